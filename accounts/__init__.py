@@ -1,0 +1,1 @@
+"""Muster's user model (custom from day one)."""

@@ -1,0 +1,1 @@
+"""The versioned REST API (DRF, OpenAPI)."""

@@ -1,0 +1,140 @@
+"""Turn roster choices into the engine's RosterData (pure Python, no Django needed).
+
+The rules are those of docs/catalogue-format.md, "RosterData": weapon counts resolved,
+option effects applied in order, points computed from the catalogue (never from the client).
+Tests, benchmarks and the Django mapper all use these functions so there is one reading.
+"""
+
+from __future__ import annotations
+
+from copy import deepcopy
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogues"
+SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
+
+
+def load_yaml(path: Path) -> dict[str, Any]:
+    """Parse one YAML catalogue or sample file."""
+    with path.open(encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+def load_faction(system: str, faction: str) -> dict[str, Any]:
+    """The parsed catalogue of one faction."""
+    return load_yaml(CATALOGUE_DIR / system / f"{faction}.yaml")
+
+
+def load_sample_roster(system: str, name: str) -> dict[str, Any]:
+    """A sample roster payload (``armybuilder/samples/<system>/<name>.yaml``)."""
+    return load_yaml(SAMPLES_DIR / system / f"{name}.yaml")
+
+
+def unit_base_cost(unit: dict[str, Any], size: int) -> int:
+    """Cost of ``unit`` at ``size`` models: a listed size's cost, or cost + extra models."""
+    if "sizes" in unit:
+        for entry in unit["sizes"]:
+            if entry["size"] == size:
+                return int(entry["cost"])
+        raise KeyError(f"{unit['slug']}: no size {size}")
+    extra_models = max(0, size - unit["size"]["min"])
+    return int(unit["cost"]) + extra_models * int(unit.get("cost_per_model", 0))
+
+
+def option_cost(option: dict[str, Any], size: int) -> int:
+    """Cost of one option: per model when ``per_model``, else once."""
+    return int(option.get("cost", 0)) * (size if option.get("per_model") else 1)
+
+
+def _weapon_count(count: Any, size: int) -> int:
+    return size if count in (None, "all") else int(count)
+
+
+def apply_options(
+    unit: dict[str, Any], size: int, option_slugs: list[str]
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
+    """Profile, weapons (counts resolved) and rules of ``unit`` with options applied in
+    catalogue order."""
+    profile = deepcopy(unit.get("profile", {}))
+    weapons = [
+        {**deepcopy(w), "count": _weapon_count(w.get("count"), size)}
+        for w in unit.get("weapons", [])
+    ]
+    rules = list(unit.get("rules", []))
+    chosen = set(option_slugs)
+    for option in unit.get("options", []):
+        if option["slug"] not in chosen:
+            continue
+        effects = option.get("effects", {}) or {}
+        carriers = size if option.get("per_model") else 1
+        replaced = effects.get("replace_weapon")
+        if replaced:
+            for weapon in weapons:
+                if weapon["name"] == replaced:
+                    weapon["count"] = max(0, weapon["count"] - carriers)
+            weapons = [w for w in weapons if w["count"] > 0]
+        for added in effects.get("add_weapons", []):
+            weapons.append({**deepcopy(added), "count": carriers * int(added.get("count", 1))})
+        for rule in effects.get("add_rules", []):
+            if rule not in rules:
+                rules.append(rule)
+        profile.update(effects.get("profile", {}))
+    return profile, weapons, rules
+
+
+def unit_entry_to_engine(
+    unit: dict[str, Any], entry: dict[str, Any], entry_id: str
+) -> dict[str, Any]:
+    """One roster entry ``{"unit", "size", "options", "name"}`` as an engine unit dict."""
+    size = int(entry.get("size") or unit.get("size", {}).get("min") or unit["sizes"][0]["size"])
+    options = list(entry.get("options", []))
+    profile, weapons, rules = apply_options(unit, size, options)
+    by_slug = {o["slug"]: o for o in unit.get("options", [])}
+    points = unit_base_cost(unit, size) + sum(
+        option_cost(by_slug[slug], size) for slug in options if slug in by_slug
+    )
+    return {
+        "id": entry.get("id") or entry_id,
+        "unit": unit["slug"],
+        "name": entry.get("name") or unit["name"],
+        "category": unit.get("category", ""),
+        "unit_type": unit.get("unit_type", ""),
+        "size": size,
+        "points": points,
+        "profile": profile,
+        "weapons": weapons,
+        "rules": rules,
+        "options": options,
+        "extra": deepcopy(unit.get("extra", {})),
+    }
+
+
+def roster_to_engine(
+    roster: dict[str, Any], catalogues: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """A roster payload as RosterData; ``catalogues`` maps faction slug → parsed catalogue
+    (the primary faction and any allies). Entries may name ``"faction"`` for allies."""
+    units = []
+    for index, entry in enumerate(roster["units"], start=1):
+        faction = catalogues[entry.get("faction") or roster["faction"]]
+        unit = next(u for u in faction["units"] if u["slug"] == entry["unit"])
+        units.append(unit_entry_to_engine(unit, entry, f"u{index}"))
+    return {
+        "system": roster["system"],
+        "name": roster.get("name", ""),
+        "faction": roster["faction"],
+        "points": sum(u["points"] for u in units),
+        "points_limit": roster.get("points_limit"),
+        "units": units,
+    }
+
+
+def sample_roster_data(system: str, name: str) -> dict[str, Any]:
+    """A sample roster as RosterData, its catalogues loaded from the repository files."""
+    roster = load_sample_roster(system, name)
+    factions = {roster["faction"]} | {u["faction"] for u in roster["units"] if u.get("faction")}
+    catalogues = {slug: load_faction(system, slug) for slug in factions}
+    return roster_to_engine(roster, catalogues)

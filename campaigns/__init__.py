@@ -1,0 +1,1 @@
+"""Campaigns and leagues: games, results, experience, standings."""

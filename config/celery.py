@@ -1,0 +1,11 @@
+"""The Celery app, wired the standard way: ``CELERY_`` settings, autodiscovered tasks."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("muster")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,1 @@
+"""Battles and simulations: persists what the pure rules engine decides."""

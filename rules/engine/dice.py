@@ -1,0 +1,112 @@
+"""Seeded dice for one battle: D6, D3, 2D6, 3d6, D66, scatter, re-rolls (seed 000 [4][5]).
+
+One :class:`Dice` per battle wraps one ``random.Random``; nothing in the engine touches the
+global random state. Every roll can be recorded through an optional ``on_roll`` hook so the
+event log can show the dice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+
+RollHook = Callable[[str, tuple[int, ...]], None]
+
+SCATTER_DIRECTIONS: tuple[str, ...] = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True, slots=True)
+class ScatterResult:
+    """Scatter die (seed 000 [4]): four arrow faces and two HIT faces, each with an arrow."""
+
+    hit: bool
+    direction_degrees: float
+
+
+class Dice:
+    """A seeded source of dice rolls for one battle.
+
+    ``Dice(seed)`` always produces the same sequence; ``spawn(label)`` gives an independent
+    but reproducible child stream (for example one per simulation run).
+    """
+
+    def __init__(self, seed: int, on_roll: RollHook | None = None) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.on_roll = on_roll
+
+    def _record(self, kind: str, values: tuple[int, ...]) -> None:
+        if self.on_roll is not None:
+            self.on_roll(kind, values)
+
+    def spawn(self, label: str) -> Dice:
+        """A reproducible child generator derived from this seed and ``label``."""
+        child_seed = random.Random(f"{self.seed}:{label}").getrandbits(63)
+        return Dice(child_seed, self.on_roll)
+
+    def die(self, sides: int) -> int:
+        """One die with ``sides`` faces."""
+        value = self._rng.randint(1, sides)
+        self._record(f"D{sides}", (value,))
+        return value
+
+    def d6(self) -> int:
+        """One D6 (seed 000 [4])."""
+        return self.die(6)
+
+    def d6s(self, count: int) -> list[int]:
+        """``count`` D6 rolled together, in the order rolled."""
+        values = [self._rng.randint(1, 6) for _ in range(count)]
+        self._record(f"{count}D6", tuple(values))
+        return values
+
+    def d3(self) -> int:
+        """D3 = ceil(D6 / 2) (seed 000 [4], seed 003 §1.2)."""
+        return (self.d6() + 1) // 2
+
+    def two_d6(self) -> int:
+        """The sum of two D6 (Leadership tests, nerve tests)."""
+        return sum(self.d6s(2))
+
+    def three_d6(self) -> int:
+        """The sum of three D6 (GURPS success rolls, seed 004)."""
+        return sum(self.d6s(3))
+
+    def d66(self) -> int:
+        """D66: the first D6 is tens, the second units (11–66; Mordheim serious injuries)."""
+        tens, units = self.d6s(2)
+        return tens * 10 + units
+
+    def roll_with_reroll(self, succeeds: Callable[[int], bool], reroll: bool) -> int:
+        """Roll a D6 and, when ``reroll`` and it fails, roll once more and keep the second
+        result even if worse: a die is never re-rolled twice (seed 000 [5])."""
+        value = self.d6()
+        if reroll and not succeeds(value):
+            value = self.d6()
+        return value
+
+    def scatter(self) -> ScatterResult:
+        """Scatter die: 1–4 arrows, 5–6 HIT; every face carries a direction (seed 000 [4])."""
+        face = self.d6()
+        direction = self._rng.uniform(0.0, 360.0)
+        return ScatterResult(hit=face >= 5, direction_degrees=direction)
+
+    def choice(self, items: Sequence[T]) -> T:
+        """A uniformly chosen item (for random allocation and roll-off ties)."""
+        return items[self._rng.randrange(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle ``items`` in place with this battle's generator."""
+        self._rng.shuffle(items)
+
+    def uniform(self, low: float, high: float) -> float:
+        """A real number in [low, high] (terrain placement, scatter distance jitter)."""
+        return self._rng.uniform(low, high)
+
+    def randint(self, low: int, high: int) -> int:
+        """An integer in [low, high], not recorded as a die roll (placement, seeds)."""
+        return self._rng.randint(low, high)

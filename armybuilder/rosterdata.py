@@ -49,6 +49,25 @@ def option_cost(option: dict[str, Any], size: int) -> int:
     return int(option.get("cost", 0)) * (size if option.get("per_model") else 1)
 
 
+def default_size(unit: dict[str, Any]) -> int:
+    """The size a new entry of ``unit`` starts at: its minimum, or its first listed size."""
+    if unit.get("sizes"):
+        return int(unit["sizes"][0]["size"])
+    return int((unit.get("size") or {}).get("min") or 1)
+
+
+def entry_points(unit: dict[str, Any], size: int, option_slugs: list[str]) -> int:
+    """Points of one entry: base cost at ``size`` plus every chosen option (a repeated slug is
+    bought once per repeat). A size the catalogue does not list prices at 0 for the base, and
+    unknown options at 0: the validator reports both, pricing never fails."""
+    try:
+        base = unit_base_cost(unit, size)
+    except KeyError:
+        base = 0
+    by_slug = {o["slug"]: o for o in unit.get("options", [])}
+    return base + sum(option_cost(by_slug[slug], size) for slug in option_slugs if slug in by_slug)
+
+
 def _weapon_count(count: Any, size: int) -> int:
     return size if count in (None, "all") else int(count)
 
@@ -57,19 +76,19 @@ def apply_options(
     unit: dict[str, Any], size: int, option_slugs: list[str]
 ) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
     """Profile, weapons (counts resolved) and rules of ``unit`` with options applied in
-    catalogue order."""
+    catalogue order; an option listed k times (up to N per M models) has k carriers."""
     profile = deepcopy(unit.get("profile", {}))
     weapons = [
         {**deepcopy(w), "count": _weapon_count(w.get("count"), size)}
         for w in unit.get("weapons", [])
     ]
     rules = list(unit.get("rules", []))
-    chosen = set(option_slugs)
+    taken = {slug: option_slugs.count(slug) for slug in option_slugs}
     for option in unit.get("options", []):
-        if option["slug"] not in chosen:
+        if option["slug"] not in taken:
             continue
         effects = option.get("effects", {}) or {}
-        carriers = size if option.get("per_model") else 1
+        carriers = size if option.get("per_model") else taken[option["slug"]]
         replaced = effects.get("replace_weapon")
         if replaced:
             for weapon in weapons:
@@ -89,13 +108,10 @@ def unit_entry_to_engine(
     unit: dict[str, Any], entry: dict[str, Any], entry_id: str
 ) -> dict[str, Any]:
     """One roster entry ``{"unit", "size", "options", "name"}`` as an engine unit dict."""
-    size = int(entry.get("size") or unit.get("size", {}).get("min") or unit["sizes"][0]["size"])
+    size = int(entry.get("size") or default_size(unit))
     options = list(entry.get("options", []))
     profile, weapons, rules = apply_options(unit, size, options)
-    by_slug = {o["slug"]: o for o in unit.get("options", [])}
-    points = unit_base_cost(unit, size) + sum(
-        option_cost(by_slug[slug], size) for slug in options if slug in by_slug
-    )
+    points = entry_points(unit, size, options)
     return {
         "id": entry.get("id") or entry_id,
         "unit": unit["slug"],

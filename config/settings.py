@@ -35,6 +35,11 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_celery_results",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "accounts",
     "armybuilder",
     "rules",
@@ -46,6 +51,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "api.middleware.ApiBodySizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -79,8 +85,18 @@ DATABASES = {
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded worker and the web server share the file: wait for locks, use WAL.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL;",
+        "transaction_mode": "IMMEDIATE",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "roster-list"
+LOGOUT_REDIRECT_URL = "home"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -105,6 +121,51 @@ WHITENOISE_USE_FINDERS = True
 # Bodies larger than this answer 413 instead of being read (bad-input rule of the API).
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 1024 * 1024)
 
+# REST API (api/): token or session auth, one error format, pagination, filtering,
+# throttling. Throttle rates are per client per worker process (local-memory cache).
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.JSONParser"],
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.PageNumberPagination",
+    "PAGE_SIZE": env_int("MUSTER_API_PAGE_SIZE", 50),
+    "DEFAULT_FILTER_BACKENDS": [
+        "django_filters.rest_framework.DjangoFilterBackend",
+        "rest_framework.filters.OrderingFilter",
+    ],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("MUSTER_API_THROTTLE_ANON", "600/minute"),
+        "user": env_str("MUSTER_API_THROTTLE_USER", "6000/minute"),
+    },
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "api.schema.MusterAutoSchema",
+    # ``?format=`` belongs to the export endpoint (text | json), not to content negotiation.
+    "URL_FORMAT_OVERRIDE": None,
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Muster API",
+    "DESCRIPTION": "Army builder, rules calculator and campaigns for tabletop wargames. "
+    'Every 4xx answers {"error": {"code", "message", "fields"}}.',
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
+    # Swagger UI and ReDoc are served from drf-spectacular-sidecar's static files (offline).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -128,4 +189,18 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Redis visibility timeout must exceed the longest task so an unacknowledged task is not
 # redelivered while it still runs; a killed worker's tasks come back after it.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900)}
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    # The embedded worker of ./run: kombu's filesystem transport, messages under var/broker.
+    BROKER_DIR = VAR_DIR / "broker"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR / "queue"),
+        "data_folder_out": str(BROKER_DIR / "queue"),
+        "control_folder": str(BROKER_DIR / "control"),
+        "store_processed": False,
+    }
+CELERY_TASK_ROUTES = {
+    "rules.battle_resolve": {"queue": "battles"},
+    "rules.simulation_run": {"queue": "battles"},
+    "rules.simulation_chunk": {"queue": "battles"},
+}
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {}

@@ -89,7 +89,7 @@ def start_worker(transactional_db) -> Iterator:
     """Start workers on demand; every one started is stopped at the end."""
     started: list[WorkerProcess] = []
 
-    def start(queues: str = "celery", concurrency: int = 1) -> WorkerProcess:
+    def start(queues: str = "celery,battles", concurrency: int = 1) -> WorkerProcess:
         worker = WorkerProcess(redis_url(), test_database_url(), queues, concurrency)
         started.append(worker)
         return worker

@@ -1,0 +1,139 @@
+"""Read catalogue files from the repository and check them (schema and consistency).
+
+Pure apart from reading files: ``load_catalogues`` turns the result into rows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+
+from armybuilder.errors import CatalogueError
+from armybuilder.rosterdata import CATALOGUE_DIR
+from armybuilder.schema import FACTION_SCHEMA, SYSTEM_SCHEMA
+
+SYSTEM_FILE = "_system.yaml"
+_SYSTEM_VALIDATOR = Draft202012Validator(SYSTEM_SCHEMA)
+_FACTION_VALIDATOR = Draft202012Validator(FACTION_SCHEMA)
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogueFile:
+    """One checked catalogue file: a system's (``slug`` = system) or a faction's."""
+
+    path: Path
+    is_system: bool
+    system: str
+    slug: str
+    revision: int
+    data: dict[str, Any]
+    content_hash: str
+
+
+def canonical_json(data: Any) -> str:
+    """Key-sorted, compact JSON: the text every content hash is taken of."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def content_hash(data: Any) -> str:
+    """SHA-256 of the canonical JSON of ``data``."""
+    return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
+
+
+def _schema_errors(validator: Draft202012Validator, data: Any) -> list[str]:
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    return [
+        f"{'.'.join(str(p) for p in error.absolute_path) or '(top)'}: {error.message}"
+        for error in errors[:10]
+    ]
+
+
+def faction_problems(data: dict[str, Any]) -> list[str]:
+    """Consistency the schema cannot state: unique slugs, option references, size bounds,
+    and for hextactical ``cost == character.template_points(unit)`` (its README)."""
+    problems: list[str] = []
+    seen_units: set[str] = set()
+    for index, unit in enumerate(data.get("units", [])):
+        where = f"units[{index}] ({unit['slug']})"
+        if unit["slug"] in seen_units:
+            problems.append(f"{where}: duplicate unit slug")
+        seen_units.add(unit["slug"])
+        bounds = unit.get("size")
+        if bounds and "max" in bounds and bounds["max"] < bounds["min"]:
+            problems.append(f"{where}: size max below min")
+        slugs = [o["slug"] for o in unit.get("options", [])]
+        if len(set(slugs)) != len(slugs):
+            problems.append(f"{where}: duplicate option slug")
+        for option in unit.get("options", []):
+            for ref in [*(option.get("requires") or []), *(option.get("excludes") or [])]:
+                if ref not in slugs:
+                    problems.append(f"{where}: option {option['slug']} names unknown '{ref}'")
+        if data.get("system") == "hextactical":
+            problems.extend(_template_problems(unit, where))
+    return problems
+
+
+def _template_problems(unit: dict[str, Any], where: str) -> list[str]:
+    from rules.engine.systems.base import EngineError
+    from rules.engine.systems.hextactical.character import template_points
+
+    try:
+        points = template_points(unit)
+    except EngineError as error:
+        return [f"{where}: {error}"]
+    if points != unit.get("cost"):
+        return [f"{where}: cost {unit.get('cost')} but template_points gives {points}"]
+    return []
+
+
+def read_catalogue_file(path: Path) -> CatalogueFile:
+    """Parse and check one file; CatalogueError (code ``catalogue.invalid``) when it fails."""
+    try:
+        with path.open(encoding="utf-8") as handle:
+            data = yaml.safe_load(handle)
+    except (OSError, yaml.YAMLError) as error:
+        raise CatalogueError(f"{path.name}: cannot be read: {error}", path=str(path)) from error
+    if not isinstance(data, dict):
+        raise CatalogueError(f"{path.name}: not a mapping", path=str(path))
+    is_system = path.name == SYSTEM_FILE
+    validator = _SYSTEM_VALIDATOR if is_system else _FACTION_VALIDATOR
+    problems = _schema_errors(validator, data)
+    if not problems and not is_system:
+        problems = faction_problems(data)
+    if not problems and data["system"] != path.parent.name:
+        problems = [f"system '{data['system']}' but the file is in '{path.parent.name}/'"]
+    if problems:
+        raise CatalogueError(
+            f"{path.parent.name}/{path.name}: " + "; ".join(problems), path=str(path)
+        )
+    return CatalogueFile(
+        path=path,
+        is_system=is_system,
+        system=data["system"],
+        slug=data["system"] if is_system else data["faction"],
+        revision=int(data["revision"]),
+        data=data,
+        content_hash=content_hash(data),
+    )
+
+
+def discover(directory: Path = CATALOGUE_DIR) -> tuple[list[CatalogueFile], list[CatalogueError]]:
+    """Every catalogue file under ``directory/<system>/``, system files first, sorted; files
+    that fail their checks come back as errors instead."""
+    files: list[CatalogueFile] = []
+    errors: list[CatalogueError] = []
+    paths = sorted(
+        directory.glob("*/*.yaml"), key=lambda p: (p.parent.name, p.name != SYSTEM_FILE, p.name)
+    )
+    for path in paths:
+        try:
+            files.append(read_catalogue_file(path))
+        except CatalogueError as error:
+            errors.append(error)
+    return files, errors

@@ -1,0 +1,355 @@
+"""Reads: catalogues, rosters, validation, history, catalogue changes and exports.
+
+Every function is keyword-only. Validating or exporting a roster costs a bounded number of
+queries whatever its size: the roster (with system and faction) and its allied factions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from armybuilder.constraints import RosterView
+from armybuilder.errors import NotFoundError
+from armybuilder.exchange import export_text, grouped_entries, interchange_payload
+from armybuilder.models import Faction, GameSystem, Roster, RosterRevision, UnitType
+from armybuilder.rosterdata import apply_options
+from armybuilder.summaries import system_summary
+from armybuilder.validation import ValidationResult, price_roster, validate_roster
+
+
+@dataclass(frozen=True, slots=True)
+class RosterContext:
+    """A roster's payload with the catalogue data it is read against."""
+
+    payload: dict[str, Any]
+    system: dict[str, Any]
+    factions: dict[str, dict[str, Any]]
+    revisions: dict[str, int]
+    house_rules: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def system_list() -> QuerySet[GameSystem]:
+    """All loaded game systems."""
+    return GameSystem.objects.all()
+
+
+def system_get(*, slug: str) -> GameSystem:
+    """One game system; NotFoundError ``system.not_found``."""
+    try:
+        return GameSystem.objects.get(slug=slug)
+    except GameSystem.DoesNotExist as error:
+        raise NotFoundError(f"No game system '{slug}'", code="system.not_found") from error
+
+
+def faction_list(*, system: str) -> QuerySet[Faction]:
+    """The factions of a system, by slug."""
+    return Faction.objects.filter(system__slug=system).select_related("system")
+
+
+def faction_get(*, system: str, slug: str) -> Faction:
+    """One faction; NotFoundError ``faction.not_found``."""
+    try:
+        return Faction.objects.select_related("system").get(system__slug=system, slug=slug)
+    except Faction.DoesNotExist as error:
+        raise NotFoundError(f"No faction '{slug}' in {system}", code="faction.not_found") from error
+
+
+def unit_type_list(*, faction: Faction) -> QuerySet[UnitType]:
+    """A faction's unit types in catalogue order, with their options."""
+    return UnitType.objects.filter(faction=faction).prefetch_related("options")
+
+
+def roster_list(*, owner: Any) -> QuerySet[Roster]:
+    """The rosters of one owner, most recently changed first."""
+    return Roster.objects.filter(owner=owner).select_related("system", "faction")
+
+
+def roster_readable_by(*, user: Any, roster_id: int) -> Roster | None:
+    """The roster if ``user`` owns it or it is shared by link, else None (callers answer
+    404 so another user's private roster is never revealed)."""
+    owned_or_shared = Q(share_token__isnull=False)
+    if getattr(user, "is_authenticated", False):
+        owned_or_shared |= Q(owner=user)
+    return (
+        Roster.objects.select_related("system", "faction")
+        .filter(owned_or_shared, pk=roster_id)
+        .first()
+    )
+
+
+def roster_get_shared(*, token: str) -> Roster:
+    """The roster shared under ``token``; NotFoundError ``roster.not_found`` otherwise."""
+    roster = (
+        Roster.objects.select_related("system", "faction").filter(share_token=token).first()
+        if token
+        else None
+    )
+    if roster is None:
+        raise NotFoundError("No roster is shared under that link", code="roster.not_found")
+    return roster
+
+
+def roster_get(*, roster_id: int, owner: Any | None = None) -> Roster:
+    """One roster (only the owner's when ``owner`` is given); NotFoundError ``roster.not_found``."""
+    queryset = Roster.objects.select_related("system", "faction")
+    if owner is not None:
+        queryset = queryset.filter(owner=owner)
+    try:
+        return queryset.get(pk=roster_id)
+    except Roster.DoesNotExist as error:
+        raise NotFoundError(f"No roster {roster_id}", code="roster.not_found") from error
+
+
+def catalogue_context(
+    *,
+    payload: dict[str, Any],
+    system: GameSystem,
+    house_rules: dict[str, Any] | None = None,
+    primary: Faction | None = None,
+) -> RosterContext:
+    """The catalogues a payload needs: at most one query (the primary faction may be given)."""
+    wanted = {payload.get("faction", ""), *payload.get("allies", [])}
+    wanted |= {u["faction"] for u in payload.get("units", []) if u.get("faction")}
+    factions: dict[str, Faction] = {}
+    if primary is not None and primary.slug in wanted:
+        factions[primary.slug] = primary
+    missing = sorted(wanted - set(factions))
+    if missing:
+        factions.update(
+            {f.slug: f for f in Faction.objects.filter(system=system, slug__in=missing)}
+        )
+    revisions = {"_system": system.revision}
+    revisions.update({slug: factions[slug].revision for slug in sorted(factions)})
+    return RosterContext(
+        payload=payload,
+        system=system.data,
+        factions={slug: f.data for slug, f in factions.items()},
+        revisions=revisions,
+        house_rules=house_rules or {},
+    )
+
+
+def roster_context(*, roster: Roster) -> RosterContext:
+    """The roster's payload with its current catalogues."""
+    return catalogue_context(
+        payload=roster.payload,
+        system=roster.system,
+        house_rules=roster.house_rules,
+        primary=roster.faction,
+    )
+
+
+def context_validate(context: RosterContext) -> ValidationResult:
+    """Run the one validator over a context."""
+    return validate_roster(
+        context.payload,
+        system=context.system,
+        factions=context.factions,
+        overrides=context.house_rules,
+    )
+
+
+def roster_validate(*, roster: Roster) -> ValidationResult:
+    """Every violation of the roster, points computed from the current catalogues."""
+    return context_validate(roster_context(roster=roster))
+
+
+def roster_view(*, roster: Roster) -> RosterView:
+    """The roster priced against its catalogues (what constraints and summaries read)."""
+    context = roster_context(roster=roster)
+    return price_roster(context.payload, context.system, context.factions)
+
+
+def roster_summary(*, roster: Roster) -> dict[str, Any]:
+    """The system's computed figures (warband rating, GURPS derived values, FOC slots…)."""
+    return system_summary(roster_view(roster=roster))
+
+
+def roster_revision_list(*, roster: Roster) -> QuerySet[RosterRevision]:
+    """The roster's revisions, newest first."""
+    return RosterRevision.objects.filter(roster=roster).order_by("-number")
+
+
+@dataclass(frozen=True, slots=True)
+class UnitChange:
+    """How one unit's points moved between the revision it was built at and now."""
+
+    id: str
+    name: str
+    path: str
+    before: int | None
+    after: int | None
+
+    @property
+    def delta(self) -> int:
+        return (self.after or 0) - (self.before or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogueChanges:
+    """What a newer catalogue revision changed for a roster."""
+
+    built_against: dict[str, int]
+    current: dict[str, int]
+    points_before: int
+    points_after: int
+    points_limit: int
+    points_name: str
+    units: tuple[UnitChange, ...]
+    new_violations: tuple[str, ...]
+
+    @property
+    def changed(self) -> bool:
+        return self.built_against != self.current
+
+    @property
+    def message(self) -> str:
+        """E.g. "now 1515/1500 pts: Heavy Support squad +15"."""
+        if not self.changed:
+            return "No catalogue change since this roster was saved"
+        head = f"now {self.points_after}/{self.points_limit} {self.points_name}"
+        parts = [f"{u.name} {u.delta:+d}" for u in self.units if u.delta]
+        return head + (": " + ", ".join(parts) if parts else ": no points change")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "changed": self.changed,
+            "message": self.message,
+            "built_against": self.built_against,
+            "current": self.current,
+            "points_before": self.points_before,
+            "points_after": self.points_after,
+            "units": [
+                {
+                    "id": u.id,
+                    "name": u.name,
+                    "path": u.path,
+                    "before": u.before,
+                    "after": u.after,
+                    "delta": u.delta,
+                }
+                for u in self.units
+            ],
+            "new_violations": list(self.new_violations),
+        }
+
+
+def roster_catalogue_changes(*, roster: Roster) -> CatalogueChanges:
+    """Compare the per-unit points stored with the roster's latest revision (priced at the
+    catalogue revisions it records) with the points under the current catalogues."""
+    latest = RosterRevision.objects.filter(roster=roster).order_by("-number").first()
+    context = roster_context(roster=roster)
+    result = context_validate(context)
+    before = dict(latest.unit_points) if latest else {}
+    built = dict(latest.catalogue_revisions) if latest else dict(context.revisions)
+    units = []
+    view = price_roster(context.payload, context.system, context.factions)
+    for unit in view.units:
+        after = result.unit_points.get(unit.id)
+        if before.get(unit.id) != after:
+            units.append(UnitChange(unit.id, unit.name, unit.path, before.get(unit.id), after))
+    previous_codes: set[str] = set()
+    if latest:
+        old = validate_roster(
+            latest.payload,
+            system=context.system,
+            factions=context.factions,
+            overrides=latest.house_rules,
+        )
+        previous_codes = set(old.codes())
+    new = tuple(v.message for v in result.violations if v.code not in previous_codes)
+    return CatalogueChanges(
+        built_against=built,
+        current=dict(context.revisions),
+        points_before=latest.points if latest else result.points,
+        points_after=result.points,
+        points_limit=result.points_limit,
+        points_name=result.points_name,
+        units=tuple(units),
+        new_violations=new if built != context.revisions else (),
+    )
+
+
+def roster_export_json(*, roster: Roster) -> dict[str, Any]:
+    """The roster in our JSON interchange format."""
+    return interchange_payload(roster.payload)
+
+
+def roster_export_text(*, roster: Roster) -> str:
+    """The roster as plain text (community layout, reads back with the text import)."""
+    context = roster_context(roster=roster)
+    return export_text(
+        context.payload,
+        system=context.system,
+        factions=context.factions,
+        result=context_validate(context),
+    )
+
+
+def roster_print_data(*, roster: Roster) -> dict[str, Any]:
+    """Everything a printable page needs: header, units by category with profiles, weapons,
+    chosen options and rules, the special-rule glossary used, totals, violations, summary."""
+    context = roster_context(roster=roster)
+    result = context_validate(context)
+    view = price_roster(context.payload, context.system, context.factions)
+    sections = []
+    used_rules: dict[str, dict[str, Any]] = {}
+    glossary: dict[str, dict[str, Any]] = {}
+    for faction in context.factions.values():
+        for rule in faction.get("special_rules", []) or []:
+            glossary.setdefault(rule["slug"], rule)
+    for category, entries in grouped_entries(context.payload, context.system, context.factions):
+        rows = []
+        for index, entry, unit in entries:
+            if unit is None:
+                rows.append(
+                    {
+                        "path": f"units[{index}]",
+                        "name": entry.get("name") or entry["unit"],
+                        "unknown": True,
+                    }
+                )
+                continue
+            profile, weapons, rules = apply_options(unit, entry["size"], entry["options"])
+            options = {o["slug"]: o["name"] for o in unit.get("options", [])}
+            for rule in rules:
+                slug = str(rule).split("(")[0]
+                if slug in glossary:
+                    used_rules[slug] = glossary[slug]
+            rows.append(
+                {
+                    "path": f"units[{index}]",
+                    "id": entry["id"],
+                    "name": entry.get("name") or unit["name"],
+                    "unit_name": unit["name"],
+                    "size": entry["size"],
+                    "points": result.unit_points.get(str(entry["id"]), 0),
+                    "profile": profile,
+                    "weapons": weapons,
+                    "options": [options.get(s, s) for s in entry["options"]],
+                    "rules": rules,
+                }
+            )
+        sections.append({"category": category, "units": rows})
+    return {
+        "name": context.payload.get("name", ""),
+        "system": {"slug": roster.system.slug, "name": roster.system.name},
+        "faction": {"slug": roster.faction.slug, "name": roster.faction.name},
+        "allies": [
+            {"slug": a, "name": context.factions.get(a, {}).get("name", a)}
+            for a in context.payload.get("allies", [])
+        ],
+        "points": result.points,
+        "points_limit": result.points_limit,
+        "points_name": result.points_name,
+        "valid": result.is_valid,
+        "violations": [v.as_dict() for v in result.violations],
+        "sections": sections,
+        "special_rules": [used_rules[s] for s in sorted(used_rules)],
+        "summary": system_summary(view),
+        "catalogue_revisions": context.revisions,
+        "revision": roster.revision,
+    }

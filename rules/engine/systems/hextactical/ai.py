@@ -1,0 +1,325 @@
+"""The policy both sides play: keep facing toward threats, use reach to stay out of shorter
+reach, aim when it helps, All-Out Defense when badly hurt, opportunity fire when nothing is in
+sight. Engine choices, not rules; swap :class:`Policy` to change behaviour.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.engine import hexgrid
+from rules.engine.hexgrid import Hex
+from rules.engine.systems.hextactical import tactics
+from rules.engine.systems.hextactical.battle import Plan
+from rules.engine.systems.hextactical.combatant import Combatant, Weapon
+from rules.engine.systems.hextactical.damage import WOUNDING
+from rules.engine.systems.hextactical.defence import (
+    block_value,
+    dodge_value,
+    parry_value,
+    weapon_skill,
+)
+
+if TYPE_CHECKING:
+    from rules.engine.systems.hextactical.battle import Battle
+
+BADLY_HURT = 1.0 / 3.0
+WATCH_RADIUS = 4
+
+
+def expected_damage(weapon: Weapon) -> float:
+    best = 0.0
+    for mode in weapon.modes:
+        value = (mode.damage.dice * 3.5 + mode.damage.adds) * WOUNDING[mode.damage.kind]
+        best = max(best, value)
+    return best
+
+
+def max_enemy_reach(c: Combatant) -> int:
+    return max((w.max_reach for w in c.weapons if w.melee and w.name not in c.broken), default=0)
+
+
+class Policy:
+    """Default AI. ``choose`` returns one :class:`Plan` per second."""
+
+    def best_melee_index(self, c: Combatant) -> int | None:
+        best: tuple[float, int] | None = None
+        for index, weapon in enumerate(c.weapons):
+            if not weapon.melee or weapon.name in c.broken:
+                continue
+            score = expected_damage(weapon) + (0 if weapon.name == "Fist" else 100)
+            if best is None or score > best[0]:
+                best = (score, index)
+        return None if best is None else best[1]
+
+    def choose(self, b: Battle, c: Combatant) -> Plan:
+        enemies = b.enemies(c)
+        if not enemies:
+            return Plan("do_nothing")
+        if c.posture != "standing":
+            return Plan("change_posture", option="standing")
+        if c.weapon.name in c.broken:
+            index = self.best_melee_index(c)
+            return Plan("ready", option="switch", weapon=index if index is not None else 0)
+        if not c.weapon_ready:
+            return Plan("ready", option="pickup")
+        if c.close_with:
+            plan = self.close_combat(b, c)
+            if plan is not None:
+                return plan
+        nearest = min(enemies, key=lambda e: (hexgrid.distance(c.pos, e.pos), e.id))
+        dist = hexgrid.distance(c.pos, nearest.pos)
+        if c.hp < c.hp_max * BADLY_HURT and dist <= nearest.move + max_enemy_reach(nearest):
+            return self.all_out_defense(b, c, nearest)
+        if c.weapon.ranged and (c.weapon.thrown or not c.weapon.melee):
+            return self.ranged(b, c, enemies, nearest)
+        if not c.weapon.melee:
+            index = self.best_melee_index(c)
+            return Plan("ready", option="switch", weapon=index if index is not None else 0)
+        return self.melee(b, c, enemies, nearest)
+
+    # --------------------------------------------------------------- defence
+    def all_out_defense(self, b: Battle, c: Combatant, threat: Combatant) -> Plan:
+        """All-Out Defense (Increased Defense) on the best defence, stepping away."""
+        values = {"dodge": dodge_value(c)}
+        if c.weapon.melee and c.weapon.parry_mod is not None:
+            values["parry"] = parry_value(c, c.weapon)
+        if c.shield is not None:
+            values["block"] = block_value(c, c.shield)
+        kind = max(sorted(values), key=lambda k: values[k])
+        step = None
+        best = hexgrid.distance(c.pos, threat.pos)
+        for n in hexgrid.neighbours(c.pos):
+            if b.free(n) and hexgrid.distance(n, threat.pos) > best:
+                step, best = n, hexgrid.distance(n, threat.pos)
+        end = step or c.pos
+        return Plan(
+            "all_out_defense",
+            option=kind,
+            step_before=step,
+            facing=hexgrid.direction_to(end, threat.pos),
+        )
+
+    # --------------------------------------------------------------- close combat
+    def close_combat(self, b: Battle, c: Combatant) -> Plan | None:
+        """In a shared hex: attack with a reach-C weapon, or step out into a hex next to one's
+        own half and attack at reach 1, or Ready a short weapon (seed 004 §15)."""
+        enemy = b.by_id.get(c.close_with)
+        if enemy is None or not enemy.active or enemy.pos != c.pos:
+            c.close_with = ""
+            return None
+        weapon = c.weapon
+        if weapon.melee and 0 in weapon.reaches:
+            return Plan("attack", target=enemy.id, weapon=c.weapon_index, mode=self.mode(weapon))
+        if (
+            weapon.melee
+            and 1 in weapon.reaches
+            and (not weapon.reach_change_ready or c.reach_setting == 1)
+        ):
+            for h in tactics.leave_hexes(c.pos, c.half_from):
+                if b.free(h):
+                    return Plan(
+                        "attack",
+                        target=enemy.id,
+                        weapon=c.weapon_index,
+                        mode=self.mode(weapon),
+                        step_before=h,
+                        facing=hexgrid.direction_to(h, enemy.pos),
+                    )
+        for index, other in enumerate(c.weapons):
+            if (
+                other.melee
+                and 0 in other.reaches
+                and other.name not in c.broken
+                and other.name != "Fist"
+            ):
+                return Plan("ready", option="switch", weapon=index)
+        fist = next(i for i, w in enumerate(c.weapons) if w.name == "Fist")
+        c.weapon_index = fist
+        c.weapon_ready = True
+        return Plan("attack", target=enemy.id, weapon=fist, mode="thrust")
+
+    @staticmethod
+    def mode(weapon: Weapon) -> str:
+        melee_modes = [m for m in weapon.modes if m.mode != "ranged"]
+        best = max(
+            melee_modes,
+            key=lambda m: (m.damage.dice * 3.5 + m.damage.adds) * WOUNDING[m.damage.kind],
+        )
+        return best.mode
+
+    # --------------------------------------------------------------- melee
+    def usable_reaches(self, c: Combatant, weapon: Weapon) -> tuple[int, ...]:
+        if weapon.reach_change_ready and c.reach_setting >= 0:
+            return (c.reach_setting,)
+        return weapon.reaches
+
+    def melee(self, b: Battle, c: Combatant, enemies: list[Combatant], nearest: Combatant) -> Plan:
+        weapon = c.weapon
+        reaches = self.usable_reaches(c, weapon)
+        options: list[tuple[tuple, Plan]] = []
+        starts = [c.pos] + [n for n in hexgrid.neighbours(c.pos) if b.free(n)]
+        for p in starts:
+            for e in enemies:
+                d = hexgrid.distance(p, e.pos)
+                if d not in reaches or (d == 0 and p != c.pos):
+                    continue
+                facing = hexgrid.direction_to(p, e.pos) if d > 0 else c.facing
+                if d > 0 and e.pos not in tactics.melee_reach_hexes(p, facing, d, b.settings):
+                    continue
+                score = (p != c.pos, e.hp / e.hp_max, -d, e.id, p)
+                options.append(
+                    (
+                        score,
+                        Plan(
+                            "attack",
+                            target=e.id,
+                            weapon=c.weapon_index,
+                            mode=self.mode(weapon),
+                            step_before=None if p == c.pos else p,
+                            facing=facing,
+                            reach=d,
+                        ),
+                    )
+                )
+        if options:
+            options.sort(key=lambda o: o[0])
+            plan = options[0][1]
+            target = b.by_id[plan.target]
+            if plan.step_before is None:
+                plan.step_after = self.back_off(b, c, target, plan.facing)
+            threats = [
+                e
+                for e in enemies
+                if e is not target and hexgrid.distance(c.pos, e.pos) <= e.move + max_enemy_reach(e)
+            ]
+            if not threats and (
+                target.stunned or target.posture != "standing" or not target.weapon_ready
+            ):
+                plan.kind = "all_out_attack"
+                plan.option = "determined" if weapon_skill(c, weapon) < 16 else "strong"
+                plan.step_after = None
+            return plan
+        if weapon.reach_change_ready:
+            d = hexgrid.distance(c.pos, nearest.pos)
+            if d in weapon.reaches and d != c.reach_setting:
+                return Plan(
+                    "ready",
+                    option="reach",
+                    reach=d,
+                    facing=hexgrid.direction_to(c.pos, nearest.pos),
+                )
+        return self.approach(b, c, nearest, reaches)
+
+    def back_off(
+        self, b: Battle, c: Combatant, target: Combatant, facing: int | None
+    ) -> Hex | None:
+        """After attacking, step out of a shorter-reach foe's reach (seed 004 "Long weapon
+        tactics" §4.2)."""
+        mine = max(self.usable_reaches(c, c.weapon))
+        theirs = max_enemy_reach(target)
+        if mine <= theirs or (target.weapon.ranged and not target.weapon.melee):
+            return None
+        safe = theirs + target.step
+        best: tuple[int, Hex] | None = None
+        for n in hexgrid.neighbours(c.pos):
+            d = hexgrid.distance(n, target.pos)
+            if not b.free(n) or d <= theirs or d > mine + 1:
+                continue
+            key = (0 if d > safe else 1, n)
+            if best is None or key < best:
+                best = key
+        return None if best is None else best[1]
+
+    def approach(
+        self, b: Battle, c: Combatant, target: Combatant, reaches: tuple[int, ...]
+    ) -> Plan:
+        """Move toward the target to the weapon's reach; Move and Attack at a shooter, and
+        move into the foe's hex with a reach-C-only weapon (seed 004 "Entering an enemy's hex")."""
+        only_close = reaches == (0,)
+        enter = {target.pos} if only_close and not target.close_with else None
+        tree = b.reachable(c, c.move, enter)
+        want = 0 if only_close else max(reaches)
+        if enter and target.pos in tree:
+            return Plan("move", target=target.id, path=b.path_to(tree, target.pos))
+        best = min(
+            tree,
+            key=lambda h: (
+                abs(hexgrid.distance(h, target.pos) - max(want, 1)),
+                hexgrid.distance(h, target.pos),
+                tree[h][0],
+                h,
+            ),
+        )
+        facing = hexgrid.direction_to(best, target.pos)
+        path = b.path_to(tree, best)
+        in_reach = hexgrid.distance(best, target.pos) in reaches
+        soft = target.stunned or (target.weapon.ranged and not target.weapon.melee)
+        if in_reach and soft and path:
+            return Plan(
+                "move_attack",
+                target=target.id,
+                weapon=c.weapon_index,
+                mode=self.mode(c.weapon),
+                path=path,
+                facing=facing,
+            )
+        return Plan("move", path=path, facing=facing)
+
+    # --------------------------------------------------------------- ranged
+    def ranged(self, b: Battle, c: Combatant, enemies: list[Combatant], nearest: Combatant) -> Plan:
+        weapon = c.weapon
+        dist = hexgrid.distance(c.pos, nearest.pos)
+        melee_index = self.best_melee_index(c)
+        if dist <= 1 and melee_index is not None and c.weapons[melee_index].name != "Fist":
+            return Plan(
+                "ready",
+                option="switch",
+                weapon=melee_index,
+                facing=hexgrid.direction_to(c.pos, nearest.pos),
+            )
+        if not c.loaded and not weapon.thrown:
+            return Plan("ready", option="reload", facing=hexgrid.direction_to(c.pos, nearest.pos))
+        best: tuple[tuple, Combatant] | None = None
+        for e in enemies:
+            d = hexgrid.distance(c.pos, e.pos)
+            if d > weapon.max_range or not b.line_clear(c.pos, e.pos):
+                continue
+            if weapon.thrown and d > max(3, weapon.half_range // 2):
+                continue
+            steps = hexgrid.line_steps(c.pos, e.pos)
+            groups = tactics.people_in_the_way(steps, b.occupants_at, c.posture, b.settings)
+            skill = (
+                weapon_skill(c, weapon)
+                + tactics.range_modifier(d)
+                + tactics.in_the_way_penalty(groups)
+            )
+            friends_in_way = any(b.by_id[i].side == c.side for g in groups for i in g.ids)
+            key = (friends_in_way, -skill, e.hp / e.hp_max, e.id)
+            if best is None or key < best[0]:
+                best = (key, e)
+        if best is None:
+            if weapon.thrown:
+                return self.approach(b, c, nearest, (max(1, min(3, weapon.half_range)),))
+            return self.wait(b, c, nearest)
+        target = best[1]
+        facing = hexgrid.direction_to(c.pos, target.pos)
+        threatened = any(
+            hexgrid.distance(c.pos, e.pos) <= e.move + max_enemy_reach(e) for e in enemies
+        )
+        if weapon.acc > 0 and not threatened and (c.aim_target != target.id or c.aim_turns < 3):
+            return Plan("aim", target=target.id, facing=facing)
+        return Plan("attack", target=target.id, weapon=c.weapon_index, mode="ranged", facing=facing)
+
+    def wait(self, b: Battle, c: Combatant, nearest: Combatant) -> Plan:
+        """Opportunity fire over the front-arc hexes in sight (seed 004 "Opportunity fire")."""
+        facing = hexgrid.direction_to(c.pos, nearest.pos)
+        watch = []
+        for radius in range(1, WATCH_RADIUS + 1):
+            for h in hexgrid.arc_hexes(c.pos, facing, radius, "front", b.settings.arcs):
+                if b.in_bounds(h) and h not in b.blocked and b.line_clear(c.pos, h):
+                    watch.append(h)
+        identify = any(hexgrid.distance(f.pos, c.pos) <= WATCH_RADIUS + 2 for f in b.friends(c))
+        if not watch:
+            return Plan("move", path=[], facing=facing)
+        return Plan("wait", watch=tuple(watch), identify=identify, facing=facing)

@@ -1,0 +1,158 @@
+"""Damage: ST → thrust/swing dice, damage strings, DR, wounding modifiers and injury.
+
+NOT IN SEED: GURPS 4e Basic Set rule — the seed (004) relies on the basic combat chapter for
+damage; the digest's §19.11–19.13 gives it (the ST table is marked "verify").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rules.engine.dice import Dice
+from rules.engine.systems.base import EngineError
+
+#: ST → ((thrust dice, adds), (swing dice, adds)); ST above 25 plays as 25.
+THRUST_SWING: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {
+    1: ((1, -6), (1, -5)),
+    2: ((1, -6), (1, -5)),
+    3: ((1, -5), (1, -4)),
+    4: ((1, -5), (1, -4)),
+    5: ((1, -4), (1, -3)),
+    6: ((1, -4), (1, -3)),
+    7: ((1, -3), (1, -2)),
+    8: ((1, -3), (1, -2)),
+    9: ((1, -2), (1, -1)),
+    10: ((1, -2), (1, 0)),
+    11: ((1, -1), (1, 1)),
+    12: ((1, -1), (1, 2)),
+    13: ((1, 0), (2, -1)),
+    14: ((1, 0), (2, 0)),
+    15: ((1, 1), (2, 1)),
+    16: ((1, 1), (2, 2)),
+    17: ((1, 2), (3, -1)),
+    18: ((1, 2), (3, 0)),
+    19: ((2, -1), (3, 1)),
+    20: ((2, -1), (3, 2)),
+    21: ((2, 0), (4, -1)),
+    22: ((2, 0), (4, 0)),
+    23: ((2, 1), (4, 1)),
+    24: ((2, 1), (4, 2)),
+    25: ((2, 2), (5, -1)),
+}
+
+#: Wounding multiplier by damage type (torso). NOT IN SEED: GURPS 4e Basic Set rule (§19.13).
+WOUNDING: dict[str, float] = {
+    "cr": 1.0,
+    "cut": 1.5,
+    "imp": 2.0,
+    "pi-": 0.5,
+    "pi": 1.0,
+    "pi+": 1.5,
+    "pi++": 2.0,
+    "burn": 1.0,
+    "cor": 1.0,
+    "tox": 1.0,
+    "fat": 1.0,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDice:
+    """``dice``d6 + ``adds`` of ``kind`` damage (e.g. 2d+1 cut); ``divisor`` armour divisor."""
+
+    dice: int
+    adds: int
+    kind: str
+    divisor: float = 1.0
+
+    @property
+    def min_basic(self) -> int:
+        """Lowest basic damage: 1, or 0 for crushing (digest §19.11, uncertain)."""
+        return 0 if self.kind == "cr" else 1
+
+    def label(self) -> str:
+        adds = f"{self.adds:+d}" if self.adds else ""
+        return f"{self.dice}d{adds} {self.kind}"
+
+
+def thrust_swing(st: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Thrust and swing dice for ST. NOT IN SEED: GURPS 4e Basic Set rule (digest §19.11)."""
+    return THRUST_SWING[max(1, min(25, int(st)))]
+
+
+def parse_damage(text: str, st: int, field: str = "damage") -> DamageDice:
+    """Parse "sw+1 cut", "thr imp", "1d+2 pi" or "2d-1 cr" into dice for a wielder of ``st``;
+    EngineError with code ``field`` when it cannot."""
+    parts = str(text).split()
+    if len(parts) != 2 or parts[1] not in WOUNDING:
+        raise EngineError(
+            field, f"Damage {text!r} must be '<dice> <type>', type in {sorted(WOUNDING)}."
+        )
+    base, kind = parts
+    thrust, swing = thrust_swing(st)
+    for prefix, (n, adds) in (("thr", thrust), ("sw", swing)):
+        if base.startswith(prefix):
+            rest = base[len(prefix) :]
+            extra = int(rest) if rest else 0
+            return DamageDice(n, adds + extra, kind)
+    if "d" in base:
+        n_text, _, add_text = base.partition("d")
+        try:
+            return DamageDice(int(n_text or 1), int(add_text) if add_text else 0, kind)
+        except ValueError as exc:
+            raise EngineError(field, f"Cannot read damage dice {text!r}.") from exc
+    raise EngineError(field, f"Cannot read damage dice {text!r}.")
+
+
+def roll_basic_damage(dice: Dice, damage: DamageDice, bonus: int = 0) -> int:
+    """Roll basic damage (minimum 1, 0 for crushing). NOT IN SEED: GURPS 4e Basic Set rule."""
+    total = sum(dice.d6s(damage.dice)) + damage.adds + bonus
+    return max(damage.min_basic, total)
+
+
+def strong_bonus(damage: DamageDice) -> int:
+    """All-Out Attack (Strong): +2 damage or +1 per die, whichever is higher.
+    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3)."""
+    return max(2, damage.dice)
+
+
+def penetration(basic: int, dr: int, divisor: float = 1.0) -> int:
+    """Penetrating damage = basic − DR (DR divided by the armour divisor first).
+    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.12)."""
+    effective_dr = int(dr / divisor) if divisor > 1 else dr
+    return max(0, basic - effective_dr)
+
+
+def injury(basic: int, dr: int, kind: str, divisor: float = 1.0) -> int:
+    """Injury = penetrating damage × wounding multiplier, rounded down, minimum 1 if anything
+    penetrated. NOT IN SEED: GURPS 4e Basic Set rule (digest §19.13)."""
+    penetrating = penetration(basic, dr, divisor)
+    if penetrating <= 0:
+        return 0
+    return max(1, math.floor(penetrating * WOUNDING[kind]))
+
+
+@lru_cache(maxsize=512)
+def dice_sum_distribution(n: int) -> tuple[int, ...]:
+    """Counts of each total of ``n`` d6 (index = total), out of 6**n."""
+    counts = [1]
+    for _ in range(n):
+        nxt = [0] * (len(counts) + 6)
+        for total, c in enumerate(counts):
+            if c:
+                for face in range(1, 7):
+                    nxt[total + face] += c
+        counts = nxt
+    return tuple(counts)
+
+
+def basic_damage_distribution(damage: DamageDice, bonus: int = 0) -> dict[int, int]:
+    """Exact counts of each basic damage value (out of 6**dice)."""
+    out: dict[int, int] = {}
+    for total, count in enumerate(dice_sum_distribution(damage.dice)):
+        if count:
+            value = max(damage.min_basic, total + damage.adds + bonus)
+            out[value] = out.get(value, 0) + count
+    return out

@@ -1,0 +1,136 @@
+"""Active defences: Dodge, Parry, Block with their modifiers, retreat, All-Out Defense, and the
+flank and rear limits of seed 004.
+
+NOT IN SEED: GURPS 4e Basic Set rule for the formulas and modifiers (digest §19.10); the side
+and rear rules are seed 004 "Defending against attacks from the side / behind" (digest §14).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.engine.systems.hextactical import character
+from rules.engine.systems.hextactical.combatant import Combatant, Weapon
+from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
+from rules.engine.systems.hextactical.tactics import DefenceAllowance, close_combat_weapon_ok
+
+RETREAT_DODGE = 3
+RETREAT_OTHER = 1
+AOD_BONUS = 2
+STUNNED_DEFENCE = -4
+THROWN_PARRY = -1
+UNARMED_PARRY = -3
+POSTURE_DEFENCE: dict[str, int] = {
+    "standing": 0,
+    "crouching": 0,
+    "kneeling": -2,
+    "sitting": -2,
+    "prone": -3,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceChoice:
+    """One possible active defence: kind, final value (roll 3d6 ≤ value), retreat, weapon."""
+
+    kind: str
+    value: int
+    retreat: bool = False
+    weapon: str = ""
+
+
+def weapon_skill(c: Combatant, weapon: Weapon) -> int:
+    """Weapon skill less 1 per point of ST below the weapon's minimum.
+    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.6)."""
+    short = max(0, weapon.st_req - c.st)
+    return weapon.skill - short
+
+
+def dodge_value(c: Combatant) -> int:
+    """Dodge + Combat Reflexes + shield DB (added by the caller) + posture + stun.
+    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.10)."""
+    value = c.dodge + (1 if c.has("combat-reflexes") else 0)
+    value += POSTURE_DEFENCE.get(c.posture, 0)
+    if c.stunned:
+        value += STUNNED_DEFENCE
+    return value
+
+
+def parry_value(c: Combatant, weapon: Weapon) -> int:
+    """3 + skill // 2 + parry modifier + Combat Reflexes + Enhanced Parry + posture + stun.
+    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.10)."""
+    value = character.parry(weapon_skill(c, weapon), weapon.parry_mod or 0)
+    value += (1 if c.has("combat-reflexes") else 0) + (1 if c.has("enhanced-parry") else 0)
+    value += POSTURE_DEFENCE.get(c.posture, 0)
+    if c.stunned:
+        value += STUNNED_DEFENCE
+    return value
+
+
+def block_value(c: Combatant, shield: Weapon) -> int:
+    """3 + Shield skill // 2 + Combat Reflexes + posture + stun (DB added by the caller).
+    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.10)."""
+    value = character.block(shield.skill) + (1 if c.has("combat-reflexes") else 0)
+    value += POSTURE_DEFENCE.get(c.posture, 0)
+    if c.stunned:
+        value += STUNNED_DEFENCE
+    return value
+
+
+def defence_choices(
+    c: Combatant,
+    allowance: DefenceAllowance,
+    *,
+    ranged: bool,
+    thrown: bool,
+    can_retreat: bool,
+    in_close_combat: bool,
+    settings: Settings = DEFAULT_SETTINGS,
+) -> list[DefenceChoice]:
+    """Every defence ``c`` may try against one attack, best first.
+
+    No defence after All-Out Attack; after Move and Attack Dodge or Block only; All-Out
+    Defense (Increased Defense) +2 to the chosen kind; retreat +3 Dodge, +1 Parry/Block;
+    repeated parries with one weapon −4 each; one block per turn; in close combat only
+    reach-C weapons parry; arrows and bolts cannot be parried, thrown weapons at −1.
+    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3, §19.10), side/rear limits seed 004.
+    """
+    if c.no_defence or c.status != "fighting":
+        return []
+    shield_db = c.shield.db if c.shield is not None and allowance.block is not None else 0
+    retreat_ok = can_retreat and c.retreats < settings.retreats_per_turn
+    if c.maneuver == "move_attack" and not settings.move_and_attack_allows_retreat:
+        retreat_ok = False
+    choices: list[DefenceChoice] = []
+
+    def add(kind: str, base: int, modifier: int, weapon: str = "") -> None:
+        value = base + modifier + shield_db + (AOD_BONUS if c.aod_defence == kind else 0)
+        choices.append(DefenceChoice(kind, value, False, weapon))
+        if retreat_ok:
+            bonus = RETREAT_DODGE if kind == "dodge" else RETREAT_OTHER
+            choices.append(DefenceChoice(kind, value + bonus, True, weapon))
+
+    if allowance.dodge is not None:
+        add("dodge", dodge_value(c), allowance.dodge)
+    if allowance.parry is not None and c.maneuver != "move_attack" and (not ranged or thrown):
+        for weapon in c.weapons:
+            if not weapon.melee or weapon.parry_mod is None or weapon.name in c.broken:
+                continue
+            if (weapon is not c.weapon or not c.weapon_ready) and weapon.name != "Fist":
+                continue
+            if in_close_combat and not close_combat_weapon_ok(weapon.reaches):
+                continue
+            repeated = c.parries.get(weapon.name, 0) * settings.repeated_parry_penalty
+            add(
+                "parry",
+                parry_value(c, weapon),
+                allowance.parry
+                + repeated
+                + (THROWN_PARRY if ranged else 0)
+                + (UNARMED_PARRY if weapon.name == "Fist" else 0),
+                weapon.name,
+            )
+    if allowance.block is not None and c.shield is not None and not c.blocked:
+        add("block", block_value(c, c.shield), allowance.block)
+    choices.sort(key=lambda d: (-d.value, d.retreat, d.kind))
+    return choices

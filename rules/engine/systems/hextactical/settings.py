@@ -1,0 +1,52 @@
+"""Named settings for the doubtful points of the digest (each with its alternative).
+
+The seed (004) lacks its figures and leaves some numbers open; the digest marks them
+uncertain (§18). Every such choice is a field of :class:`Settings`; ``DEFAULT_SETTINGS`` is
+what the engine plays. Change a field (``dataclasses.replace``) to play the alternative.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.engine.hexgrid import ARC_RECONSTRUCTION, ArcDefinition
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Every doubtful rule choice in one place.
+
+    - ``arcs``: front/side/rear arc reconstruction (digest §0.2–0.4, figures missing).
+      Default ±60° with boundary rays (3/5/7 front hexes at reach 1/2/3); alternative
+      ``hexgrid.ARC_NARROW`` (3/3/5).
+    - ``wild_swing_caps_skill``: True = effective skill after all modifiers ≤ 9 (digest §18.1,
+      standard rule); False = the literal seed reading, the *penalty* is at most −9.
+    - ``melee_enemy_hex_penalty_each``: True = −4 per enemy hex a reach-2+ melee line passes
+      through (digest §18.2, like ranged §9.3); False = a single −4 however many.
+    - ``kneeling_blocks_kneeling``: True = a kneeling occupant is in the way of a kneeling
+      shooter (digest §18.4); False = only sitting/prone shooters, as the seed literally says.
+    - ``retreats_per_turn``: retreats allowed per turn (digest §19.10, uncertain: 1).
+    - ``repeated_parry_penalty``: cumulative penalty for each further parry with one weapon in a
+      turn (digest §19.10, uncertain: −4).
+    - ``move_and_attack_allows_retreat``: digest §19.3 (uncertain): False.
+    - ``flee_hp_fraction``: engine policy, not a GURPS rule: below this fraction of HP a
+      combatant makes a Will roll each turn (−2 with Cowardice) or flees the map.
+    - ``post_battle_cp``: character points awarded per game to a survivor: base, bonus for
+      taking down at least one enemy, bonus for being on the winning side (1–3 CP total).
+    """
+
+    arcs: ArcDefinition = ARC_RECONSTRUCTION
+    wild_swing_caps_skill: bool = True
+    melee_enemy_hex_penalty_each: bool = True
+    kneeling_blocks_kneeling: bool = True
+    retreats_per_turn: int = 1
+    repeated_parry_penalty: int = -4
+    move_and_attack_allows_retreat: bool = False
+    flee_hp_fraction: float = 1.0 / 3.0
+    post_battle_cp: tuple[int, int, int] = (1, 1, 1)
+
+
+DEFAULT_SETTINGS = Settings()
+
+#: Skill cap for wild swings, blind fire and Move and Attack (seed 004; digest §6.3, §8.3).
+SKILL_CAP = 9

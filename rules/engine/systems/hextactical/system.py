@@ -1,0 +1,189 @@
+"""The ``hextactical`` GameSystem: build combatants, resolve a duel or skirmish, award CP."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.engine import ENGINE_VERSION, hexgrid
+from rules.engine.dice import Dice
+from rules.engine.report import BattleMap, BattleReport, MapFeature, UnitOutcome
+from rules.engine.systems.base import EngineError, EventHook, Mission, PostBattle, RosterData
+from rules.engine.systems.hextactical.ai import Policy
+from rules.engine.systems.hextactical.battle import Battle
+from rules.engine.systems.hextactical.combatant import Combatant, build_combatant
+from rules.engine.systems.hextactical.scenario import DEFAULT_MISSION, MISSIONS, build_layout
+from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
+
+
+@dataclass(slots=True)
+class Army:
+    """A side's roster as plain data; combatants are rebuilt fresh for each battle."""
+
+    name: str
+    faction: str
+    points: int
+    units: list[dict[str, Any]] = field(default_factory=list)
+
+
+class HexTacticalSystem:
+    """GURPS 4e tactical combat on a hex map (seed 004)."""
+
+    slug = "hextactical"
+    name = "Hex Tactical (GURPS 4th edition)"
+    missions: dict[str, Mission] = MISSIONS
+    default_mission = DEFAULT_MISSION
+
+    def __init__(self, settings: Settings = DEFAULT_SETTINGS, policy: Policy | None = None) -> None:
+        self.settings = settings
+        self.policy = policy or Policy()
+
+    def build_army(self, roster: RosterData) -> Army:
+        """Check every unit builds into a combatant; EngineError names the bad field."""
+        if not isinstance(roster, dict) or not roster.get("units"):
+            raise EngineError("roster.units", "A hextactical roster needs at least one combatant.")
+        units = []
+        for index, unit in enumerate(roster["units"]):
+            try:
+                build_combatant(unit, "a")
+            except EngineError as exc:
+                raise EngineError(f"units[{index}].{exc.code}", exc.message) from exc
+            units.append(unit)
+        return Army(
+            str(roster.get("name", "")),
+            str(roster.get("faction", "")),
+            int(roster.get("points", 0) or 0),
+            units,
+        )
+
+    def _combatants(self, army: Army, side: str) -> list[Combatant]:
+        out = []
+        for index, unit in enumerate(army.units):
+            c = build_combatant(unit, side)
+            c.id = f"{side}.{c.id or index + 1}"
+            out.append(c)
+        return out
+
+    def resolve_battle(
+        self,
+        army_a: Army,
+        army_b: Army,
+        mission: str,
+        seed: int,
+        on_event: EventHook | None = None,
+        log: bool = True,
+    ) -> BattleReport:
+        """Play a duel or skirmish second by second to the end; same seed, same report."""
+        mission = mission or self.default_mission
+        if mission not in self.missions:
+            raise EngineError("mission.unknown", f"Unknown hextactical mission {mission!r}.")
+        sides = {"a": self._combatants(army_a, "a"), "b": self._combatants(army_b, "b")}
+        dice = Dice(seed)
+        layout = build_layout(
+            mission,
+            dice.spawn("map"),
+            {s: [c.weapon.ranged and not c.weapon.melee for c in sides[s]] for s in ("a", "b")},
+        )
+        battle = Battle(
+            sides,
+            layout,
+            self.missions[mission].max_turns,
+            dice.spawn("battle"),
+            self.settings,
+            self.policy,
+            log=log,
+            on_event=on_event,
+        )
+        battle.run()
+        winner, scores = battle.winner()
+        units = [self._outcome(c) for c in battle.all]
+        features = [
+            MapFeature("terrain", float(col), float(row), 1.0, 1.0, label, {"blocks": True})
+            for h, label in sorted(layout.obstacles.items())
+            for col, row in [hexgrid.axial_to_offset(h)]
+        ]
+        summary = (
+            f"{'Draw' if winner is None else 'Side ' + winner + ' wins'} after "
+            f"{battle.second} seconds"
+        )
+        return BattleReport(
+            system=self.slug,
+            mission=mission,
+            seed=seed,
+            engine_version=ENGINE_VERSION,
+            winner=winner,
+            scores=scores,
+            turns_played=battle.second,
+            armies={"a": army_a.name, "b": army_b.name},
+            units=units,
+            positions=battle.positions,
+            map=BattleMap(float(layout.width), float(layout.height), "hex", features),
+            events=battle.events.events,
+            summary=summary,
+            extra={"seconds": battle.second, "time_limit": self.missions[mission].max_turns},
+        )
+
+    @staticmethod
+    def _outcome(c: Combatant) -> UnitOutcome:
+        fighter = {
+            "id": c.id,
+            "name": c.name,
+            "status": c.status,
+            "taken_out_by": c.taken_out_by,
+            "enemies_taken_out": list(c.takedowns),
+            "wounds_suffered": c.hp_lost,
+        }
+        return UnitOutcome(
+            id=c.id,
+            name=c.name,
+            side=c.side,
+            status=c.status,
+            models_start=1,
+            models_lost=0 if c.active else 1,
+            kills=len(c.takedowns),
+            points=c.points,
+            points_lost=0 if c.active else c.points,
+            fighters=[fighter],
+            extra={
+                "hp_max": c.hp_max,
+                "hp": c.hp,
+                "hp_lost": c.hp_lost,
+                "mortally_wounded": c.mortal,
+            },
+        )
+
+    def post_battle(self, report: BattleReport, side: str, seed: int) -> PostBattle:
+        """Character points per game to each survivor (not dead): ``Settings.post_battle_cp`` =
+        base + taking down an enemy + being on the winning side (1–3 CP). No dice are rolled."""
+        if side not in ("a", "b"):
+            raise EngineError("side", "side must be 'a' or 'b'.")
+        base, takedown, victory = self.settings.post_battle_cp
+        result = PostBattle(side=side)
+        for unit in report.units:
+            if unit.side != side:
+                continue
+            reasons: list[str] = []
+            cp = 0
+            if unit.status != "dead":
+                cp = base
+                reasons.append("survived")
+                if unit.kills:
+                    cp += takedown
+                    reasons.append("took down an enemy")
+                if report.winner == side:
+                    cp += victory
+                    reasons.append("victory")
+            result.entries.append(
+                {
+                    "unit_id": unit.id,
+                    "name": unit.name,
+                    "status": unit.status,
+                    "character_points": cp,
+                    "reasons": reasons,
+                }
+            )
+        result.resources = {"character_points": sum(e["character_points"] for e in result.entries)}
+        return result
+
+
+SYSTEM = HexTacticalSystem()

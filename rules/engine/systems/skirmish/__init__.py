@@ -1,0 +1,58 @@
+"""The skirmish game system (Mordheim): close combat from seed 001, the rest of a battle
+from the published rules (digest §15). Registers itself as slug "skirmish" on import."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.engine.report import BattleReport
+from rules.engine.systems.base import (
+    EngineError,
+    EventHook,
+    Mission,
+    PostBattle,
+    RosterData,
+    register,
+)
+from rules.engine.systems.skirmish.battle import run_battle
+from rules.engine.systems.skirmish.fighters import Warband, build_warband
+from rules.engine.systems.skirmish.post_battle import post_battle as _post_battle
+from rules.engine.systems.skirmish.reporting import build_report
+from rules.engine.systems.skirmish.scenarios import DEFAULT_MISSION, MISSIONS
+
+
+class SkirmishSystem:
+    """Mordheim-style warband skirmishes on a 4'×4' ruined town."""
+
+    slug = "skirmish"
+    name = "Skirmish (Mordheim)"
+    missions: Mapping[str, Mission] = MISSIONS
+    default_mission = DEFAULT_MISSION
+
+    def build_army(self, roster: RosterData) -> Warband:
+        """One fighter per model; EngineError with the offending field's path."""
+        return build_warband(roster)
+
+    def resolve_battle(
+        self,
+        army_a: Warband,
+        army_b: Warband,
+        mission: str,
+        seed: int,
+        on_event: EventHook | None = None,
+        log: bool = True,
+        policy: Any = None,
+    ) -> BattleReport:
+        """Play a whole battle; the same inputs and seed give the same report."""
+        if mission not in MISSIONS:
+            raise EngineError("mission", f"Unknown skirmish scenario '{mission}'.")
+        state, positions = run_battle(army_a, army_b, mission, seed, on_event, log, policy)
+        return build_report(state, positions, seed)
+
+    def post_battle(self, report: BattleReport, side: str, seed: int) -> PostBattle:
+        """The published post-battle sequence for ``side`` as plain data."""
+        return _post_battle(report, side, seed)
+
+
+SYSTEM = register(SkirmishSystem())

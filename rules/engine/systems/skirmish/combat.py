@@ -1,0 +1,172 @@
+"""The close-combat phase exactly as seed 001: strike order, to-hit, to-wound, saves, parry,
+two weapons, knocked-down and stunned fighters."""
+
+from __future__ import annotations
+
+from rules.engine.systems.skirmish.attacks import Exchange, Strike, roll_exchange
+from rules.engine.systems.skirmish.equipment import EQUIPMENT, Item
+from rules.engine.systems.skirmish.fighters import Fighter
+from rules.engine.systems.skirmish.state import BattleState, apply_exchange
+from rules.engine.systems.skirmish.tables import (
+    KNOCKED_DOWN,
+    OUT_OF_ACTION,
+    STANDING,
+    STUNNED,
+    melee_to_hit,
+    save_needed,
+    to_wound,
+)
+
+FEAR_HIT_NEED = 6
+"""NOT IN SEED: a fighter who failed a fear test when charged hits only on 6s that round."""
+
+
+def strikes_first(fighter: Fighter) -> bool:
+    """Chargers strike first; so does a spear in the first round of a combat (seed 001 §2.4;
+    spear NOT IN SEED: published Mordheim rule)."""
+    return fighter.charged or (
+        fighter.main.strikes_first_first_round and fighter.combat_rounds == 0
+    )
+
+
+def strike_order_key(fighter: Fighter, rolloff: int) -> tuple[int, int, int, int, int]:
+    """Sort key: stood up this turn last (§2.3), double-handed weapons last (published),
+    strikes-first before others (§2.4-2.6), then Initiative high to low (§2.1), then the
+    roll-off high first (§2.2)."""
+    return (
+        1 if fighter.stood_up else 0,
+        1 if fighter.main.strikes_last else 0,
+        0 if strikes_first(fighter) else 1,
+        -fighter.I,
+        -rolloff,
+    )
+
+
+def strike_order(fighters: list[Fighter], rolloffs: dict[str, int]) -> list[Fighter]:
+    """Fighters in the order they strike (seed 001 §2); ties in Initiative use a D6 roll-off
+    (``rolloffs`` by fighter key)."""
+    return sorted(fighters, key=lambda f: (strike_order_key(f, rolloffs.get(f.key, 0)), f.key))
+
+
+def weapon_strength(attacker: Fighter, weapon: Item, first_round: bool) -> int:
+    """Attacker's S plus the weapon's bonus (seed 001 §6); a pistol uses its own S, a heavy
+    weapon's bonus counts in the first round only (NOT IN SEED: published Mordheim rule)."""
+    if weapon.kind == "missile":
+        return weapon.strength
+    bonus = weapon.strength_bonus if (first_round or not weapon.heavy) else 0
+    return max(1, attacker.S + bonus)
+
+
+def strike(
+    attacker: Fighter, target: Fighter, weapon: Item, first_round: bool, auto_hit: bool = False
+) -> Strike:
+    """One close-combat blow as dice needs: to-hit by WS vs WS (§4), auto-hit on a knocked-down
+    target (§10.2), to-wound S vs T (§7), save worsened by S (§8), parry limits (§9.9)."""
+    strength = weapon_strength(attacker, weapon, first_round)
+    base = target.melee_save
+    if weapon.enemy_save_bonus:
+        base = 6 if base is None else base - weapon.enemy_save_bonus
+    if auto_hit or target.state == KNOCKED_DOWN:
+        hit_need = None
+    elif attacker.fear_struck:
+        hit_need = FEAR_HIT_NEED
+    else:
+        hit_need = melee_to_hit(attacker.WS, target.WS)
+    return Strike(
+        hit_need=hit_need,
+        wound_need=to_wound(strength, target.T),
+        save_need=save_needed(base, strength, weapon.save_modifier),
+        parryable=strength < 2 * target.S,
+        concussion=weapon.concussion,
+        weapon=weapon.key,
+    )
+
+
+def melee_weapons(attacker: Fighter, first_round: bool) -> list[Item]:
+    """The weapon of each attack: A with the main weapon, +1 with a second one-handed weapon
+    added after other changes (seed 001 §5.1-5.3); a pistol only in the first round."""
+    main = attacker.main
+    if main.melee_first_round_only and not first_round:
+        main = EQUIPMENT["fists"]
+    weapons = [main] * attacker.A
+    off = attacker.off
+    if off is not None and off.kind != "armour" and (first_round or not off.melee_first_round_only):
+        weapons.append(off)
+    return weapons
+
+
+def melee_exchange(attacker: Fighter, target: Fighter, first_parry: bool) -> Exchange:
+    """All of ``attacker``'s blows at ``target`` this phase; the target may parry only the
+    first opponent to strike (seed 001 §9.6), never when knocked down (§9.11)."""
+    first_round = attacker.combat_rounds == 0
+    strikes = tuple(
+        strike(attacker, target, w, first_round) for w in melee_weapons(attacker, first_round)
+    )
+    parry = target.parry if (first_parry and target.state == STANDING and not target.fleeing) else 0
+    return Exchange(
+        strikes=strikes,
+        target_wounds=target.wounds,
+        target_state=target.state,
+        parry=parry,
+        helmet=target.helmet,
+        critical_available=not attacker.crit_used,
+    )
+
+
+def free_hit(attacker: Fighter, target: Fighter) -> Strike:
+    """The automatic hit on a fighter breaking from combat: wound and save rolled normally
+    (seed 001 §12.2; digest §14.3 usual reading)."""
+    return strike(attacker, target, attacker.main, attacker.combat_rounds == 0, auto_hit=True)
+
+
+def choose_melee_target(state: BattleState, attacker: Fighter) -> Fighter | None:
+    """A standing enemy in contact if any (seed 001 §10.5), else a stunned one (out of action
+    at once, §10.4), else a knocked-down one (§10.2); weakest first."""
+    enemies = [state.by_id[i] for i in attacker.engaged]
+    enemies = [e for e in enemies if e.state != OUT_OF_ACTION]
+    standing = [e for e in enemies if e.state == STANDING]
+    if standing:
+        return min(standing, key=lambda e: (e.wounds, e.WS, e.id))
+    for wanted in (STUNNED, KNOCKED_DOWN):
+        downed = [e for e in enemies if e.state == wanted]
+        if downed:
+            return min(downed, key=lambda e: e.id)
+    return None
+
+
+def close_combat_phase(state: BattleState) -> None:
+    """Every engaged fighter of both sides fights, in strike order (seed 001 §1.3, §2, §13)."""
+    state.phase = "close_combat"
+    engaged = [f for f in state.by_id.values() if f.engaged and f.state != OUT_OF_ACTION]
+    if not engaged:
+        return
+    by_initiative: dict[int, int] = {}
+    for f in engaged:
+        by_initiative[f.I] = by_initiative.get(f.I, 0) + 1
+    rolloffs = {f.key: (state.dice.d6() if by_initiative[f.I] > 1 else 0) for f in engaged}
+    attacked: set[str] = set()
+    fought: list[Fighter] = []
+    for attacker in strike_order(engaged, rolloffs):
+        if attacker.state != STANDING or attacker.fleeing or not attacker.engaged:
+            continue
+        target = choose_melee_target(state, attacker)
+        if target is None:
+            continue
+        exchange = melee_exchange(attacker, target, first_parry=target.key not in attacked)
+        attacked.add(target.key)
+        result = roll_exchange(exchange, state.dice)
+        state.event(
+            attacker.side,
+            attacker.id,
+            f"attacks: {result.hits} hits, {result.wounds} wounds, {result.outcome}",
+            target.id,
+            dice=result.dice,
+            data={"parried": result.parried, "critical": result.critical},
+        )
+        apply_exchange(state, attacker, target, result)
+        fought.append(attacker)
+    for f in engaged:
+        f.crit_used = False
+        f.fear_struck = False
+        if f.engaged or f in fought:
+            f.combat_rounds += 1

@@ -1,0 +1,339 @@
+"""The post-battle sequence as plain data (NOT IN SEED: published Mordheim rules, digest
+§15.8–15.13): injuries, experience and advances, exploration, income, warband rating.
+
+Every table is module-level data so a campaign "rules pack" can swap it; every die rolled
+is recorded in ``PostBattle.dice``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules.engine.dice import Dice
+from rules.engine.report import BattleReport
+from rules.engine.systems.base import EngineError, PostBattle
+
+Band = tuple[int, int, str]
+
+HERO_SERIOUS_INJURIES: tuple[Band, ...] = (
+    (11, 15, "dead"),
+    (16, 21, "multiple_injuries"),
+    (22, 22, "leg_wound"),
+    (23, 23, "arm_wound"),
+    (24, 24, "madness"),
+    (25, 25, "smashed_leg"),
+    (26, 26, "chest_wound"),
+    (31, 31, "blinded_in_one_eye"),
+    (32, 32, "old_battle_wound"),
+    (33, 33, "nervous_condition"),
+    (34, 34, "hand_injury"),
+    (35, 35, "deep_wound"),
+    (36, 36, "robbed"),
+    (41, 55, "full_recovery"),
+    (56, 56, "bitter_enmity"),
+    (61, 61, "captured"),
+    (62, 63, "hardened"),
+    (64, 64, "horrible_scars"),
+    (65, 65, "sold_to_the_pits"),
+    (66, 66, "survives_against_the_odds"),
+)
+"""Hero serious injuries on D66 (digest §15.9; 34–36 and 56–66 marked uncertain there)."""
+
+INJURY_EFFECTS: dict[str, dict[str, int]] = {
+    "leg_wound": {"M": -1},
+    "chest_wound": {"T": -1},
+    "blinded_in_one_eye": {"BS": -1},
+    "nervous_condition": {"I": -1},
+    "hand_injury": {"WS": -1},
+    "survives_against_the_odds": {"experience": 1},
+}
+"""Characteristic changes the campaign applies for a result."""
+
+INJURY_SUB_ROLLS: dict[str, tuple[str, tuple[Band, ...]]] = {
+    "arm_wound": ("D6", ((1, 1, "amputated"), (2, 6, "misses_next_game"))),
+    "madness": ("D6", ((1, 3, "stupidity"), (4, 6, "frenzy"))),
+    "smashed_leg": ("D6", ((1, 1, "may_not_run"), (2, 6, "misses_next_game"))),
+    "deep_wound": ("D3", ((1, 3, "misses_games"),)),
+    "bitter_enmity": ("D6", ((1, 3, "hates_the_individual"), (4, 6, "hates_the_warband"))),
+}
+MULTIPLE_INJURY_REROLL: tuple[str, ...] = ("dead", "captured", "multiple_injuries")
+HENCHMAN_DEAD_MAX = 2
+"""A henchman out of action rolls D6: 1–2 dead, 3–6 fights next battle (digest §15.10)."""
+
+EXPERIENCE_AWARDS: dict[str, int] = {"survived": 1, "winning_leader": 1, "enemy_out_of_action": 1}
+SCENARIO_AWARDS: dict[str, dict[str, int]] = {
+    "wyrdstone_hunt": {"wyrdstone_carried": 1},
+    "breakthrough": {"broke_through": 1},
+}
+HERO_THRESHOLDS: tuple[int, ...] = (
+    2,
+    4,
+    6,
+    8,
+    11,
+    14,
+    17,
+    20,
+    24,
+    28,
+    32,
+    36,
+    41,
+    46,
+    51,
+    57,
+    63,
+    69,
+    76,
+    83,
+    90,
+)
+HENCHMAN_THRESHOLDS: tuple[int, ...] = (2, 5, 9, 14)
+
+HERO_ADVANCES: tuple[Band, ...] = (
+    (2, 5, "new_skill"),
+    (6, 6, "s_or_a"),
+    (7, 7, "ws_or_bs"),
+    (8, 8, "i_or_ld"),
+    (9, 9, "w_or_t"),
+    (10, 12, "new_skill"),
+)
+HERO_ADVANCE_SUB_ROLLS: dict[str, tuple[Band, ...]] = {
+    "s_or_a": ((1, 3, "S"), (4, 6, "A")),
+    "i_or_ld": ((1, 3, "I"), (4, 6, "Ld")),
+    "w_or_t": ((1, 3, "W"), (4, 6, "T")),
+}
+HERO_ADVANCE_CHOICES: dict[str, list[str]] = {"ws_or_bs": ["WS", "BS"], "new_skill": []}
+HENCHMAN_ADVANCES: tuple[Band, ...] = (
+    (2, 4, "I"),
+    (5, 5, "S"),
+    (6, 7, "ws_or_bs"),
+    (8, 8, "A"),
+    (9, 9, "Ld"),
+    (10, 12, "lads_got_talent"),
+)
+
+EXPLORATION_SHARDS: tuple[tuple[int, int], ...] = (
+    (5, 1),
+    (11, 2),
+    (17, 3),
+    (24, 4),
+    (30, 5),
+    (35, 6),
+    (10_000, 7),
+)
+"""(highest dice total, shards) — digest §15.13, bands uncertain."""
+
+WYRDSTONE_PRICE_SIZES: tuple[int, ...] = (3, 6, 9, 12, 15, 10_000)
+WYRDSTONE_PRICES: tuple[tuple[int, ...], ...] = (
+    (45, 40, 35, 30, 30, 25),
+    (60, 55, 50, 45, 40, 35),
+    (75, 70, 65, 60, 55, 50),
+    (90, 80, 70, 65, 60, 55),
+    (110, 100, 90, 80, 70, 65),
+    (120, 110, 100, 90, 80, 70),
+    (145, 130, 120, 110, 100, 90),
+    (155, 140, 130, 120, 110, 100),
+)
+"""≈ gc for selling N shards (row N−1, 8+ use the last row) by warband size (≤3, ≤6 … 16+):
+published Mordheim table from memory, uncertain (digest §15.13 does not reproduce it)."""
+
+RATING_PER_WARRIOR = 5
+RATING_LARGE_CREATURE = 20
+
+
+def band(table: tuple[Band, ...], value: int) -> str:
+    """The entry of ``table`` whose range holds ``value``."""
+    for low, high, code in table:
+        if low <= value <= high:
+            return code
+    raise EngineError("post_battle.table", f"No table entry for {value}.")
+
+
+class _Roller:
+    """Dice that record every roll with what it was for."""
+
+    def __init__(self, seed: int) -> None:
+        self.dice = Dice(seed)
+        self.log: list[dict[str, Any]] = []
+
+    def roll(self, what: str, who: str, kind: str) -> int:
+        roll_fn: dict[str, Callable[[], int]] = {
+            "D6": self.dice.d6,
+            "D3": self.dice.d3,
+            "2D6": self.dice.two_d6,
+            "D66": self.dice.d66,
+        }
+        value = roll_fn[kind]()
+        self.log.append({"what": what, "fighter": who, "kind": kind, "result": value})
+        return value
+
+    def many(self, what: str, who: str, count: int) -> list[int]:
+        values = self.dice.d6s(count) if count else []
+        self.log.append({"what": what, "fighter": who, "kind": f"{count}D6", "result": values})
+        return values
+
+
+def _injury_detail(roller: _Roller, who: str, code: str) -> dict[str, Any]:
+    entry: dict[str, Any] = {"result": code, "effects": dict(INJURY_EFFECTS.get(code, {}))}
+    if code in INJURY_SUB_ROLLS:
+        kind, table = INJURY_SUB_ROLLS[code]
+        value = roller.roll(f"serious injury: {code}", who, kind)
+        entry["detail"] = band(table, value)
+        if code == "deep_wound":
+            entry["games_missed"] = value
+    return entry
+
+
+def hero_serious_injury(roller: _Roller, who: str) -> dict[str, Any]:
+    """D66 on the hero serious injury table; multiple injuries roll D6 more times,
+    re-rolling dead, captured and further multiple injuries (digest §15.9)."""
+    d66 = roller.roll("serious injury", who, "D66")
+    code = band(HERO_SERIOUS_INJURIES, d66)
+    out = {"d66": d66, **_injury_detail(roller, who, code), "dead": code == "dead"}
+    if code == "multiple_injuries":
+        extra = roller.roll("multiple injuries: count", who, "D6")
+        results = []
+        while len(results) < extra:
+            value = roller.roll("multiple injuries", who, "D66")
+            sub = band(HERO_SERIOUS_INJURIES, value)
+            if sub in MULTIPLE_INJURY_REROLL:
+                continue
+            results.append({"d66": value, **_injury_detail(roller, who, sub)})
+        out["injuries"] = results
+    return out
+
+
+def advances(roller: _Roller, who: str, hero: bool, start: int, total: int) -> list[dict[str, Any]]:
+    """One 2D6 advance roll per threshold crossed (digest §15.12)."""
+    thresholds = HERO_THRESHOLDS if hero else HENCHMAN_THRESHOLDS
+    out = []
+    for threshold in thresholds:
+        if start < threshold <= total:
+            value = roller.roll("advance", who, "2D6")
+            code = band(HERO_ADVANCES if hero else HENCHMAN_ADVANCES, value)
+            entry: dict[str, Any] = {"threshold": threshold, "roll": value, "result": code}
+            if hero and code in HERO_ADVANCE_SUB_ROLLS:
+                sub = roller.roll(f"advance: {code}", who, "D6")
+                entry["characteristic"] = band(HERO_ADVANCE_SUB_ROLLS[code], sub)
+            elif code in ("ws_or_bs",):
+                entry["choose_one_of"] = ["WS", "BS"]
+            elif code in ("I", "S", "A", "Ld"):
+                entry["characteristic"] = code
+            out.append(entry)
+    return out
+
+
+def exploration_shards(total: int) -> int:
+    """Shards found for an exploration dice total (digest §15.13)."""
+    for highest, shards in EXPLORATION_SHARDS:
+        if total <= highest:
+            return shards
+    return EXPLORATION_SHARDS[-1][1]
+
+
+def multiples(values: list[int]) -> dict[str, int] | None:
+    """The largest set of equal dice (doubles, triples…), highest value on ties."""
+    best: tuple[int, int] | None = None
+    for value in sorted(set(values)):
+        count = values.count(value)
+        if count >= 2 and (best is None or (count, value) > best):
+            best = (count, value)
+    return {"count": best[0], "value": best[1]} if best else None
+
+
+def wyrdstone_price(shards: int, warband_size: int) -> int:
+    """Gold crowns for selling ``shards`` at once with a warband of ``warband_size``."""
+    if shards <= 0:
+        return 0
+    row = WYRDSTONE_PRICES[min(shards, len(WYRDSTONE_PRICES)) - 1]
+    column = next(i for i, size in enumerate(WYRDSTONE_PRICE_SIZES) if warband_size <= size)
+    return row[column]
+
+
+def post_battle(report: BattleReport, side: str, seed: int) -> PostBattle:
+    """Injuries, experience and advances, exploration, income and rating for ``side``."""
+    if side not in ("a", "b"):
+        raise EngineError("side", "side must be 'a' or 'b'.")
+    roller = _Roller(seed)
+    won = report.winner == side
+    awards = SCENARIO_AWARDS.get(report.mission, {})
+    entries: list[dict[str, Any]] = []
+    heroes_standing = 0
+    carried = 0
+    warriors = 0
+    rating = 0
+    for unit in (u for u in report.units if u.side == side):
+        hero = unit.extra.get("kind") == "hero"
+        fighters_out = []
+        for f in unit.fighters:
+            record: dict[str, Any] = {"id": f["id"], "dead": False, "injury": None}
+            if f["out_of_action"]:
+                if hero:
+                    injury = hero_serious_injury(roller, f["id"])
+                    record["injury"] = injury
+                    record["dead"] = injury["dead"]
+                else:
+                    value = roller.roll("henchman injury", f["id"], "D6")
+                    record["dead"] = value <= HENCHMAN_DEAD_MAX
+                    record["injury"] = {
+                        "d6": value,
+                        "result": "dead" if record["dead"] else "recovers",
+                    }
+            elif hero:
+                heroes_standing += 1
+            carried += f.get("wyrdstone", 0)
+            fighters_out.append(record)
+        living = [r for r, f in zip(fighters_out, unit.fighters, strict=True) if not r["dead"]]
+        gained: dict[str, int] = {}
+        if living:
+            gained["survived"] = EXPERIENCE_AWARDS["survived"]
+        if hero and living:
+            f = unit.fighters[0]
+            if unit.extra.get("leader") and won:
+                gained["winning_leader"] = EXPERIENCE_AWARDS["winning_leader"]
+            kills = len(f["enemies_taken_out"])
+            if kills:
+                gained["enemy_out_of_action"] = kills * EXPERIENCE_AWARDS["enemy_out_of_action"]
+            if "wyrdstone_carried" in awards and f.get("wyrdstone"):
+                gained["wyrdstone_carried"] = f["wyrdstone"] * awards["wyrdstone_carried"]
+        if living and "broke_through" in awards and any(f["broke_through"] for f in unit.fighters):
+            gained["broke_through"] = awards["broke_through"]
+        for r in fighters_out:
+            injury = r["injury"] or {}
+            if injury.get("result") == "survives_against_the_odds":
+                gained["survives_against_the_odds"] = 1
+        start = int(unit.extra.get("experience_start", 0))
+        total = start + sum(gained.values())
+        unit_advances = advances(roller, unit.id, hero, start, total) if living else []
+        warriors += len(living)
+        large = RATING_LARGE_CREATURE if unit.extra.get("large") else 0
+        rating += len(living) * (RATING_PER_WARRIOR + total + large)
+        entries.append(
+            {
+                "unit": unit.id,
+                "name": unit.name,
+                "kind": "hero" if hero else "henchman",
+                "fighters": fighters_out,
+                "experience": gained,
+                "experience_gained": sum(gained.values()),
+                "experience_total": total,
+                "advances": unit_advances,
+            }
+        )
+    exploration = roller.many("exploration", "", heroes_standing + (1 if won else 0))
+    shards = (exploration_shards(sum(exploration)) if exploration else 0) + carried
+    income = wyrdstone_price(shards, warriors)
+    resources = {
+        "exploration_total": sum(exploration),
+        "wyrdstone": shards,
+        "gold_crowns": income,
+        "warband_rating": rating,
+        "warriors": warriors,
+    }
+    result = PostBattle(side=side, entries=entries, resources=resources, dice=roller.log)
+    found = multiples(exploration)
+    if found:
+        result.entries.append({"exploration_multiple": found})
+    return result

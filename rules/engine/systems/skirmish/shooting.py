@@ -1,0 +1,164 @@
+"""The shooting phase (NOT IN SEED: published Mordheim rule, digest §15.3): BS to hit with
+long-range, moving, cover and large-target modifiers; the weapon's S to wound; critical
+hits on 6s to wound; armour saves worsened by the weapon's S (seed 001 §8)."""
+
+from __future__ import annotations
+
+from rules.engine.geometry import Point
+from rules.engine.systems.skirmish.attacks import Exchange, Strike, roll_exchange
+from rules.engine.systems.skirmish.equipment import Item
+from rules.engine.systems.skirmish.fighters import Fighter
+from rules.engine.systems.skirmish.state import BattleState, apply_exchange, distance, other
+from rules.engine.systems.skirmish.tables import (
+    STANDING,
+    save_needed,
+    shooting_hit_probability_parts,
+    shooting_to_hit,
+    to_wound,
+)
+
+
+def shooting_modifier(
+    shooter: Fighter, target: Fighter, weapon: Item, range_inches: float, cover: bool
+) -> int:
+    """−1 cover, −1 long range (over half range), −1 moved, +1 large target (NOT IN SEED:
+    published Mordheim rule, digest §15.3)."""
+    modifier = 0
+    if cover:
+        modifier -= 1
+    if range_inches > weapon.range / 2:
+        modifier -= 1
+    if shooter.moved:
+        modifier -= 1
+    if target.large_target:
+        modifier += 1
+    return modifier
+
+
+def shot(bs: int, weapon: Item, target_t: int, target_save: int | None, modifier: int) -> Strike:
+    """One missile as dice needs (NOT IN SEED: published Mordheim rule, digest §15.3)."""
+    first, follow = shooting_hit_probability_parts(shooting_to_hit(bs, modifier))
+    return Strike(
+        hit_need=first,
+        hit_followup=follow,
+        wound_need=to_wound(weapon.strength, target_t),
+        save_need=save_needed(target_save, weapon.strength, weapon.save_modifier),
+        parryable=False,
+        weapon=weapon.key,
+    )
+
+
+def in_cover(state: BattleState, shooter: Fighter, target: Fighter) -> bool:
+    """The target stands in a ruin or the line of fire crosses one the shooter is not in
+    (NOT IN SEED: published Mordheim cover)."""
+    a, b = Point(shooter.x, shooter.y), Point(target.x, target.y)
+    for area in state.table.terrain:
+        rect = area.rect
+        if rect.contains(b):
+            return True
+        if not rect.contains(a) and rect.segment_length_inside(a, b) > 0.0:
+            return True
+    return False
+
+
+def visible(observer: Fighter, target: Fighter) -> bool:
+    """Hidden fighters are seen only by enemies within their Initiative in inches (NOT IN
+    SEED: published Mordheim hiding, uncertain details)."""
+    return not target.hidden or distance(observer, target) <= observer.I
+
+
+def may_shoot(fighter: Fighter) -> bool:
+    """Standing, not engaged, did not run, fail a charge or rally, weapon loaded, and a
+    move-or-fire weapon only when it did not move (NOT IN SEED: published Mordheim rule)."""
+    weapon = fighter.missile
+    if weapon is None or not fighter.can_act or fighter.engaged or fighter.ran:
+        return False
+    if fighter.no_shoot or fighter.reloading or fighter.charged:
+        return False
+    return not (weapon.move_or_fire and fighter.moved)
+
+
+def hit_chance(shooter: Fighter, target: Fighter, cover: bool) -> float:
+    """Probability one shot hits (for choosing an easier target)."""
+    weapon = shooter.missile
+    assert weapon is not None  # noqa: S101 - may_shoot checked it
+    d = distance(shooter, target)
+    first, follow = shooting_hit_probability_parts(
+        shooting_to_hit(shooter.BS, shooting_modifier(shooter, target, weapon, d, cover))
+    )
+    p = max(0, 7 - first) / 6.0
+    if follow is not None:
+        p *= max(0, 7 - follow) / 6.0
+    return p
+
+
+def shooting_targets(state: BattleState, shooter: Fighter) -> list[Fighter]:
+    """Enemies in range and sight, not in close combat; fleeing, knocked-down and stunned
+    enemies are ignored (digest §15.3 allows it)."""
+    weapon = shooter.missile
+    if weapon is None:
+        return []
+    out = []
+    for enemy in state.fighters(other(shooter.side)):
+        if enemy.out or enemy.engaged or enemy.state != STANDING or enemy.fleeing:
+            continue
+        if distance(shooter, enemy) <= weapon.range and visible(shooter, enemy):
+            out.append(enemy)
+    return out
+
+
+def choose_shooting_target(state: BattleState, shooter: Fighter) -> Fighter | None:
+    """The closest target, or a farther one that is easier to hit (digest §15.3)."""
+    targets = shooting_targets(state, shooter)
+    if not targets:
+        return None
+    targets.sort(key=lambda e: (distance(shooter, e), e.id))
+    closest = targets[0]
+    best, best_p = closest, hit_chance(shooter, closest, in_cover(state, shooter, closest))
+    for enemy in targets[1:]:
+        p = hit_chance(shooter, enemy, in_cover(state, shooter, enemy))
+        if p > best_p:
+            best, best_p = enemy, p
+    return best
+
+
+def fire(state: BattleState, shooter: Fighter, target: Fighter) -> None:
+    """One shot at ``target`` (each fighter shoots once, with one weapon)."""
+    weapon = shooter.missile
+    assert weapon is not None  # noqa: S101 - may_shoot checked it
+    d = distance(shooter, target)
+    cover = in_cover(state, shooter, target)
+    modifier = shooting_modifier(shooter, target, weapon, d, cover)
+    exchange = Exchange(
+        (shot(shooter.BS, weapon, target.T, target.missile_save, modifier),),
+        target_wounds=target.wounds,
+        helmet=target.helmet,
+    )
+    result = roll_exchange(exchange, state.dice)
+    state.event(
+        shooter.side,
+        shooter.id,
+        f"shoots {weapon.key}: {result.outcome}",
+        target.id,
+        dice=result.dice,
+        data={"modifier": modifier, "cover": cover, "range": round(d, 1)},
+    )
+    shooter.hidden = False
+    if weapon.prepare_shot:
+        shooter.reloading = True
+    apply_exchange(state, shooter, target, result)
+
+
+def shooting_phase(state: BattleState, side: str) -> None:
+    """Every fighter of ``side`` that may shoot fires once at its chosen target."""
+    state.phase = "shooting"
+    for shooter in state.fighters(side):
+        if shooter.missile is not None and shooter.reloading and not shooter.out:
+            if not shooter.engaged and shooter.state == STANDING:
+                shooter.reloading = False  # this turn spent reloading (prepare shot)
+            continue
+        if not may_shoot(shooter):
+            continue
+        target = choose_shooting_target(state, shooter)
+        if target is not None:
+            fire(state, shooter, target)

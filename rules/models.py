@@ -1,0 +1,147 @@
+"""Battles and simulations: what the rules engine was asked and what it answered."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class JobStatus(models.TextChoices):
+    """Life of a battle or simulation: queued → running → resolved | failed."""
+
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    RESOLVED = "resolved", "Resolved"
+    FAILED = "failed", "Failed"
+
+
+class Battle(models.Model):
+    """One battle between two roster snapshots, resolved by the engine from ``seed``.
+
+    The snapshots are RosterData as it was when the battle was asked for, so later roster
+    edits change nothing; the report is the engine's BattleReport as JSON.
+    """
+
+    system = models.CharField(max_length=32)
+    mission = models.CharField(max_length=64)
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=16, choices=JobStatus.choices, default=JobStatus.QUEUED)
+    roster_a = models.ForeignKey(
+        "armybuilder.Roster", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    roster_b = models.ForeignKey(
+        "armybuilder.Roster", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    snapshot_a = models.JSONField()
+    snapshot_b = models.JSONField()
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="battles",
+    )
+    report = models.JSONField(null=True, blank=True)
+    report_hash = models.CharField(max_length=64, blank=True)
+    winner = models.CharField(max_length=1, blank=True)
+    scores = models.JSONField(default=dict, blank=True)
+    failure_reason = models.TextField(blank=True)
+    engine_version = models.CharField(max_length=32, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+        indexes = [models.Index(fields=("status", "created_at"))]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(status__in=JobStatus.values), name="battle_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Battle {self.pk} ({self.system}, {self.status})"
+
+    @property
+    def duration_ms(self) -> int | None:
+        """Wall time the worker spent resolving it, once finished."""
+        if self.started_at and self.finished_at:
+            return int((self.finished_at - self.started_at).total_seconds() * 1000)
+        return None
+
+
+class Simulation(models.Model):
+    """Many seeded battles between two snapshots: win/draw/loss odds and distributions.
+
+    The runs are split into chunks (one Celery task each) so several workers share them;
+    the result is written once, by whichever chunk finishes last.
+    """
+
+    system = models.CharField(max_length=32)
+    mission = models.CharField(max_length=64)
+    runs = models.PositiveIntegerField()
+    chunk_size = models.PositiveIntegerField()
+    base_seed = models.BigIntegerField()
+    status = models.CharField(max_length=16, choices=JobStatus.choices, default=JobStatus.QUEUED)
+    roster_a = models.ForeignKey(
+        "armybuilder.Roster", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    roster_b = models.ForeignKey(
+        "armybuilder.Roster", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    snapshot_a = models.JSONField()
+    snapshot_b = models.JSONField()
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="simulations",
+    )
+    result = models.JSONField(null=True, blank=True)
+    failure_reason = models.TextField(blank=True)
+    engine_version = models.CharField(max_length=32, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(runs__gte=1, runs__lte=10_000), name="simulation_runs_range"
+            ),
+            models.CheckConstraint(condition=models.Q(chunk_size__gte=1), name="chunk_size_pos"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Simulation {self.pk} ({self.runs} runs, {self.status})"
+
+    @property
+    def chunk_count(self) -> int:
+        """How many chunk tasks the runs are split into."""
+        return -(-self.runs // self.chunk_size)
+
+    def chunk_bounds(self, index: int) -> tuple[int, int]:
+        """First run number and run count of chunk ``index``."""
+        start = index * self.chunk_size
+        return start, min(self.chunk_size, self.runs - start)
+
+
+class SimulationChunk(models.Model):
+    """The outcomes of one chunk of a simulation: one row per chunk, written once."""
+
+    simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    outcomes = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("simulation", "index")
+        constraints = [
+            models.UniqueConstraint(fields=("simulation", "index"), name="one_row_per_chunk"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Chunk {self.index} of simulation {self.simulation_id}"

@@ -1,0 +1,288 @@
+"""Use cases of the rules app: create, resolve and replay battles; create and run simulations.
+
+The engine decides; these services load rows, call it and save what it returns. Resolving is
+idempotent (a resolved battle is left alone, a simulation chunk is stored once) so Celery may
+deliver a task twice or after a worker died.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from rules.engine import ENGINE_VERSION
+from rules.engine.report import BattleReport
+from rules.engine.systems import get_system
+from rules.engine.systems.base import EngineError
+from rules.errors import BattleRequestError
+from rules.models import Battle, JobStatus, Simulation, SimulationChunk
+from rules.simulation_stats import battle_outcome, summarise
+
+MAX_SIMULATION_RUNS = 10_000
+DEFAULT_CHUNK_SIZE = 25
+MAX_SEED = 2**62
+
+
+def choose_seed() -> int:
+    """A fresh random seed (stored, so the battle can be replayed)."""
+    return secrets.randbelow(2**31)
+
+
+def play_battle(
+    *, system: str, mission: str, seed: int, snapshot_a: dict, snapshot_b: dict, log: bool = True
+) -> BattleReport:
+    """Build both armies and let the engine play the battle."""
+    game = get_system(system)
+    army_a = game.build_army(snapshot_a)
+    army_b = game.build_army(snapshot_b)
+    return game.resolve_battle(army_a, army_b, mission, seed, log=log)
+
+
+def check_battle_request(
+    *, snapshot_a: dict, snapshot_b: dict, mission: str | None, seed: int | None
+) -> tuple[str, str, int]:
+    """System, mission and seed of a battle request, or BattleRequestError naming the field."""
+    system = snapshot_a["system"]
+    if snapshot_b["system"] != system:
+        raise BattleRequestError(
+            "rosters", "rosters.system_mismatch", "Both rosters must be of the same game system."
+        )
+    try:
+        game = get_system(system)
+    except EngineError as exc:
+        raise BattleRequestError("rosters", exc.code, exc.message) from exc
+    chosen_mission = mission or game.default_mission
+    if chosen_mission not in game.missions:
+        known = ", ".join(sorted(game.missions))
+        raise BattleRequestError(
+            "mission", "mission.unknown", f"Unknown mission '{chosen_mission}'; one of: {known}."
+        )
+    if seed is not None and not 0 <= seed < MAX_SEED:
+        raise BattleRequestError("seed", "seed.range", f"Seed must be in 0..{MAX_SEED - 1}.")
+    return system, chosen_mission, choose_seed() if seed is None else seed
+
+
+def battle_create(
+    *,
+    requested_by: Any,
+    snapshot_a: dict,
+    snapshot_b: dict,
+    roster_a: Any = None,
+    roster_b: Any = None,
+    mission: str | None = None,
+    seed: int | None = None,
+    enqueue: bool = True,
+) -> Battle:
+    """Save a queued battle between two roster snapshots and, with ``enqueue``, send its
+    resolution to a worker once the transaction commits."""
+    from rules.tasks import battle_resolve_task
+
+    system, mission, seed = check_battle_request(
+        snapshot_a=snapshot_a, snapshot_b=snapshot_b, mission=mission, seed=seed
+    )
+    battle = Battle.objects.create(
+        system=system,
+        mission=mission,
+        seed=seed,
+        roster_a=roster_a,
+        roster_b=roster_b,
+        snapshot_a=snapshot_a,
+        snapshot_b=snapshot_b,
+        requested_by=requested_by,
+        engine_version=ENGINE_VERSION,
+    )
+    if enqueue:
+        battle_resolve_task.delay_on_commit(battle.pk)
+    return battle
+
+
+def battle_resolve(*, battle_id: int) -> Battle:
+    """Resolve a queued (or interrupted) battle and store its report; a resolved or failed
+    battle is returned unchanged. An engine error marks the battle failed with its reason."""
+    claimed = Battle.objects.filter(
+        pk=battle_id, status__in=(JobStatus.QUEUED, JobStatus.RUNNING)
+    ).update(status=JobStatus.RUNNING, started_at=timezone.now())
+    battle = Battle.objects.get(pk=battle_id)
+    if not claimed:
+        return battle
+    Battle.objects.filter(pk=battle_id).update(attempts=battle.attempts + 1)
+    try:
+        report = play_battle(
+            system=battle.system,
+            mission=battle.mission,
+            seed=battle.seed,
+            snapshot_a=battle.snapshot_a,
+            snapshot_b=battle.snapshot_b,
+        )
+    except Exception as exc:  # noqa: BLE001 - any engine failure is recorded, not retried
+        Battle.objects.filter(pk=battle_id, status=JobStatus.RUNNING).update(
+            status=JobStatus.FAILED,
+            failure_reason=f"{type(exc).__name__}: {exc}",
+            finished_at=timezone.now(),
+        )
+        battle.refresh_from_db()
+        return battle
+    Battle.objects.filter(pk=battle_id, status=JobStatus.RUNNING).update(
+        status=JobStatus.RESOLVED,
+        report=report.to_dict(),
+        report_hash=report.report_hash(),
+        winner=report.winner or "",
+        scores=report.scores,
+        engine_version=report.engine_version,
+        finished_at=timezone.now(),
+    )
+    battle.refresh_from_db()
+    return battle
+
+
+def battle_replay(*, battle: Battle) -> dict[str, Any]:
+    """Play the battle again from its stored seed and snapshots and compare the report hash
+    with the stored one."""
+    report = play_battle(
+        system=battle.system,
+        mission=battle.mission,
+        seed=battle.seed,
+        snapshot_a=battle.snapshot_a,
+        snapshot_b=battle.snapshot_b,
+    )
+    report_hash = report.report_hash()
+    return {
+        "identical": bool(battle.report_hash) and report_hash == battle.report_hash,
+        "report_hash": report_hash,
+        "stored_hash": battle.report_hash,
+    }
+
+
+def simulation_create(
+    *,
+    requested_by: Any,
+    snapshot_a: dict,
+    snapshot_b: dict,
+    runs: int,
+    roster_a: Any = None,
+    roster_b: Any = None,
+    mission: str | None = None,
+    seed: int | None = None,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    enqueue: bool = True,
+) -> Simulation:
+    """Save a simulation of ``runs`` battles and, with ``enqueue``, send its chunks to the
+    workers on commit."""
+    from rules.tasks import simulation_run_task
+
+    if not 1 <= runs <= MAX_SIMULATION_RUNS:
+        raise BattleRequestError(
+            "runs", "runs.range", f"Runs must be between 1 and {MAX_SIMULATION_RUNS}."
+        )
+    system, mission, seed = check_battle_request(
+        snapshot_a=snapshot_a, snapshot_b=snapshot_b, mission=mission, seed=seed
+    )
+    simulation = Simulation.objects.create(
+        system=system,
+        mission=mission,
+        runs=runs,
+        chunk_size=chunk_size,
+        base_seed=seed,
+        roster_a=roster_a,
+        roster_b=roster_b,
+        snapshot_a=snapshot_a,
+        snapshot_b=snapshot_b,
+        requested_by=requested_by,
+        engine_version=ENGINE_VERSION,
+    )
+    if enqueue:
+        simulation_run_task.delay_on_commit(simulation.pk)
+    return simulation
+
+
+def simulation_missing_chunks(simulation: Simulation) -> list[int]:
+    """Indexes of the chunks that have no stored outcomes yet."""
+    done = set(simulation.chunks.values_list("index", flat=True))
+    return [index for index in range(simulation.chunk_count) if index not in done]
+
+
+def simulation_run(*, simulation_id: int) -> list[int]:
+    """Enqueue a task for every chunk not stored yet; returns their indexes. Running it again
+    (a redelivery) only re-sends what is missing, and chunk storage is idempotent."""
+    from rules.tasks import simulation_chunk_task
+
+    simulation = Simulation.objects.get(pk=simulation_id)
+    if simulation.status in (JobStatus.RESOLVED, JobStatus.FAILED):
+        return []
+    Simulation.objects.filter(pk=simulation_id, status=JobStatus.QUEUED).update(
+        status=JobStatus.RUNNING
+    )
+    missing = simulation_missing_chunks(simulation)
+    for index in missing:
+        simulation_chunk_task.delay(simulation_id, index)
+    return missing
+
+
+def simulation_chunk_outcomes(simulation: Simulation, index: int) -> list[dict[str, Any]]:
+    """Play the battles of one chunk (fast path, no text log)."""
+    start, count = simulation.chunk_bounds(index)
+    return [
+        battle_outcome(
+            play_battle(
+                system=simulation.system,
+                mission=simulation.mission,
+                seed=simulation.base_seed + run,
+                snapshot_a=simulation.snapshot_a,
+                snapshot_b=simulation.snapshot_b,
+                log=False,
+            )
+        )
+        for run in range(start, start + count)
+    ]
+
+
+def simulation_run_chunk(*, simulation_id: int, index: int) -> None:
+    """Play and store chunk ``index`` once, then finish the simulation if it was the last."""
+    simulation = Simulation.objects.get(pk=simulation_id)
+    if simulation.status in (JobStatus.RESOLVED, JobStatus.FAILED):
+        return
+    if not simulation.chunks.filter(index=index).exists():
+        try:
+            outcomes = simulation_chunk_outcomes(simulation, index)
+        except Exception as exc:  # noqa: BLE001 - an engine failure fails the simulation
+            Simulation.objects.filter(pk=simulation_id, result__isnull=True).update(
+                status=JobStatus.FAILED,
+                failure_reason=f"{type(exc).__name__}: {exc}",
+                finished_at=timezone.now(),
+            )
+            return
+        SimulationChunk.objects.get_or_create(
+            simulation=simulation, index=index, defaults={"outcomes": outcomes}
+        )
+    simulation_finish(simulation_id=simulation_id)
+
+
+def simulation_finish(*, simulation_id: int) -> bool:
+    """Store the summary once every chunk is in; True when this call stored it."""
+    with transaction.atomic():
+        simulation = Simulation.objects.select_for_update().get(pk=simulation_id)
+        if simulation.result is not None or simulation.status == JobStatus.FAILED:
+            return False
+        chunks = list(simulation.chunks.order_by("index"))
+        if len(chunks) < simulation.chunk_count:
+            return False
+        outcomes = [outcome for chunk in chunks for outcome in chunk.outcomes]
+        simulation.result = summarise(outcomes)
+        simulation.status = JobStatus.RESOLVED
+        simulation.finished_at = timezone.now()
+        simulation.save(update_fields=["result", "status", "finished_at"])
+    return True
+
+
+def simulation_progress(simulation: Simulation) -> int:
+    """Percent of runs stored so far (0–100), summed over the chunks."""
+    if simulation.status == JobStatus.RESOLVED:
+        return 100
+    done_runs = sum(
+        simulation.chunk_bounds(index)[1]
+        for index in simulation.chunks.values_list("index", flat=True)
+    )
+    return int(100 * done_runs / simulation.runs)

@@ -1,0 +1,34 @@
+"""Roster snapshots for battles: a saved roster or a sample file, as engine RosterData."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from armybuilder.rosterdata import sample_roster_data
+from rules.errors import BattleRequestError
+
+SAMPLE_PREFIX = "sample:"
+
+
+def snapshot_from_reference(reference: str) -> tuple[dict[str, Any], Any]:
+    """RosterData and the roster row (None for samples) for ``reference``: a roster id, or
+    ``sample:<system>/<name>`` for a sample roster shipped in ``armybuilder/samples``."""
+    from armybuilder.models import Roster
+    from armybuilder.services import roster_to_engine
+
+    if reference.startswith(SAMPLE_PREFIX):
+        system, _, name = reference.removeprefix(SAMPLE_PREFIX).partition("/")
+        try:
+            return sample_roster_data(system, name), None
+        except (FileNotFoundError, KeyError, StopIteration) as exc:
+            raise BattleRequestError(
+                "rosters", "roster.sample_unknown", f"No sample roster '{reference}'."
+            ) from exc
+    if not reference.isdigit():
+        raise BattleRequestError(
+            "rosters", "roster.reference", f"'{reference}' is neither a roster id nor a sample."
+        )
+    roster = Roster.objects.filter(pk=int(reference)).first()
+    if roster is None:
+        raise BattleRequestError("rosters", "roster.not_found", f"No roster {reference}.")
+    return roster_to_engine(roster=roster), roster

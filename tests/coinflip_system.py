@@ -1,0 +1,79 @@
+"""A tiny game system for testing the battle services without a real rules engine.
+
+Each side rolls one D6 per unit per turn for three turns; the higher total wins. A roster
+named "explode" makes the engine raise, to test failure handling.
+"""
+
+from __future__ import annotations
+
+from rules.engine import ENGINE_VERSION
+from rules.engine.dice import Dice
+from rules.engine.report import BattleMap, BattleReport, Event, UnitOutcome, UnitPosition
+from rules.engine.systems.base import EngineError, Mission, PostBattle, register
+
+
+class CoinflipSystem:
+    slug = "coinflip"
+    name = "Coinflip (test system)"
+    missions = {"duel": Mission("duel", "Duel", 3)}
+    default_mission = "duel"
+
+    def build_army(self, roster: dict) -> dict:
+        if not roster.get("units"):
+            raise EngineError("units.empty", "An army needs at least one unit.")
+        return roster
+
+    def resolve_battle(self, army_a, army_b, mission, seed, on_event=None, log=True):
+        if "explode" in (army_a["name"], army_b["name"]):
+            raise EngineError("engine.boom", "The test engine was told to fail.")
+        dice = Dice(seed)
+        scores = {"a": 0, "b": 0}
+        events = []
+        for turn in (1, 2, 3):
+            for side, army in (("a", army_a), ("b", army_b)):
+                rolls = dice.d6s(len(army["units"]))
+                scores[side] += sum(rolls)
+                if log:
+                    events.append(Event(turn, "roll", side, army["name"], "rolls", dice=rolls))
+        winner = None if scores["a"] == scores["b"] else max(scores, key=scores.get)
+        units = [
+            UnitOutcome(u["id"], u["name"], side, "intact", u["size"], points=u["points"])
+            for side, army in (("a", army_a), ("b", army_b))
+            for u in army["units"]
+        ]
+        positions = [[UnitPosition(u.id, u.side, 1.0, 1.0, True, u.models_start) for u in units]]
+        return BattleReport(
+            system=self.slug,
+            mission=mission,
+            seed=seed,
+            engine_version=ENGINE_VERSION,
+            winner=winner,
+            scores=scores,
+            turns_played=3,
+            armies={"a": army_a["name"], "b": army_b["name"]},
+            units=units,
+            positions=positions,
+            map=BattleMap(10, 10),
+            events=events,
+        )
+
+    def post_battle(self, report, side, seed):
+        return PostBattle(side=side)
+
+
+COINFLIP = register(CoinflipSystem())
+
+
+def coinflip_roster(name: str = "Reds", units: int = 2) -> dict:
+    """RosterData of the coinflip system."""
+    return {
+        "system": "coinflip",
+        "name": name,
+        "faction": "test",
+        "points": 10 * units,
+        "points_limit": 100,
+        "units": [
+            {"id": f"u{i}", "unit": "pawn", "name": f"Pawn {i}", "size": 1, "points": 10}
+            for i in range(1, units + 1)
+        ],
+    }

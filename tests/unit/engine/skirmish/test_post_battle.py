@@ -1,0 +1,97 @@
+"""The published post-battle sequence as plain data (digest §15.8-15.13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from armybuilder.rosterdata import sample_roster_data
+from rules.engine.systems.skirmish import SYSTEM
+from rules.engine.systems.skirmish import post_battle as pb
+
+
+@pytest.fixture(scope="module")
+def report():
+    a = SYSTEM.build_army(sample_roster_data("skirmish", "night-watch"))
+    b = SYSTEM.build_army(sample_roster_data("skirmish", "marsh-raiders"))
+    return SYSTEM.resolve_battle(a, b, "skirmish", 4)
+
+
+def test_post_battle_is_reproducible_and_records_dice(report):
+    first = SYSTEM.post_battle(report, "a", 99)
+    assert first == SYSTEM.post_battle(report, "a", 99)
+    assert first.dice
+    assert all({"what", "kind", "result"} <= set(d) for d in first.dice)
+
+
+def test_experience_awards(report):  # digest §15.11
+    for side in ("a", "b"):
+        result = SYSTEM.post_battle(report, side, 1)
+        units = {u.id: u for u in report.units if u.side == side}
+        for entry in result.entries:
+            if "unit" not in entry:
+                continue
+            unit = units[entry["unit"]]
+            alive = [f for f in entry["fighters"] if not f["dead"]]
+            assert ("survived" in entry["experience"]) == bool(alive)
+            if entry["kind"] == "hero" and alive:
+                kills = len(unit.fighters[0]["enemies_taken_out"])
+                assert entry["experience"].get("enemy_out_of_action", 0) == kills
+                leader_win = unit.extra["leader"] and report.winner == side
+                assert ("winning_leader" in entry["experience"]) == leader_win
+            if entry["kind"] == "henchman":
+                assert "enemy_out_of_action" not in entry["experience"]
+
+
+def test_out_of_action_fighters_roll_injuries(report):  # digest §15.9-15.10
+    result = SYSTEM.post_battle(report, "a", 3)
+    out = {f["id"] for u in report.units if u.side == "a" for f in u.fighters if f["out_of_action"]}
+    rolled = {f["id"] for e in result.entries if "unit" in e for f in e["fighters"] if f["injury"]}
+    assert rolled == out
+
+
+def test_henchman_dies_on_one_or_two():  # digest §15.10
+    roller = pb._Roller(0)
+    assert pb.HENCHMAN_DEAD_MAX == 2
+    assert pb.band(pb.HERO_SERIOUS_INJURIES, 13) == "dead"
+    assert pb.band(pb.HERO_SERIOUS_INJURIES, 44) == "full_recovery"
+    assert roller.roll("x", "y", "D66") in range(11, 67)
+
+
+def test_multiple_injuries_reroll_dead_captured_and_multiple():  # digest §15.9
+    for seed in range(200):
+        roller = pb._Roller(seed)
+        injury = pb.hero_serious_injury(roller, "h")
+        for sub in injury.get("injuries", []):
+            assert sub["result"] not in pb.MULTIPLE_INJURY_REROLL
+
+
+def test_advance_at_published_thresholds():  # digest §15.12
+    roller = pb._Roller(5)
+    assert [a["threshold"] for a in pb.advances(roller, "h", True, 7, 11)] == [8, 11]
+    assert [a["threshold"] for a in pb.advances(roller, "g", False, 4, 5)] == [5]
+    assert pb.advances(roller, "g", False, 5, 8) == []
+
+
+def test_exploration_and_income_tables():  # digest §15.13
+    assert pb.exploration_shards(5) == 1
+    assert pb.exploration_shards(6) == 2
+    assert pb.exploration_shards(40) == 7
+    assert pb.multiples([3, 3, 5, 5, 5]) == {"count": 3, "value": 5}
+    assert pb.multiples([1, 2, 3]) is None
+    assert pb.wyrdstone_price(1, 12) == 30
+    assert pb.wyrdstone_price(0, 12) == 0
+
+
+def test_tables_can_be_swapped_by_a_rules_pack(report, monkeypatch):
+    monkeypatch.setattr(pb, "HENCHMAN_DEAD_MAX", 6)  # a harsh house rule: every henchman dies
+    result = SYSTEM.post_battle(report, "a", 3)
+    for entry in result.entries:
+        for f in entry.get("fighters", []):
+            if f["injury"] and "d6" in f["injury"]:
+                assert f["dead"]
+
+
+def test_rating_counts_warriors_and_experience(report):  # digest §15.7
+    result = SYSTEM.post_battle(report, "b", 8)
+    assert result.resources["warband_rating"] >= 5 * result.resources["warriors"]
+    assert result.resources["gold_crowns"] >= 0

@@ -188,7 +188,13 @@ CELERY_TASK_TRACK_STARTED = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Redis visibility timeout must exceed the longest task so an unacknowledged task is not
 # redelivered while it still runs; a killed worker's tasks come back after it.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900)}
+# Unacknowledged tasks of a dead worker are swept back into the queue about every
+# interval × throttle seconds once older than the visibility timeout (kombu's defaults).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900),
+    "unacked_restore_interval": env_int("CELERY_UNACKED_RESTORE_INTERVAL", 10),
+    "unacked_restore_throttle": env_int("CELERY_UNACKED_RESTORE_THROTTLE", 10),
+}
 if CELERY_BROKER_URL.startswith("filesystem://"):
     # The embedded worker of ./run: kombu's filesystem transport, messages under var/broker.
     BROKER_DIR = VAR_DIR / "broker"
@@ -203,4 +209,10 @@ CELERY_TASK_ROUTES = {
     "rules.simulation_run": {"queue": "battles"},
     "rules.simulation_chunk": {"queue": "battles"},
 }
-CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict] = {
+    # Unattended auto-resolve of campaign games past their round's deadline (idempotent).
+    "campaigns-auto-resolve-overdue": {
+        "task": "campaigns.auto_resolve_overdue",
+        "schedule": env_int("CAMPAIGN_AUTO_RESOLVE_EVERY", 300),
+    },
+}

@@ -1,11 +1,24 @@
-"""Muster's URLs: admin, health check, API and the browser pages."""
+"""Muster's URLs: admin, health check, API (with its schema and offline docs), pages."""
 
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerView,
+)
 
+from api.handlers import api_aware_handler404, api_aware_handler500
 from config.health import healthz
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
+    path("api/v1/", include("api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
 ]
+
+handler404 = api_aware_handler404
+handler500 = api_aware_handler500

@@ -1,0 +1,34 @@
+"""The API's JSON parser: DRF's, plus a bounded read and no crash on deep nesting."""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from rest_framework import parsers
+from rest_framework.exceptions import ParseError
+
+from api.exceptions import RequestTooLarge
+
+
+class JSONParser(parsers.JSONParser):
+    """Strict JSON; bodies over the upload limit answer 413, pathological nesting 400."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raw = stream.read(limit + 1) if limit is not None else stream.read()
+        if limit is not None and len(raw) > limit:
+            raise RequestTooLarge(limit)
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            text = raw.decode(encoding)
+            return json.loads(text, parse_constant=reject_constant)
+        except RecursionError as exc:
+            raise ParseError("JSON parse error - nested too deeply.") from exc
+        except ValueError as exc:
+            raise ParseError(f"JSON parse error - {exc}") from exc
+
+
+def reject_constant(name: str) -> None:
+    """NaN and Infinity are not JSON."""
+    raise ValueError(f"{name} is not valid JSON")

@@ -1,0 +1,1 @@
+"""Input and output serializers of the REST API, one module per resource."""

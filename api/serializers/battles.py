@@ -1,0 +1,147 @@
+"""Battles and simulations: input and output serializers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+from rest_framework.reverse import reverse
+
+from rules.models import Battle, Simulation
+from rules.services import MAX_SEED, MAX_SIMULATION_RUNS, simulation_progress
+
+ROSTER_IDS_HELP = "Two roster ids: side a first. Each must be yours or shared with a link."
+
+
+class BattleRequestSerializer(serializers.Serializer):
+    """``{"rosters": [a, b], "mission"?, "seed"?}``; no mission means the standard battle."""
+
+    rosters = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**62),
+        min_length=2,
+        max_length=2,
+        help_text=ROSTER_IDS_HELP,
+    )
+    mission = serializers.CharField(required=False, allow_blank=False, max_length=64)
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=MAX_SEED - 1)
+
+
+class SimulationRequestSerializer(BattleRequestSerializer):
+    """A battle request plus the number of runs (1–10,000)."""
+
+    runs = serializers.IntegerField(min_value=1, max_value=MAX_SIMULATION_RUNS)
+
+
+class BattleSerializer(serializers.ModelSerializer):
+    """A battle with its status and, once resolved, its report (the log is paginated
+    separately at ``log_url``)."""
+
+    url = serializers.SerializerMethodField()
+    log_url = serializers.SerializerMethodField()
+    rosters = serializers.SerializerMethodField()
+    armies = serializers.SerializerMethodField()
+    report = serializers.SerializerMethodField()
+    duration_ms = serializers.IntegerField(read_only=True, allow_null=True)
+
+    class Meta:
+        model = Battle
+        fields = (
+            "id",
+            "url",
+            "log_url",
+            "system",
+            "mission",
+            "seed",
+            "status",
+            "rosters",
+            "armies",
+            "winner",
+            "scores",
+            "report",
+            "report_hash",
+            "failure_reason",
+            "engine_version",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "duration_ms",
+        )
+        read_only_fields = fields
+
+    def get_url(self, battle: Battle) -> str:
+        return reverse("api:battle-detail", args=[battle.pk], request=self.context.get("request"))
+
+    def get_log_url(self, battle: Battle) -> str:
+        return reverse("api:battle-log", args=[battle.pk], request=self.context.get("request"))
+
+    def get_rosters(self, battle: Battle) -> list[int | None]:
+        return [battle.roster_a_id, battle.roster_b_id]
+
+    def get_armies(self, battle: Battle) -> dict[str, str]:
+        return {"a": battle.snapshot_a.get("name", ""), "b": battle.snapshot_b.get("name", "")}
+
+    def get_report(self, battle: Battle) -> dict[str, Any] | None:
+        if battle.report is None:
+            return None
+        return {key: value for key, value in battle.report.items() if key != "events"}
+
+
+class BattleEventSerializer(serializers.Serializer):
+    """One line of the battle log."""
+
+    turn = serializers.IntegerField()
+    phase = serializers.CharField()
+    side = serializers.CharField()
+    actor = serializers.CharField()
+    target = serializers.CharField()
+    text = serializers.CharField()
+    dice = serializers.ListField(child=serializers.IntegerField())
+    data = serializers.DictField()
+
+
+class ReplaySerializer(serializers.Serializer):
+    """Whether replaying from the stored seed and snapshots gives the stored report."""
+
+    identical = serializers.BooleanField()
+    report_hash = serializers.CharField()
+    stored_hash = serializers.CharField()
+
+
+class SimulationSerializer(serializers.ModelSerializer):
+    """A simulation with its progress (0–100) and, once done, its result."""
+
+    url = serializers.SerializerMethodField()
+    progress = serializers.SerializerMethodField()
+    rosters = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Simulation
+        fields = (
+            "id",
+            "url",
+            "system",
+            "mission",
+            "runs",
+            "chunk_size",
+            "base_seed",
+            "status",
+            "progress",
+            "rosters",
+            "result",
+            "failure_reason",
+            "engine_version",
+            "created_at",
+            "finished_at",
+        )
+        read_only_fields = fields
+
+    def get_url(self, simulation: Simulation) -> str:
+        return reverse(
+            "api:simulation-detail", args=[simulation.pk], request=self.context.get("request")
+        )
+
+    def get_progress(self, simulation: Simulation) -> int:
+        return simulation_progress(simulation)
+
+    def get_rosters(self, simulation: Simulation) -> list[int | None]:
+        return [simulation.roster_a_id, simulation.roster_b_id]

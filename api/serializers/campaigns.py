@@ -1,0 +1,158 @@
+"""Campaigns: input and output serializers."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from campaigns.models import AuditEntry, Campaign, CampaignFormat, Game, PairingMethod, Round
+
+
+class CampaignSerializer(serializers.ModelSerializer):
+    """A campaign; the join code is shown to its organisers only."""
+
+    organisers = serializers.SerializerMethodField()
+    join_code = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Campaign
+        fields = (
+            "id",
+            "system",
+            "name",
+            "description",
+            "format",
+            "status",
+            "points_limit",
+            "points_step",
+            "settings",
+            "join_code",
+            "seed",
+            "organisers",
+            "created_at",
+        )
+        read_only_fields = fields
+
+    def get_organisers(self, campaign: Campaign) -> list[int]:
+        return sorted(u.pk for u in campaign.organisers.all())
+
+    def get_join_code(self, campaign: Campaign) -> str | None:
+        user = self.context["request"].user
+        return campaign.join_code if user.pk in self.get_organisers(campaign) else None
+
+
+class CampaignCreateSerializer(serializers.Serializer):
+    system = serializers.CharField(max_length=40)
+    name = serializers.CharField(max_length=120)
+    description = serializers.CharField(required=False, allow_blank=True, default="")
+    format = serializers.ChoiceField(choices=CampaignFormat.values, default="league")
+    points_limit = serializers.IntegerField(min_value=1)
+    points_step = serializers.IntegerField(min_value=0, default=0)
+    settings = serializers.DictField(required=False, default=dict)
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
+
+
+class CampaignUpdateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False)
+    description = serializers.CharField(required=False, allow_blank=True)
+    status = serializers.CharField(required=False)
+    points_limit = serializers.IntegerField(min_value=1, required=False)
+    points_step = serializers.IntegerField(min_value=0, required=False)
+    settings = serializers.DictField(required=False)
+
+
+class JoinSerializer(serializers.Serializer):
+    join_code = serializers.CharField(max_length=16)
+    roster = serializers.IntegerField(min_value=1)
+
+
+class RoundCreateSerializer(serializers.Serializer):
+    pairing = serializers.ChoiceField(choices=PairingMethod.values, default="swiss")
+    deadline = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
+    pairings = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(allow_null=True), min_length=2, max_length=2
+        ),
+        required=False,
+        help_text="Manual pairings: [[a, b], [c, null] (a bye)…]",
+    )
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    games = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = ("id", "number", "pairing", "seed", "deadline", "points_limit", "games")
+        read_only_fields = fields
+
+
+class GameSerializer(serializers.ModelSerializer):
+    follows = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+    round = serializers.IntegerField(source="round.number", allow_null=True, read_only=True)
+
+    class Meta:
+        model = Game
+        fields = (
+            "id",
+            "campaign",
+            "round",
+            "table",
+            "participant_a",
+            "participant_b",
+            "mission",
+            "status",
+            "follows",
+            "chooser",
+            "attacker",
+            "winner",
+            "score_a",
+            "score_b",
+            "mission_outcome",
+            "reported_by",
+            "reported_at",
+            "confirmed_by",
+            "resolved_at",
+            "dispute_reason",
+            "battle_id",
+            "engine_mode",
+            "post_battle_seed",
+            "snapshot_a",
+            "snapshot_b",
+            "report",
+        )
+        read_only_fields = fields
+
+
+class GameCreateSerializer(serializers.Serializer):
+    participant_a = serializers.IntegerField()
+    participant_b = serializers.IntegerField()
+    mission = serializers.CharField(required=False, allow_blank=True, default="")
+    follows = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+
+
+class ResultSerializer(serializers.Serializer):
+    """``winner`` "a", "b" or null (a draw), scores, per-unit/per-fighter outcomes."""
+
+    winner = serializers.ChoiceField(choices=["a", "b"], allow_null=True)
+    scores = serializers.DictField(child=serializers.IntegerField())
+    units = serializers.ListField(child=serializers.DictField(), required=False, default=list)
+    mission_outcome = serializers.DictField(required=False, default=dict)
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class PlaySerializer(serializers.Serializer):
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
+
+
+class AuditSerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.username", allow_null=True, read_only=True)
+
+    class Meta:
+        model = AuditEntry
+        fields = ("id", "game", "actor", "action", "data", "created_at")
+        read_only_fields = fields

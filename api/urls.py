@@ -1,0 +1,38 @@
+"""``/api/v1/``: one DefaultRouter for the viewsets plus the plain views.
+
+Add a resource by registering its viewset on ``router`` (battles, simulations…) or by
+appending to ``urlpatterns``; ``config/urls.py`` mounts this module under ``/api/v1/``.
+"""
+
+from __future__ import annotations
+
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter
+
+from api.views.auth import RegisterView, TokenView
+from api.views.battles import BattleViewSet, SimulationViewSet
+from api.views.calc import AttackOddsView
+from api.views.campaigns import CampaignViewSet, GameViewSet
+from api.views.catalogue import FactionViewSet, GameSystemViewSet, UnitTypeViewSet
+from api.views.rosters import RosterViewSet, SharedRosterView, VerifyView
+
+app_name = "api"
+
+router = DefaultRouter(trailing_slash=True)
+router.register("systems", GameSystemViewSet, basename="system")
+router.register("factions", FactionViewSet, basename="faction")
+router.register("units", UnitTypeViewSet, basename="unit")
+router.register("rosters", RosterViewSet, basename="roster")
+router.register("battles", BattleViewSet, basename="battle")
+router.register("simulations", SimulationViewSet, basename="simulation")
+router.register("campaigns", CampaignViewSet, basename="campaign")
+router.register("games", GameViewSet, basename="game")
+
+urlpatterns = [
+    path("auth/register/", RegisterView.as_view(), name="auth-register"),
+    path("auth/token/", TokenView.as_view(), name="auth-token"),
+    path("calc/attacks/", AttackOddsView.as_view(), name="calc-attacks"),
+    path("shared/<str:token>/", SharedRosterView.as_view(), name="shared-roster"),
+    path("verify/", VerifyView.as_view(), name="verify"),
+    path("", include(router.urls)),
+]

@@ -1,0 +1,72 @@
+"""``POST /auth/register/`` and ``POST /auth/token/``."""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate, get_user_model
+from django.db import IntegrityError, transaction
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, status
+from rest_framework.authtoken.models import Token
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.exceptions import ApiError
+from api.serializers.auth import (
+    RegisteredUserSerializer,
+    RegisterSerializer,
+    TokenRequestSerializer,
+    TokenSerializer,
+)
+
+
+class RegisterView(APIView):
+    """Create an account; answers 201 with the user and an API token."""
+
+    permission_classes = [permissions.AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(
+        request=RegisterSerializer, responses={201: RegisteredUserSerializer}, tags=["auth"]
+    )
+    def post(self, request: Request) -> Response:
+        serializer = RegisterSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            with transaction.atomic():
+                user = get_user_model().objects.create_user(
+                    username=data["username"],
+                    email=data.get("email", ""),
+                    password=data["password"],
+                )
+                token = Token.objects.create(user=user)
+        except IntegrityError as exc:  # a concurrent registration took the name first
+            raise ApiError(
+                "A user with that username already exists.",
+                code="invalid",
+                fields={"username": ["A user with that username already exists."]},
+            ) from exc
+        body = {"id": user.pk, "username": user.username, "email": user.email, "token": token.key}
+        return Response(RegisteredUserSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    """Exchange a username and password for the account's API token."""
+
+    permission_classes = [permissions.AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer}, tags=["auth"])
+    def post(self, request: Request) -> Response:
+        serializer = TokenRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = authenticate(
+            request,
+            username=serializer.validated_data["username"],
+            password=serializer.validated_data["password"],
+        )
+        if user is None or not user.is_active:
+            raise ApiError("Unable to log in with these credentials.", code="invalid_credentials")
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response(TokenSerializer({"token": token.key}).data)

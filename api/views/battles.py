@@ -1,0 +1,140 @@
+"""``/battles/`` and ``/simulations/``: queue work for the engine, read its results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.errors import ApiError
+from api.serializers.battles import (
+    BattleEventSerializer,
+    BattleRequestSerializer,
+    BattleSerializer,
+    ReplaySerializer,
+    SimulationRequestSerializer,
+    SimulationSerializer,
+)
+from rules.errors import BattleRequestError
+from rules.models import Battle, Simulation
+from rules.selectors import battles_for_user, rosters_for_battle, simulations_for_user
+from rules.services import battle_create, battle_replay, simulation_create
+
+
+def request_error(exc: BattleRequestError) -> ApiError:
+    """A rules request error as a 400 naming the field."""
+    return ApiError(exc.message, code=exc.code, fields={exc.field: [exc.message]})
+
+
+def battle_inputs(request: Request, serializer_class: type) -> dict[str, Any]:
+    """Validated input plus both rosters' snapshots, or a 400 naming the field."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    data = dict(serializer.validated_data)
+    try:
+        (roster_a, snapshot_a), (roster_b, snapshot_b) = rosters_for_battle(
+            user=request.user, roster_ids=data.pop("rosters")
+        )
+    except BattleRequestError as exc:
+        raise request_error(exc) from exc
+    return {
+        **data,
+        "requested_by": request.user,
+        "roster_a": roster_a,
+        "roster_b": roster_b,
+        "snapshot_a": snapshot_a,
+        "snapshot_b": snapshot_b,
+    }
+
+
+class BattleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Battles you asked for. ``POST`` queues one and answers 202 with its URL."""
+
+    serializer_class = BattleSerializer
+    filterset_fields = ("system", "status", "mission")
+    ordering_fields = ("created_at", "finished_at", "id")
+
+    def get_queryset(self):
+        return battles_for_user(user=self.request.user)
+
+    @extend_schema(request=BattleRequestSerializer, responses={202: BattleSerializer})
+    def create(self, request: Request) -> Response:
+        inputs = battle_inputs(request, BattleRequestSerializer)
+        try:
+            with transaction.atomic():
+                battle = battle_create(**inputs)
+        except BattleRequestError as exc:
+            raise request_error(exc) from exc
+        battle.refresh_from_db()
+        body = BattleSerializer(battle, context={"request": request}).data
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+    @extend_schema(
+        responses={200: BattleEventSerializer(many=True)},
+        parameters=[
+            OpenApiParameter("turn", int, description="only this turn"),
+            OpenApiParameter("phase", str, description="only this phase"),
+            OpenApiParameter("side", str, description="only this side (a or b)"),
+        ],
+    )
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def log(self, request: Request, pk: str | None = None) -> Response:
+        """The battle's event log, paginated and filterable by turn, phase and side."""
+        battle: Battle = self.get_object()
+        events = (battle.report or {}).get("events", [])
+        turn = request.query_params.get("turn")
+        if turn is not None:
+            if not turn.lstrip("-").isdigit():
+                raise ApiError(
+                    "turn must be a whole number.",
+                    code="invalid",
+                    fields={"turn": ["A valid integer is required."]},
+                )
+            events = [e for e in events if e["turn"] == int(turn)]
+        for key in ("phase", "side"):
+            value = request.query_params.get(key)
+            if value:
+                events = [e for e in events if e[key] == value]
+        page = self.paginate_queryset(events)
+        return self.get_paginated_response(BattleEventSerializer(page, many=True).data)
+
+    @extend_schema(request=None, responses={200: ReplaySerializer})
+    @action(detail=True, methods=["post"])
+    def replay(self, request: Request, pk: str | None = None) -> Response:
+        """Play the battle again from its stored seed and snapshots; compare the hashes."""
+        battle: Battle = self.get_object()
+        if not battle.report_hash:
+            raise ApiError(
+                "Only a resolved battle can be replayed.",
+                code="battle.not_resolved",
+                status_code=status.HTTP_409_CONFLICT,
+            )
+        return Response(ReplaySerializer(battle_replay(battle=battle)).data)
+
+
+class SimulationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Simulations you asked for. ``POST`` queues one and answers 202; poll ``progress``."""
+
+    serializer_class = SimulationSerializer
+    filterset_fields = ("system", "status")
+    ordering_fields = ("created_at", "id")
+
+    def get_queryset(self):
+        return simulations_for_user(user=self.request.user)
+
+    @extend_schema(request=SimulationRequestSerializer, responses={202: SimulationSerializer})
+    def create(self, request: Request) -> Response:
+        inputs = battle_inputs(request, SimulationRequestSerializer)
+        try:
+            with transaction.atomic():
+                simulation = simulation_create(**inputs)
+        except BattleRequestError as exc:
+            raise request_error(exc) from exc
+        simulation = Simulation.objects.get(pk=simulation.pk)
+        body = SimulationSerializer(simulation, context={"request": request}).data
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})

@@ -1,0 +1,85 @@
+"""``POST /calc/attacks/``: exact odds of one attack sequence, by game system."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from types import ModuleType
+from typing import Any
+
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
+from rest_framework import permissions
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.exceptions import ApiError
+from api.serializers.calc import (
+    CALC_SERIALIZERS,
+    ODDS_SYSTEMS,
+    AttackOddsSerializer,
+    CalcSystemSerializer,
+    GenericAttackSerializer,
+    calc_serializer_for,
+)
+from rules.engine.systems.base import EngineError
+
+
+def odds_module(system: str) -> ModuleType:
+    """The engine's ``odds`` module of ``system`` (``rules.engine.systems.<system>.odds``)."""
+    try:
+        return importlib.import_module(f"rules.engine.systems.{system}.odds")
+    except ImportError as exc:
+        raise ApiError(
+            f"No attack calculator for {system!r} yet.",
+            code="calc.unavailable",
+            fields={"system": ["No attack calculator for this system."]},
+        ) from exc
+
+
+def engine_field(code: str, request_data: dict[str, Any]) -> str | None:
+    """The request field an EngineError code names: ``odds.target.toughness`` →
+    ``target.toughness``, ``odds.ap_invalid`` → ``ap``, ``attacker.WS`` → itself."""
+    path = code.removeprefix("odds.")
+    for suffix in ("_missing", "_invalid"):
+        path = path.removesuffix(suffix)
+    root = re.split(r"[.\[]", path, maxsplit=1)[0]
+    return path if root in request_data and root != "system" else None
+
+
+def attack_odds(request_data: dict[str, Any]) -> dict[str, Any]:
+    """Run the system's calculator on a validated request; EngineError answers 400 with
+    the field it names."""
+    try:
+        result = odds_module(request_data["system"]).attack_odds(request_data)
+    except EngineError as error:
+        field = engine_field(error.code, request_data)
+        raise ApiError(
+            error.message,
+            code=error.code if field is None else "invalid",
+            fields={field: [error.message]} if field else {},
+        ) from error
+    return {"system": request_data["system"], **result}
+
+
+CALC_REQUEST = PolymorphicProxySerializer(
+    component_name="AttackOddsRequest",
+    serializers={
+        system: CALC_SERIALIZERS.get(system, GenericAttackSerializer) for system in ODDS_SYSTEMS
+    },
+    resource_type_field_name="system",
+)
+
+
+class AttackOddsView(APIView):
+    """Exact odds of one attack sequence; anyone may call it."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(request=CALC_REQUEST, responses={200: AttackOddsSerializer}, tags=["calc"])
+    def post(self, request: Request) -> Response:
+        head = CalcSystemSerializer(data=request.data)
+        head.is_valid(raise_exception=True)
+        serializer = calc_serializer_for(head.validated_data["system"])(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return Response(attack_odds(dict(serializer.validated_data)))

@@ -1,0 +1,261 @@
+"""``/campaigns/`` and ``/games/``: campaigns, joining, rounds, results, standings, units,
+the audit log. Campaign members see a campaign; everyone else gets 404."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.db.models import Q
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.errors import ApiError
+from api.serializers.campaigns import (
+    AuditSerializer,
+    CampaignCreateSerializer,
+    CampaignSerializer,
+    CampaignUpdateSerializer,
+    GameCreateSerializer,
+    GameSerializer,
+    JoinSerializer,
+    PlaySerializer,
+    ReasonSerializer,
+    ResultSerializer,
+    RoundCreateSerializer,
+    RoundSerializer,
+)
+from campaigns import services
+from campaigns.errors import CampaignError
+from campaigns.models import Campaign, Game
+from campaigns.selectors import (
+    audit_for_campaign,
+    campaign_standings,
+    campaigns_for_user,
+    participant_resources,
+    participant_units,
+)
+
+
+def campaign_errors(view: Callable) -> Callable:
+    """Turn a campaign domain error into the API error format with its status."""
+
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any) -> Response:
+        try:
+            return view(*args, **kwargs)
+        except CampaignError as exc:
+            fields = {exc.field: [exc.message]} if exc.field else {}
+            raise ApiError(
+                exc.message, code=exc.code, status_code=exc.status_code, fields=fields
+            ) from exc
+
+    return wrapper
+
+
+def valid(serializer_class: type, request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Campaigns you organise or play in."""
+
+    serializer_class = CampaignSerializer
+    filterset_fields = ("system", "status", "format")
+
+    def get_queryset(self):
+        return campaigns_for_user(user=self.request.user).prefetch_related("organisers")
+
+    @extend_schema(request=CampaignCreateSerializer, responses={201: CampaignSerializer})
+    @campaign_errors
+    def create(self, request: Request) -> Response:
+        campaign = services.campaign_create(
+            user=request.user, **valid(CampaignCreateSerializer, request)
+        )
+        body = CampaignSerializer(campaign, context={"request": request}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=CampaignUpdateSerializer, responses={200: CampaignSerializer})
+    @campaign_errors
+    def partial_update(self, request: Request, pk: str | None = None) -> Response:
+        campaign = services.campaign_update(
+            campaign=self.get_object(),
+            user=request.user,
+            **valid(CampaignUpdateSerializer, request),
+        )
+        return Response(CampaignSerializer(campaign, context={"request": request}).data)
+
+    @extend_schema(request=JoinSerializer, responses={201: None})
+    @action(detail=False, methods=["post"])
+    @campaign_errors
+    def join(self, request: Request) -> Response:
+        """Join a campaign by its code with one of your rosters."""
+        from armybuilder.models import Roster
+
+        data = valid(JoinSerializer, request)
+        roster = Roster.objects.filter(pk=data["roster"], owner=request.user).first()
+        if roster is None:
+            raise CampaignError("roster.not_found", "No such roster.", "roster")
+        participant = services.campaign_join(
+            user=request.user, join_code=data["join_code"], roster=roster
+        )
+        return Response(
+            {"participant": participant.pk, "campaign": participant.campaign_id},
+            status=status.HTTP_201_CREATED,
+        )
+
+    @action(detail=True, methods=["get"])
+    def participants(self, request: Request, pk: str | None = None) -> Response:
+        campaign: Campaign = self.get_object()
+        rows = campaign.participants.values("id", "name", "status", "user_id", "roster_id")
+        return Response(list(rows))
+
+    @extend_schema(responses={200: None})
+    @action(detail=True, methods=["get"], url_path=r"participants/(?P<participant_id>\d+)/units")
+    def units(
+        self, request: Request, pk: str | None = None, participant_id: str | None = None
+    ) -> Response:
+        """A participant's units with state and experience history, and their resources."""
+        campaign: Campaign = self.get_object()
+        participant = campaign.participants.filter(pk=participant_id).first()
+        if participant is None:
+            raise ApiError("No such participant.", code="not_found", status_code=404)
+        return Response(
+            {
+                "participant": participant.pk,
+                "resources": participant_resources(participant=participant),
+                "units": participant_units(participant=participant),
+            }
+        )
+
+    @extend_schema(request=RoundCreateSerializer, responses={201: RoundSerializer})
+    @action(detail=True, methods=["get", "post"])
+    @campaign_errors
+    def rounds(self, request: Request, pk: str | None = None) -> Response:
+        """The rounds; ``POST`` (organiser) creates and pairs the next one."""
+        campaign: Campaign = self.get_object()
+        if request.method == "GET":
+            return Response(
+                RoundSerializer(campaign.rounds.prefetch_related("games"), many=True).data
+            )
+        data = valid(RoundCreateSerializer, request)
+        manual = [tuple(p) for p in data.pop("pairings", [])] or None
+        round_ = services.round_create(campaign=campaign, user=request.user, manual=manual, **data)
+        return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        """The league table with the campaign's tie-breaker chain."""
+        return Response(campaign_standings(campaign=self.get_object()))
+
+    @action(detail=True, methods=["get"])
+    def audit(self, request: Request, pk: str | None = None) -> Response:
+        """Who did what and when, oldest first (paginated)."""
+        page = self.paginate_queryset(audit_for_campaign(campaign=self.get_object()))
+        return self.get_paginated_response(AuditSerializer(page, many=True).data)
+
+    @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
+    @action(detail=True, methods=["post"], url_path="games")
+    @campaign_errors
+    def create_game(self, request: Request, pk: str | None = None) -> Response:
+        """Organiser: a game outside the pairings, possibly following earlier games."""
+        campaign: Campaign = self.get_object()
+        data = valid(GameCreateSerializer, request)
+        people = {
+            p.pk: p
+            for p in campaign.participants.filter(
+                pk__in=[data["participant_a"], data["participant_b"]]
+            )
+        }
+        if data["participant_a"] not in people or data["participant_b"] not in people:
+            raise CampaignError("game.participant", "Both players must be in the campaign.")
+        follows = list(campaign.games.filter(pk__in=data["follows"]))
+        game = services.game_create(
+            campaign=campaign,
+            user=request.user,
+            participant_a=people[data["participant_a"]],
+            participant_b=people[data["participant_b"]],
+            mission=data["mission"],
+            follows=follows,
+        )
+        return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
+
+
+class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Games of your campaigns: report, confirm, dispute, decide, reverse, play."""
+
+    serializer_class = GameSerializer
+    filterset_fields = ("campaign", "status")
+
+    def get_queryset(self):
+        user = self.request.user
+        return (
+            Game.objects.filter(Q(campaign__organisers=user) | Q(campaign__participants__user=user))
+            .distinct()
+            .select_related("round")
+            .prefetch_related("follows")
+            .order_by("id")
+        )
+
+    def _answer(self, game: Game) -> Response:
+        return Response(GameSerializer(Game.objects.get(pk=game.pk)).data)
+
+    @extend_schema(request=ResultSerializer, responses={200: GameSerializer})
+    @action(detail=True, methods=["post"])
+    @campaign_errors
+    def report(self, request: Request, pk: str | None = None) -> Response:
+        data = valid(ResultSerializer, request)
+        data.pop("note")
+        return self._answer(
+            services.game_report_result(game=self.get_object(), user=request.user, **data)
+        )
+
+    @extend_schema(request=None, responses={200: GameSerializer})
+    @action(detail=True, methods=["post"])
+    @campaign_errors
+    def confirm(self, request: Request, pk: str | None = None) -> Response:
+        return self._answer(services.game_confirm(game=self.get_object(), user=request.user))
+
+    @extend_schema(request=ReasonSerializer, responses={200: GameSerializer})
+    @action(detail=True, methods=["post"])
+    @campaign_errors
+    def dispute(self, request: Request, pk: str | None = None) -> Response:
+        reason = valid(ReasonSerializer, request)["reason"]
+        return self._answer(
+            services.game_dispute(game=self.get_object(), user=request.user, reason=reason)
+        )
+
+    @extend_schema(request=ResultSerializer, responses={200: GameSerializer})
+    @action(detail=True, methods=["post"])
+    @campaign_errors
+    def decide(self, request: Request, pk: str | None = None) -> Response:
+        return self._answer(
+            services.game_decide(
+                game=self.get_object(), user=request.user, **valid(ResultSerializer, request)
+            )
+        )
+
+    @extend_schema(request=ReasonSerializer, responses={200: GameSerializer})
+    @action(detail=True, methods=["post"])
+    @campaign_errors
+    def reverse(self, request: Request, pk: str | None = None) -> Response:
+        reason = valid(ReasonSerializer, request)["reason"]
+        return self._answer(
+            services.game_reverse(game=self.get_object(), user=request.user, reason=reason)
+        )
+
+    @extend_schema(request=PlaySerializer, responses={202: GameSerializer})
+    @action(detail=True, methods=["post"])
+    @campaign_errors
+    def play(self, request: Request, pk: str | None = None) -> Response:
+        """Let the engine play the game from both snapshots (the result follows)."""
+        seed = valid(PlaySerializer, request).get("seed")
+        game = services.game_play_with_engine(game=self.get_object(), user=request.user, seed=seed)
+        body = GameSerializer(Game.objects.get(pk=game.pk)).data
+        return Response(body, status=status.HTTP_202_ACCEPTED)

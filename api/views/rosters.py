@@ -1,0 +1,395 @@
+"""``/rosters/``: a player's rosters (owner only; another user's roster answers 404),
+validation without saving, export, import, revisions, duplicate, share link, verification.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db import transaction
+from django.db.models import QuerySet
+from django.http import HttpResponse
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.exceptions import ApiError
+from api.serializers.rosters import (
+    DuplicateSerializer,
+    ImportSerializer,
+    RestoreSerializer,
+    RosterInputSerializer,
+    RosterRevisionSerializer,
+    RosterSerializer,
+    ShareSerializer,
+    ValidationReportSerializer,
+    VerificationSerializer,
+    VerifyRequestSerializer,
+    VerifyResultSerializer,
+    payload_from,
+    roster_data,
+    units_data,
+    validation_data,
+)
+from armybuilder import selectors, services
+from armybuilder.exchange import interchange_payload, parse_text
+from armybuilder.models import Roster
+
+EXPORT_FORMATS = ("text", "json")
+
+
+def render_roster(roster: Roster) -> dict[str, Any]:
+    """The roster with points and validation computed now."""
+    return roster_data(roster, selectors.roster_validate(roster=roster))
+
+
+def create_from(attrs: dict[str, Any], *, owner: Any, action: str | None = None) -> Roster:
+    """Create a roster from validated input (RosterInputSerializer)."""
+    kwargs: dict[str, Any] = {}
+    if action:
+        kwargs["action"] = action
+    payload = payload_from(attrs)
+    return services.roster_create(
+        owner=owner,
+        system=payload["system"],
+        faction=payload["faction"],
+        name=payload["name"],
+        points_limit=payload["points_limit"],
+        allies=payload["allies"],
+        units=[{k: v for k, v in u.items() if k != "id"} for u in payload["units"]],
+        **kwargs,
+    )
+
+
+def replace_units(roster: Roster, wanted: list[dict[str, Any]], actor: Any) -> None:
+    """Make the roster's entries match ``wanted``: keep entries by ``id`` (changing size,
+    options, name), add entries without a known id, remove the rest (each a revision)."""
+    current = {str(u["id"]): u for u in roster.unit_entries()}
+    keep: set[str] = set()
+    for entry in wanted:
+        unit_id = str(entry.get("id") or "")
+        old = current.get(unit_id)
+        same_unit = old is not None and old["unit"] == entry["unit"]
+        same_faction = old is not None and old.get("faction") == entry.get("faction")
+        if same_unit and same_faction and unit_id not in keep:
+            keep.add(unit_id)
+            size = entry.get("size") or old["size"]
+            if (size, entry["options"], entry["name"]) != (
+                old["size"],
+                old.get("options", []),
+                old.get("name", ""),
+            ):
+                services.roster_update_unit(
+                    roster=roster,
+                    unit_id=unit_id,
+                    size=size,
+                    options=entry["options"],
+                    name=entry["name"],
+                    actor=actor,
+                )
+        else:
+            added = services.roster_add_unit(
+                roster=roster,
+                unit=entry["unit"],
+                size=entry.get("size"),
+                options=entry["options"],
+                name=entry["name"],
+                faction=entry.get("faction"),
+                actor=actor,
+            )
+            keep.add(str(added["id"]))
+    for unit_id in current:
+        if unit_id not in keep:
+            services.roster_remove_unit(roster=roster, unit_id=unit_id, actor=actor)
+
+
+class RosterFilter(django_filters.FilterSet):
+    system = django_filters.CharFilter(field_name="system__slug", help_text="System slug.")
+    faction = django_filters.CharFilter(field_name="faction__slug", help_text="Faction slug.")
+    legal = django_filters.BooleanFilter(field_name="is_valid")
+
+    class Meta:
+        model = Roster
+        fields = ("system", "faction", "legal")
+
+
+ROSTER_ID = OpenApiParameter("id", int, OpenApiParameter.PATH)
+
+
+class RosterViewSet(viewsets.GenericViewSet):
+    """The signed-in player's rosters."""
+
+    serializer_class = RosterSerializer
+    filterset_class = RosterFilter
+    ordering_fields = ("name", "updated_at", "created_at", "points")
+    ordering = ("-updated_at", "id")
+    lookup_value_regex = r"[0-9]+"
+
+    def get_queryset(self) -> QuerySet[Roster]:
+        if getattr(self, "swagger_fake_view", False):
+            return Roster.objects.none()
+        return selectors.roster_list(owner=self.request.user)
+
+    def get_permissions(self):
+        if self.action == "validate":
+            return [permissions.AllowAny()]
+        return super().get_permissions()
+
+    @extend_schema(tags=["rosters"], responses={200: RosterSerializer(many=True)})
+    def list(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response([render_roster(r) for r in page])
+
+    @extend_schema(
+        tags=["rosters"], request=RosterInputSerializer, responses={201: RosterSerializer}
+    )
+    def create(self, request: Request) -> Response:
+        serializer = RosterInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        roster = create_from(serializer.validated_data, owner=request.user)
+        return Response(render_roster(roster), status=status.HTTP_201_CREATED)
+
+    @extend_schema(tags=["rosters"], parameters=[ROSTER_ID], responses={200: RosterSerializer})
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return Response(render_roster(self.get_object()))
+
+    @extend_schema(
+        tags=["rosters"],
+        parameters=[ROSTER_ID],
+        request=RosterInputSerializer,
+        responses={200: RosterSerializer},
+    )
+    def update(self, request: Request, pk: str) -> Response:
+        return self.write(request, self.get_object(), request.data)
+
+    @extend_schema(
+        tags=["rosters"],
+        parameters=[ROSTER_ID],
+        request=RosterInputSerializer(partial=True),
+        responses={200: RosterSerializer},
+    )
+    def partial_update(self, request: Request, pk: str) -> Response:
+        roster = self.get_object()
+        if not isinstance(request.data, dict):
+            raise exceptions.ValidationError(["Expected a JSON object."])
+        current = interchange_payload(roster.payload)
+        current["units"] = [
+            {**u, "id": e["id"]}
+            for u, e in zip(current["units"], roster.unit_entries(), strict=True)
+        ]
+        return self.write(request, roster, {**current, **request.data})
+
+    def write(self, request: Request, roster: Roster, data: Any) -> Response:
+        """Apply a full payload to a stored roster in one transaction."""
+        serializer = RosterInputSerializer(data=data)
+        serializer.is_valid(raise_exception=True)
+        attrs = serializer.validated_data
+        fixed = {"system": roster.system.slug, "faction": roster.faction.slug}
+        for key, value in fixed.items():
+            if attrs[key] != value:
+                raise ApiError(
+                    f"A roster's {key} cannot change; create a new roster instead.",
+                    code="roster.fixed",
+                    fields={key: [f"Must stay '{value}'."]},
+                )
+        with transaction.atomic():
+            services.roster_update(
+                roster=roster,
+                actor=request.user,
+                name=attrs["name"],
+                points_limit=attrs.get("points_limit") or roster.points_limit,
+                allies=list(attrs["allies"]),
+            )
+            replace_units(selectors.roster_get(roster_id=roster.pk), attrs["units"], request.user)
+        return Response(render_roster(selectors.roster_get(roster_id=roster.pk)))
+
+    @extend_schema(tags=["rosters"], parameters=[ROSTER_ID], responses={204: None})
+    def destroy(self, request: Request, pk: str) -> Response:
+        services.roster_delete(roster=self.get_object())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(
+        tags=["rosters"],
+        request=RosterInputSerializer,
+        responses={200: ValidationReportSerializer},
+    )
+    @action(detail=False, methods=["post"])
+    def validate(self, request: Request) -> Response:
+        """Price and validate a payload without saving anything."""
+        serializer = RosterInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        attrs = serializer.validated_data
+        payload = payload_from(attrs)
+        context = selectors.catalogue_context(
+            payload=payload, system=attrs["system_obj"], primary=attrs["faction_obj"]
+        )
+        result = selectors.context_validate(context)
+        return Response(
+            {
+                "points": result.points,
+                "points_limit": result.points_limit,
+                "points_name": result.points_name,
+                "units": units_data(payload, result),
+                "validation": validation_data(result),
+            }
+        )
+
+    @extend_schema(
+        tags=["rosters"],
+        parameters=[
+            ROSTER_ID,
+            OpenApiParameter("format", str, enum=[*EXPORT_FORMATS], default="json"),
+        ],
+        responses={
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "text/plain"): OpenApiTypes.STR,
+        },
+    )
+    @action(detail=True, methods=["get"])
+    def export(self, request: Request, pk: str) -> Response | HttpResponse:
+        """The roster as plain text or our JSON interchange format (both import back)."""
+        export_format = request.query_params.get("format", "json")
+        if export_format not in EXPORT_FORMATS:
+            raise exceptions.ValidationError({"format": ["Choose text or json."]})
+        roster = self.get_object()
+        if export_format == "text":
+            text = selectors.roster_export_text(roster=roster)
+            return HttpResponse(text, content_type="text/plain; charset=utf-8")
+        return Response(selectors.roster_export_json(roster=roster))
+
+    @extend_schema(tags=["rosters"], request=ImportSerializer, responses={201: RosterSerializer})
+    @action(detail=False, methods=["post"], url_path="import")
+    def import_roster(self, request: Request) -> Response:
+        """A new roster from our JSON or text export (slugs checked like a create)."""
+        serializer = ImportSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        attrs = serializer.validated_data
+        if attrs["format"] == "text":
+            data = parse_text(attrs["text"])
+            prefix = "text"
+        else:
+            data = attrs["roster"]
+            prefix = "roster"
+        data = {**data, "units": strip_ids(data.get("units"))}
+        if attrs.get("name"):
+            data["name"] = attrs["name"]
+        data.setdefault("name", "Imported roster")
+        roster_input = RosterInputSerializer(data=data)
+        if not roster_input.is_valid():
+            raise exceptions.ValidationError({prefix: roster_input.errors})
+        roster = create_from(roster_input.validated_data, owner=request.user, action="imported")
+        return Response(render_roster(roster), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        tags=["rosters"],
+        parameters=[ROSTER_ID],
+        responses={200: RosterRevisionSerializer(many=True)},
+    )
+    @action(detail=True, methods=["get"], filterset_class=None, ordering_fields=None)
+    def revisions(self, request: Request, pk: str) -> Response:
+        """The roster's history, newest first."""
+        revisions = selectors.roster_revision_list(roster=self.get_object()).select_related(
+            "created_by"
+        )
+        page = self.paginate_queryset(revisions)
+        return self.get_paginated_response(RosterRevisionSerializer(page, many=True).data)
+
+    @extend_schema(
+        tags=["rosters"],
+        parameters=[ROSTER_ID],
+        request=RestoreSerializer,
+        responses={200: RosterSerializer},
+    )
+    @action(detail=True, methods=["post"])
+    def restore(self, request: Request, pk: str) -> Response:
+        """Restore an earlier revision (itself a new revision)."""
+        roster = self.get_object()
+        serializer = RestoreSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.roster_restore(
+            roster=roster, number=serializer.validated_data["revision"], actor=request.user
+        )
+        return Response(render_roster(selectors.roster_get(roster_id=roster.pk)))
+
+    @extend_schema(
+        tags=["rosters"],
+        parameters=[ROSTER_ID],
+        request=DuplicateSerializer,
+        responses={201: RosterSerializer},
+    )
+    @action(detail=True, methods=["post"])
+    def duplicate(self, request: Request, pk: str) -> Response:
+        """A copy of the roster, owned by you, with its own history."""
+        roster = self.get_object()
+        serializer = DuplicateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        copy = services.roster_duplicate(
+            roster=roster, owner=request.user, name=serializer.validated_data.get("name")
+        )
+        return Response(render_roster(copy), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        tags=["rosters"],
+        parameters=[ROSTER_ID],
+        request=None,
+        responses={200: ShareSerializer, 204: None},
+    )
+    @action(detail=True, methods=["post", "delete"])
+    def share(self, request: Request, pk: str) -> Response:
+        """POST: a read-only link for anyone who holds it; DELETE: stop sharing."""
+        roster = self.get_object()
+        if request.method == "DELETE":
+            services.roster_unshare(roster=roster)
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        token = services.roster_share(roster=roster)
+        url = request.build_absolute_uri(reverse("api:shared-roster", args=[token]))
+        return Response({"token": token, "url": url})
+
+    @extend_schema(
+        tags=["rosters"], parameters=[ROSTER_ID], responses={200: VerificationSerializer}
+    )
+    @action(detail=True, methods=["get"])
+    def verification(self, request: Request, pk: str) -> Response:
+        """A signed statement of the roster (hash, catalogue revisions, validation)."""
+        verification = services.roster_verification(roster=self.get_object())
+        return Response({"token": verification.token, "data": verification.data})
+
+
+def strip_ids(units: Any) -> Any:
+    """Imported entries get new ids; anything not a list is left for the serializer."""
+    if not isinstance(units, list):
+        return units
+    return [{k: v for k, v in u.items() if k != "id"} if isinstance(u, dict) else u for u in units]
+
+
+class SharedRosterView(APIView):
+    """``GET /shared/{token}/``: a shared roster, readable by anyone holding the link."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(tags=["rosters"], responses={200: RosterSerializer})
+    def get(self, request: Request, token: str) -> Response:
+        return Response(render_roster(selectors.roster_get_shared(token=token)))
+
+
+class VerifyView(APIView):
+    """``POST /verify/``: check a roster verification token; anyone may call it."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        tags=["rosters"],
+        request=VerifyRequestSerializer,
+        responses={200: VerifyResultSerializer, 400: OpenApiResponse(description="Bad token.")},
+    )
+    def post(self, request: Request) -> Response:
+        serializer = VerifyRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        check = services.verification_check(token=serializer.validated_data["token"])
+        return Response(check.as_dict())

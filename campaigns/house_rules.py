@@ -1,0 +1,103 @@
+"""Campaign settings (house rules): defaults, merging and checking.
+
+A campaign stores only what differs from :data:`DEFAULTS`; :func:`effective_settings` merges.
+Every doubtful or tunable rule is a named setting here, with its alternatives documented.
+"""
+
+from __future__ import annotations
+
+from copy import deepcopy
+from typing import Any
+
+from campaigns.standings import TIEBREAKERS, MatchPoints
+
+DEFAULTS: dict[str, Any] = {
+    # League table: match points and the tie-breaker chain (a seeded draw always ends it).
+    "match_points": {"win": 3, "draw": 1, "loss": 0, "bye": 3},
+    "tiebreakers": ["match_points", "vp_diff", "sos", "head_to_head", "draw"],
+    # Unit experience pack (grimdark, massbattle and any system without its own pack):
+    # XP per award, and ranks reached at a total, each with the benefit it gives.
+    "experience_awards": {"took_part": 1, "enemy_unit": 1, "objective": 1},
+    "experience_thresholds": [
+        {"experience": 3, "rank": "Blooded", "benefit": "+1 Leadership"},
+        {"experience": 6, "rank": "Veteran", "benefit": "Re-roll one failed to-hit roll a turn"},
+        {"experience": 10, "rank": "Elite", "benefit": "+1 Weapon Skill and +1 Leadership"},
+    ],
+    # Mordheim: "published" (henchmen die on 1–2, heroes on D66 11–15) or "hardy" (henchmen
+    # die on a 1 only, heroes on 11–13; 14–15 count as a full recovery).
+    "injury_table": "published",
+    # GURPS: character points per game to a survivor: base, a takedown, a victory.
+    "character_points": {"base": 1, "takedown": 1, "victory": 1},
+    # Narrative format: resources for the mission outcome (plus per objective held).
+    "narrative_resources": {
+        "win": {"territory": 1, "requisition": 2},
+        "draw": {"requisition": 1},
+        "loss": {"requisition": 1},
+        "per_objective": {"requisition": 1},
+    },
+    # Deadline rule: "engine" plays overdue unconfirmed games with the engine, "off" leaves
+    # them to the organiser. A reported but unconfirmed result past the deadline is confirmed
+    # as reported unless ``replay_reported`` is true. ``grace_hours`` extends the deadline.
+    "auto_resolve": "engine",
+    "replay_reported": False,
+    "grace_hours": 0,
+    # Narrative chain: the winner of the previous linked game chooses the next mission
+    # ("chooser") and/or attacks ("attacker").
+    "winner_of_link": ["chooser", "attacker"],
+}
+
+INJURY_TABLES: tuple[str, ...] = ("published", "hardy")
+AUTO_RESOLVE: tuple[str, ...] = ("engine", "off")
+
+
+class SettingsError(ValueError):
+    """A house-rule setting that cannot be used; ``path`` names it."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+        self.code = "campaign.settings"
+
+
+def effective_settings(stored: dict[str, Any] | None) -> dict[str, Any]:
+    """DEFAULTS overlaid with the campaign's stored settings (one level of dict merge)."""
+    merged = deepcopy(DEFAULTS)
+    for key, value in (stored or {}).items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = {**merged[key], **value}
+        else:
+            merged[key] = deepcopy(value)
+    return merged
+
+
+def check_settings(stored: dict[str, Any]) -> dict[str, Any]:
+    """The stored settings if every key is known and well formed, else SettingsError."""
+    for key in stored:
+        if key not in DEFAULTS:
+            raise SettingsError(f"settings.{key}", f"Unknown setting '{key}'.")
+    merged = effective_settings(stored)
+    for name in merged["tiebreakers"]:
+        if name not in TIEBREAKERS:
+            raise SettingsError(
+                "settings.tiebreakers", f"Unknown tie-breaker '{name}'; one of {TIEBREAKERS}."
+            )
+    for key in ("win", "draw", "loss", "bye"):
+        if not isinstance(merged["match_points"].get(key), int):
+            raise SettingsError(f"settings.match_points.{key}", "Must be a whole number.")
+    if merged["injury_table"] not in INJURY_TABLES:
+        raise SettingsError("settings.injury_table", f"One of {INJURY_TABLES}.")
+    if merged["auto_resolve"] not in AUTO_RESOLVE:
+        raise SettingsError("settings.auto_resolve", f"One of {AUTO_RESOLVE}.")
+    levels = [t.get("experience") for t in merged["experience_thresholds"]]
+    if not all(isinstance(v, int) and v > 0 for v in levels) or levels != sorted(set(levels)):
+        raise SettingsError(
+            "settings.experience_thresholds", "Experience levels must rise and be positive."
+        )
+    return stored
+
+
+def match_points(settings: dict[str, Any]) -> MatchPoints:
+    """The campaign's match points as the standings module wants them."""
+    mp = settings["match_points"]
+    return MatchPoints(win=mp["win"], draw=mp["draw"], loss=mp["loss"], bye=mp["bye"])

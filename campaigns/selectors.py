@@ -1,0 +1,214 @@
+"""Reads of the campaigns app: who may see what, unit states from the ledger, standings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from campaigns.errors import CampaignNotFound
+from campaigns.house_rules import effective_settings, match_points
+from campaigns.models import (
+    FINAL_STATUSES,
+    AuditEntry,
+    Campaign,
+    Game,
+    LedgerEntry,
+    Participant,
+)
+from campaigns.standings import GameResult, standings
+
+SPENDABLE_RESOURCES: tuple[str, ...] = ("gold_crowns", "gold", "requisition")
+"""Resources a player may spend on the campaign roster through the army builder."""
+
+
+def campaigns_for_user(*, user: Any) -> QuerySet[Campaign]:
+    """Campaigns the user organises or plays in (others answer 404)."""
+    if not getattr(user, "is_authenticated", False):
+        return Campaign.objects.none()
+    return Campaign.objects.filter(Q(organisers=user) | Q(participants__user=user)).distinct()
+
+
+def campaign_get(*, campaign_id: int, user: Any) -> Campaign:
+    """A campaign the user may see, or CampaignNotFound."""
+    campaign = campaigns_for_user(user=user).filter(pk=campaign_id).first()
+    if campaign is None:
+        raise CampaignNotFound("not_found", "No such campaign.")
+    return campaign
+
+
+def is_organiser(*, campaign: Campaign, user: Any) -> bool:
+    """Whether the user organises the campaign."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return campaign.organisers.filter(pk=user.pk).exists()
+
+
+def games_for_campaign(*, campaign: Campaign) -> QuerySet[Game]:
+    """The campaign's games with both participants and the round in one query."""
+    return (
+        Game.objects.filter(campaign=campaign)
+        .select_related("participant_a", "participant_b", "round")
+        .prefetch_related("follows")
+    )
+
+
+def ledger_active(*, participant: Participant, before: Game | None = None) -> QuerySet:
+    """Ledger entries of runs not reversed, optionally only those of games finished before
+    ``before`` (games are ordered by when they were first resolved, then id)."""
+    entries = LedgerEntry.objects.filter(participant=participant, run__reversed_at__isnull=True)
+    if before is not None and before.resolved_at is not None:
+        entries = entries.filter(
+            Q(game__resolved_at__lt=before.resolved_at)
+            | Q(game__resolved_at=before.resolved_at, game_id__lt=before.pk)
+        )
+    return entries.order_by("id")
+
+
+def empty_state() -> dict[str, Any]:
+    return {
+        "experience": 0,
+        "character_points": 0,
+        "dead": False,
+        "dead_fighters": [],
+        "profile_changes": {},
+        "rank": "",
+        "injuries": [],
+        "advances": [],
+    }
+
+
+def _profile_effects(data: dict[str, Any]) -> Iterable[tuple[str, int]]:
+    for stat, delta in (data.get("effects") or {}).items():
+        if stat != "experience":
+            yield stat, int(delta)
+    for extra in data.get("injuries") or []:
+        yield from _profile_effects(extra)
+
+
+def fold_unit_states(entries: Iterable[Any]) -> dict[str, dict[str, Any]]:
+    """Unit key → its campaign state (experience, rank, injuries, advances, deaths, profile
+    changes), folded from ledger entries in order."""
+    states: dict[str, dict[str, Any]] = {}
+    for entry in entries:
+        if not entry.unit_key:
+            continue
+        state = states.setdefault(entry.unit_key, empty_state())
+        if entry.kind == "experience":
+            state["experience"] += entry.amount
+        elif entry.kind == "character_points":
+            state["character_points"] += entry.amount
+        elif entry.kind == "rank":
+            state["rank"] = entry.data.get("rank", "")
+        elif entry.kind == "death":
+            if entry.fighter_key:
+                state["dead_fighters"].append(entry.fighter_key)
+            else:
+                state["dead"] = True
+        elif entry.kind == "injury":
+            state["injuries"].append({"fighter": entry.fighter_key, **entry.data})
+            for stat, delta in _profile_effects(entry.data):
+                changes = state["profile_changes"]
+                changes[stat] = changes.get(stat, 0) + delta
+        elif entry.kind == "advance":
+            state["advances"].append(dict(entry.data))
+            stat = entry.data.get("characteristic")
+            if stat:
+                changes = state["profile_changes"]
+                changes[stat] = changes.get(stat, 0) + 1
+    return states
+
+
+def participant_unit_states(
+    *, participant: Participant, before: Game | None = None
+) -> dict[str, dict[str, Any]]:
+    """Each unit's campaign state from the active ledger (before a game, when given)."""
+    return fold_unit_states(ledger_active(participant=participant, before=before))
+
+
+def participant_resources(*, participant: Participant) -> dict[str, int]:
+    """Campaign resources earned so far (gold crowns, requisition, territory…)."""
+    totals: dict[str, int] = {}
+    for entry in ledger_active(participant=participant).filter(kind="resource"):
+        totals[entry.resource] = totals.get(entry.resource, 0) + entry.amount
+    return dict(sorted(totals.items()))
+
+
+def participant_units(*, participant: Participant) -> list[dict[str, Any]]:
+    """The participant's units with their state and experience history (one row per ledger
+    entry, reversed ones flagged)."""
+    entries = list(
+        LedgerEntry.objects.filter(participant=participant)
+        .exclude(unit_key="")
+        .select_related("run")
+        .order_by("id")
+    )
+    active = [e for e in entries if e.run.reversed_at is None]
+    states = fold_unit_states(active)
+    history: dict[str, list[dict[str, Any]]] = {}
+    for e in entries:
+        history.setdefault(e.unit_key, []).append(
+            {
+                "game": e.game_id,
+                "kind": e.kind,
+                "amount": e.amount,
+                "fighter": e.fighter_key,
+                "data": e.data,
+                "reversed": e.run.reversed_at is not None,
+                "at": e.created_at.isoformat(),
+            }
+        )
+    names = {
+        str(u.get("id")): u.get("name") or u.get("unit", "")
+        for u in participant.roster.payload.get("units", [])
+    }
+    keys = sorted(set(names) | set(history))
+    return [
+        {
+            "unit": key,
+            "name": names.get(key, ""),
+            "in_roster": key in names,
+            "state": states.get(key, empty_state()),
+            "history": history.get(key, []),
+        }
+        for key in keys
+    ]
+
+
+def game_results(*, campaign: Campaign) -> list[GameResult]:
+    """Finished games as the standings module wants them (one query)."""
+    rows = Game.objects.filter(campaign=campaign, status__in=FINAL_STATUSES).values_list(
+        "participant_a_id", "participant_b_id", "winner", "score_a", "score_b"
+    )
+    return [
+        GameResult(a, b, winner or None, score_a, score_b)
+        for a, b, winner, score_a, score_b in rows.order_by("id")
+    ]
+
+
+def campaign_standings(*, campaign: Campaign) -> list[dict[str, Any]]:
+    """The league table: two queries whatever the size (participants, finished games)."""
+    settings = effective_settings(campaign.settings)
+    people = list(campaign.participants.values_list("id", "name", "status"))
+    table = standings(
+        [pid for pid, _, _ in people],
+        game_results(campaign=campaign),
+        points=match_points(settings),
+        tiebreakers=settings["tiebreakers"],
+        seed=campaign.seed,
+    )
+    names = {pid: (name, status) for pid, name, status in people}
+    return [
+        {
+            **row.as_dict(),
+            "name": names.get(row.participant, ("", ""))[0],
+            "status": names.get(row.participant, ("", ""))[1],
+        }
+        for row in table
+    ]
+
+
+def audit_for_campaign(*, campaign: Campaign) -> QuerySet[AuditEntry]:
+    """The campaign's audit log, oldest first."""
+    return AuditEntry.objects.filter(campaign=campaign).select_related("actor").order_by("id")

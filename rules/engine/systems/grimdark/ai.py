@@ -1,0 +1,298 @@
+"""The default AI policy for both sides (swappable): advance on objectives or the nearest
+enemy, keep heavy weapons still when they have targets, pick targets by expected damage,
+charge when the expected exchange favours it. Every choice is legal; the rules modules
+enforce the rules, the policy only chooses among legal options."""
+
+from __future__ import annotations
+
+from rules.engine.geometry import IMPASSABLE, Point, Rect
+from rules.engine.systems.grimdark import tables
+from rules.engine.systems.grimdark.army import CAVALRY, MONSTROUS, Model, Unit
+from rules.engine.systems.grimdark.battle import Battle
+from rules.engine.systems.grimdark.weapons import Weapon, close_combat_strength
+
+ROLE_MELEE = "melee"
+ROLE_SHOOTER = "shooter"
+
+
+def p_roll(need: int | None) -> float:
+    """Chance of rolling ``need``+ on a D6 (a 1 always fails)."""
+    if need is None or need > 6:
+        return 0.0
+    return (7 - max(2, need)) / 6.0
+
+
+def p_unsaved(target: Unit, ap: int | None, cover: int | None, ignore_armour: bool) -> float:
+    """Chance a wound is not saved by the target's typical model."""
+    model = next((m for m in target.models if m.wounds > 0), None)
+    if model is None:
+        return 0.0
+    save = tables.best_save(model.sv, ap, cover, model.invulnerable, ignore_armour)
+    return 1.0 - p_roll(save)
+
+
+def value_per_wound(target: Unit) -> float:
+    """Points a wound on ``target`` is worth (for target choice)."""
+    wounds = sum(m.max_wounds for m in target.models) or 1
+    return max(1.0, target.points / wounds)
+
+
+class GrimdarkPolicy:
+    """Default policy object; subclass or replace to change behaviour."""
+
+    def __init__(self) -> None:
+        self._roles: dict[str, str] = {}
+
+    # ----- evaluation ---------------------------------------------------------------
+    def expected_shot(
+        self, unit: Unit, model: Model, weapon: Weapon, shots: int, target: Unit
+    ) -> float:
+        """Expected points of damage from one model's weapon at ``target`` (cached on the
+        target until its models change)."""
+        if shots <= 0:
+            return 0.0
+        key = (id(weapon), model.bs, shots)
+        cached = target.ev_cache.get(key)
+        if cached is None:
+            cached = target.ev_cache[key] = self._expected_shot(model, weapon, shots, target)
+        return cached
+
+    def _expected_shot(self, model: Model, weapon: Weapon, shots: int, target: Unit) -> float:
+        hit = (
+            1.0
+            if weapon.template or weapon.kind == "ordnance"
+            else (5 / 6 if weapon.sniper else p_roll(tables.to_hit_shooting(model.bs)))
+        )
+        if weapon.twin_linked:
+            hit = hit + (1 - hit) * hit
+        many = 1.0
+        if weapon.uses_template or weapon.kind == "ordnance":
+            many = 1.0 if target.is_vehicle else min(float(target.count), 3.0)
+        if target.is_vehicle:
+            armour = min(target.armour[0], 12) if weapon.lance else target.armour[1]
+            need = armour - (weapon.strength or 0)
+            pen = max(0.0, min(1.0, (7 - max(1, need)) / 6.0)) if need <= 6 else 0.0
+            if weapon.melta:
+                pen = max(pen, 0.5)
+            return shots * hit * many * pen * target.points / 3.0
+        wound = p_roll(
+            4
+            if weapon.sniper
+            else weapon.poisoned or tables.to_wound(weapon.strength or 0, target.majority("t"))
+        )
+        unsaved = p_unsaved(target, weapon.ap, None, False)
+        return shots * hit * many * wound * unsaved * value_per_wound(target)
+
+    def melee_value(self, unit: Unit, target: Unit) -> float:
+        """Expected unsaved wounds ``unit`` deals ``target`` in one round (charging)."""
+        total = 0.0
+        if target.is_vehicle:
+            return (
+                sum(m.a for m in unit.alive)
+                * 0.3
+                * (1 if max((m.s for m in unit.alive), default=0) >= 6 else 0.2)
+            )
+        ws, t = target.majority("ws"), target.majority("t")
+        for m in unit.alive:
+            attacks = m.a + 1 + (1 if m.extra_attack else 0)
+            s = close_combat_strength(m.s, m.melee)
+            ignore = unit.unit_type == MONSTROUS or (
+                m.melee is not None and m.melee.cc_special not in ("ccw", "heavy_ccw")
+            )
+            hit = p_roll(tables.to_hit_close_combat(m.ws, ws))
+            wound = p_roll(tables.to_wound(s, t))
+            total += attacks * hit * wound * p_unsaved(target, None, None, ignore)
+        return total
+
+    def role(self, unit: Unit) -> str:
+        """Melee or shooter, fixed once per unit from its profile and weapons."""
+        cached = self._roles.get(unit.id)
+        if cached is not None:
+            return cached
+        melee = sum(m.a + (1 if m.extra_attack else 0) + (2 if m.melee else 0) for m in unit.models)
+        guns = sum(
+            max((w.shots * (2 if w.kind == "rapid_fire" else 1) for w in m.ranged), default=0)
+            for m in unit.models
+            if m.bs > 0
+        )
+        if unit.is_vehicle:
+            role = ROLE_SHOOTER
+        elif unit.unit_type in (MONSTROUS, CAVALRY) or melee > guns * 1.5:
+            role = ROLE_MELEE
+        else:
+            role = ROLE_SHOOTER
+        self._roles[unit.id] = role
+        return role
+
+    # ----- deployment ---------------------------------------------------------------
+    def join_host(self, ic: Unit, hosts: list[Unit]) -> Unit | None:
+        """An independent character joins the biggest friendly unit of its own type."""
+        same = [
+            h
+            for h in hosts
+            if h.unit_type == ic.unit_type
+            and not h.members
+            and not h.has("independent_character")
+            and h.start_models > 1
+        ]
+        if not same:
+            return None
+        return max(same, key=lambda h: (h.points, h.id))
+
+    def deploy_point(self, battle: Battle, unit: Unit, zone: Rect, index: int, total: int) -> Point:
+        """Spread units across the zone; shooters and heavy support at the back."""
+        x = zone.x + (index + 0.5) * zone.width / max(1, total)
+        back = self.role(unit) == ROLE_SHOOTER and unit.category in ("Heavy Support", "HQ")
+        near_edge = zone.y + 3.0 if zone.y == 0 else zone.y + zone.height - 3.0
+        far_edge = zone.y + zone.height - 3.0 if zone.y == 0 else zone.y + 3.0
+        y = near_edge if back else far_edge
+        p = zone.clamp(Point(x, y), 1.0)
+        for _ in range(8):
+            if not any(
+                a.kind == IMPASSABLE and a.rect.distance_to(p) < unit.radius
+                for a in battle.table.terrain
+            ):
+                break
+            p = zone.clamp(Point(p.x + 6.0, p.y), 1.0)
+        return p
+
+    # ----- movement -----------------------------------------------------------------
+    def objective_point(self, battle: Battle, unit: Unit) -> Point | None:
+        """Where a scoring unit should go for the mission, if anywhere."""
+        slug = battle.mission.slug
+        if unit.category != "Troops" or unit.is_vehicle:
+            return None
+        if slug == "take-and-hold":
+            return battle.table.centre
+        if slug == "recon":
+            y = battle.table.height * (0.65 if unit.side == "a" else 0.35)
+            return Point(unit.position.x, y)
+        if slug == "secure-and-control" and battle.objectives:
+            return min(battle.objectives, key=lambda p: (p.distance(unit.position), p.x))
+        if slug == "cleanse":
+            w, h = battle.table.width, battle.table.height
+            quarters = [
+                Point(w * 0.25, h * 0.25),
+                Point(w * 0.75, h * 0.25),
+                Point(w * 0.25, h * 0.75),
+                Point(w * 0.75, h * 0.75),
+            ]
+            return min(quarters, key=lambda p: (p.distance(unit.position), p.x, p.y))
+        return None
+
+    def nearest_enemy(self, battle: Battle, unit: Unit) -> Unit | None:
+        enemies = battle.enemies(unit.side)
+        if not enemies:
+            return None
+        return min(enemies, key=lambda e: (battle.gap(unit, e), e.id))
+
+    def movement_goal(self, battle: Battle, unit: Unit) -> Point | None:
+        """Stay if heavy weapons have targets; else go for objectives or the enemy."""
+        enemy = self.nearest_enemy(battle, unit)
+        if enemy is None:
+            return None
+        gap = battle.gap(unit, enemy)
+        longest = max((w.range for m in unit.alive for w in m.ranged), default=0.0)
+        heavy = any(w.kind in ("heavy", "ordnance") for m in unit.alive for w in m.ranged)
+        if (
+            heavy
+            and unit.unit_type != MONSTROUS
+            and any(
+                battle.gap(unit, e) <= longest and battle.visible(unit, e)
+                for e in battle.enemies(unit.side)
+            )
+        ):
+            return None
+        objective = self.objective_point(battle, unit)
+        if objective is not None and self.role(unit) == ROLE_SHOOTER:
+            if unit.position.distance(objective) > 3.0:
+                return objective
+            return None
+        if self.role(unit) == ROLE_MELEE:
+            return enemy.position
+        preferred = (
+            11.0
+            if any(w.kind == "rapid_fire" for m in unit.alive for w in m.ranged)
+            else max(12.0, longest * 0.7)
+        )
+        if gap <= preferred:
+            return objective
+        return enemy.position
+
+    def move_limit(self, battle: Battle, unit: Unit) -> float | None:
+        """Vehicles creep 6" so they can still fire a main weapon."""
+        return 6.0 if unit.is_vehicle else None
+
+    # ----- shooting -----------------------------------------------------------------
+    def plans_charge(self, battle: Battle, unit: Unit, candidates: list[Unit]) -> bool:
+        """A melee unit that could charge this turn only fires weapons allowing it."""
+        if self.role(unit) != ROLE_MELEE or unit.is_vehicle:
+            return False
+        from rules.engine.systems.grimdark.assault import charge_range
+
+        reach = charge_range(unit)
+        return any(battle.gap(unit, e) <= reach for e in candidates)
+
+    def choose_target(
+        self, battle: Battle, unit: Unit, candidates: list[Unit], keep_charge: bool
+    ) -> Unit | None:
+        """The candidate with the highest expected damage."""
+        best: Unit | None = None
+        best_value = 0.0
+        for target in candidates:
+            distance = battle.gap(unit, target)
+            if keep_charge:
+                from rules.engine.systems.grimdark.assault import charge_range
+
+                if distance > charge_range(unit):
+                    continue
+            value = 0.0
+            moved = unit.moved > 0
+            for model, count in unit.loadouts:
+                options = [
+                    self.expected_shot(unit, model, w, w.shots_at(distance, moved), target)
+                    for w in model.ranged
+                ]
+                value += count * max(options, default=0.0)
+            if value > best_value:
+                best, best_value = target, value
+        if best is None and keep_charge:
+            in_reach = [c for c in candidates if battle.gap(unit, c) <= 6.0]
+            return in_reach[0] if in_reach else None
+        return best
+
+    def wants_fleet(self, battle: Battle, unit: Unit) -> bool:
+        """Fleet melee units run toward an enemy just out of charge range."""
+        if not unit.has("fleet") or self.role(unit) != ROLE_MELEE or unit.locked:
+            return False
+        enemy = self.nearest_enemy(battle, unit)
+        return enemy is not None and 6.0 < battle.gap(unit, enemy) <= 10.0
+
+    # ----- assault ------------------------------------------------------------------
+    def charge_target(self, battle: Battle, unit: Unit, targets: list[Unit]) -> Unit | None:
+        """Charge the target giving the best exchange, if it favours us."""
+        best: Unit | None = None
+        best_score = -1e9
+        for target in targets:
+            if target.count == 0:
+                continue
+            dealt = self.melee_value(unit, target) * value_per_wound(target)
+            taken = (
+                0.0 if target.is_vehicle else self.melee_value(target, unit) * value_per_wound(unit)
+            )
+            score = dealt - taken * (0.5 if self.role(unit) == ROLE_MELEE else 1.2)
+            if score > best_score:
+                best, best_score = target, score
+        if best is None or best_score <= 0.0:
+            return None
+        return best
+
+    def melee_target(self, battle: Battle, unit: Unit) -> Unit | None:
+        """Attack the unit charged, else the foe we hurt most."""
+        foes = [battle.by_id[f] for f in unit.foes if battle.by_id[f].count > 0]
+        if not foes:
+            return None
+        for foe in foes:
+            if foe.id == unit.charge_target:
+                return foe
+        return max(foes, key=lambda f: (self.melee_value(unit, f), f.id))

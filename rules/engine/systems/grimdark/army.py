@@ -1,0 +1,472 @@
+"""Armies, units and models built from RosterData (digest §3, §36.3, §36.5, §36.6).
+
+A unit is played as one footprint (a circle around its models in coherency); each model
+keeps its own profile, wounds and weapons so mixed units (a sergeant, a joined independent
+character, a heavy weapon carrier) resolve correctly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from copy import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.engine.geometry import Point
+from rules.engine.systems.base import EngineError, RosterData
+from rules.engine.systems.grimdark.weapons import Weapon, parse_weapon
+
+INFANTRY = "infantry"
+JUMP_INFANTRY = "jump_infantry"
+BIKE = "bike"
+JETBIKE = "jetbike"
+CAVALRY = "cavalry"
+MONSTROUS = "monstrous_creature"
+ARTILLERY = "artillery"
+VEHICLE = "vehicle"
+UNIT_TYPES: tuple[str, ...] = (
+    INFANTRY,
+    JUMP_INFANTRY,
+    BIKE,
+    JETBIKE,
+    CAVALRY,
+    MONSTROUS,
+    ARTILLERY,
+    VEHICLE,
+)
+VEHICLE_KINDS: tuple[str, ...] = ("tank", "fast", "open_topped", "skimmer", "walker")
+MODEL_KEYS: tuple[str, ...] = ("WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv")
+VEHICLE_KEYS: tuple[str, ...] = ("BS", "front", "side", "rear")
+KNOWN_RULES: tuple[str, ...] = (
+    "and_they_shall_know_no_fear",
+    "deep_strike",
+    "fearless",
+    "feel_no_pain",
+    "fleet",
+    "frag_grenades",
+    "furious_charge",
+    "independent_character",
+    "infiltrate",
+    "krak_grenades",
+    "move_through_cover",
+    "preferred_enemy",
+    "scouts",
+    "sergeant",
+    "skilled_rider",
+    "slow_and_purposeful",
+    "tank_hunters",
+    "no_sweep",
+)
+SIZE_HEIGHT: dict[str, int] = {MONSTROUS: 3, VEHICLE: 3}
+AREA_PER_MODEL = 2.5  # square inches per infantry model in coherency (~1" gaps, 25 mm bases)
+
+
+@dataclass(slots=True)
+class Model:
+    """One model: its profile, remaining wounds and weapons."""
+
+    name: str
+    ws: int
+    bs: int
+    s: int
+    t: int
+    wounds: int
+    max_wounds: int
+    i: int
+    a: int
+    ld: int
+    sv: int | None
+    invulnerable: int | None
+    ranged: list[Weapon]
+    melee: Weapon | None
+    extra_attack: bool
+    origin: str
+    value: int
+    base_t: int
+    character: bool = False
+
+
+@dataclass(slots=True)
+class Unit:
+    """One unit on the table and its state during the battle."""
+
+    id: str
+    name: str
+    side: str
+    category: str
+    unit_type: str
+    points: int
+    rules: frozenset[str]
+    models: list[Model]
+    start_models: int
+    position: Point = field(default_factory=lambda: Point(0.0, 0.0))
+    facing: float = 0.0
+    armour: tuple[int, int, int] = (0, 0, 0)
+    vehicle_kinds: frozenset[str] = frozenset()
+    weapons_destroyed: int = 0
+    immobilised: bool = False
+    shaken_turn: int = -1
+    stunned_turn: int = -1
+    moved: float = 0.0
+    shot_at: str = ""
+    may_charge: bool = True
+    charged: bool = False
+    locked: bool = False
+    falling_back: bool = False
+    pinned_turn: int = -1
+    regrouped_turn: int = -1
+    fled: bool = False
+    kills: int = 0
+    destroyed_units: list[str] = field(default_factory=list)
+    joined_to: str = ""
+    members: list[str] = field(default_factory=list)
+    casualties_this_phase: int = 0
+    models_at_phase_start: int = 0
+    in_cover_assaulted: bool = False
+    stunned_cc_turn: int = -1
+    foes: list[str] = field(default_factory=list)
+    reserve: bool = False
+    charge_target: str = ""
+    roster_id: str = ""
+    alive_count: int = 0
+    footprint: float = 0.5
+    majorities: dict[str, int] = field(default_factory=dict)
+    loadout_cache: list[tuple[Model, int]] | None = None
+    ev_cache: dict[tuple[int, int, int], float] = field(default_factory=dict)
+
+    @property
+    def alive(self) -> list[Model]:
+        return [m for m in self.models if m.wounds > 0]
+
+    @property
+    def count(self) -> int:
+        """Models still alive (cached: call :meth:`refresh` after changing wounds)."""
+        return self.alive_count
+
+    def refresh(self) -> None:
+        """Recount living models and the footprint after wounds change."""
+        self.alive_count = sum(1 for m in self.models if m.wounds > 0)
+        self.footprint = self._radius()
+        self.majorities = {}
+        self.ev_cache = {}
+        self.loadout_cache = None
+
+    @property
+    def loadouts(self) -> list[tuple[Model, int]]:
+        """Living models grouped by BS and ranged weapons: (example model, how many)."""
+        if self.loadout_cache is None:
+            groups: dict[tuple, list[Model]] = {}
+            for m in self.models:
+                if m.wounds > 0:
+                    groups.setdefault((m.bs, tuple(id(w) for w in m.ranged)), []).append(m)
+            self.loadout_cache = [(ms[0], len(ms)) for ms in groups.values()]
+        return self.loadout_cache
+
+    def wipe(self) -> None:
+        """Remove every model (swept away, caught falling back, lost off the table)."""
+        for model in self.models:
+            model.wounds = 0
+        self.refresh()
+
+    @property
+    def on_table(self) -> bool:
+        return not self.fled and not self.joined_to and self.count > 0
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.unit_type == VEHICLE
+
+    @property
+    def height(self) -> int:
+        """Size category for LOS and cover: 3 large, 2 standard (seed 000 [6][7])."""
+        return SIZE_HEIGHT.get(self.unit_type, 2)
+
+    @property
+    def radius(self) -> float:
+        """Footprint radius of the unit's models in coherency."""
+        return self.footprint
+
+    def _radius(self) -> float:
+        if self.is_vehicle:
+            return 2.5
+        if self.unit_type == MONSTROUS:
+            return 1.5
+        per_model = AREA_PER_MODEL * (2.0 if self.unit_type in (BIKE, JETBIKE, CAVALRY) else 1.0)
+        return max(0.5, math.sqrt(max(1, self.alive_count) * per_model / math.pi))
+
+    def has(self, rule: str) -> bool:
+        return rule in self.rules
+
+    def majority(self, attr: str) -> int:
+        """Majority value of a characteristic, lowest on a tie (seed 000 [23][40][41])."""
+        cached = self.majorities.get(attr)
+        if cached is not None:
+            return cached
+        counts = Counter(getattr(m, attr) for m in self.models if m.wounds > 0)
+        if not counts:
+            return 0
+        top = max(counts.values())
+        value = min(v for v, n in counts.items() if n == top)
+        self.majorities[attr] = value
+        return value
+
+    @property
+    def leadership(self) -> int:
+        """The unit uses the best Ld among its models (joined IC: digest 36.3)."""
+        return max((m.ld for m in self.models if m.wounds > 0), default=0)
+
+    @property
+    def below_half(self) -> bool:
+        return self.count * 2 < self.start_models
+
+
+@dataclass(slots=True)
+class Army:
+    """A playable army: side-less until the battle assigns one."""
+
+    name: str
+    faction: str
+    points: int
+    units: list[dict[str, Any]]
+    parsed: dict[str, list[tuple[Weapon, int]]] = field(default_factory=dict)
+    prototypes: dict[tuple[str, str], Unit] = field(default_factory=dict)
+
+    def unit_for(self, data: dict[str, Any], side: str) -> Unit:
+        """A fresh battle Unit for ``data`` on ``side`` (built once, then copied)."""
+        key = (str(data["id"]), side)
+        proto = self.prototypes.get(key)
+        if proto is None:
+            proto = self.prototypes[key] = make_unit(data, side, self.parsed.get(key[0]))
+        return fresh_copy(proto)
+
+
+def _profile_int(profile: dict[str, Any], key: str, unit: str, default: int | None = None) -> int:
+    value = profile.get(key, default)
+    if value is None:
+        raise EngineError("unit.profile_missing", f"Unit '{unit}': profile needs {key}.")
+    if isinstance(value, str):
+        value = value.rstrip("+")
+    try:
+        return int(value)
+    except (TypeError, ValueError) as exc:
+        raise EngineError("unit.profile_invalid", f"Unit '{unit}': {key} is not a number.") from exc
+
+
+def _save(value: Any) -> int | None:
+    if value in (None, "-", "–", 0):
+        return None
+    return int(str(value).rstrip("+"))
+
+
+def validate_unit(data: dict[str, Any]) -> None:
+    """Raise EngineError when a RosterData unit lacks what the engine reads."""
+    name = str(data.get("name") or data.get("unit") or "?")
+    unit_type = data.get("unit_type")
+    if unit_type not in UNIT_TYPES:
+        raise EngineError("unit.type_unknown", f"Unit '{name}': unknown unit_type '{unit_type}'.")
+    size = data.get("size")
+    if not isinstance(size, int) or size < 1:
+        raise EngineError("unit.size_invalid", f"Unit '{name}': size must be a positive integer.")
+    profile = data.get("profile")
+    if not isinstance(profile, dict):
+        raise EngineError("unit.profile_missing", f"Unit '{name}': no profile.")
+    keys = VEHICLE_KEYS if unit_type == VEHICLE else MODEL_KEYS
+    for key in keys:
+        _profile_int(profile, key, name)
+    for rule in data.get("rules", []) or []:
+        if str(rule).split("(")[0] not in KNOWN_RULES:
+            raise EngineError("unit.rule_unknown", f"Unit '{name}': unknown rule '{rule}'.")
+    for weapon in data.get("weapons", []) or []:
+        parse_weapon(weapon)
+
+
+def build_army(roster: RosterData) -> Army:
+    """Validate RosterData for grimdark and keep it as an :class:`Army`."""
+    if not isinstance(roster, dict):
+        raise EngineError("roster.invalid", "RosterData must be a mapping.")
+    if roster.get("system", "grimdark") != "grimdark":
+        raise EngineError("roster.system_mismatch", "This roster is not a grimdark roster.")
+    units = roster.get("units")
+    if not isinstance(units, list) or not units:
+        raise EngineError("roster.no_units", "A grimdark army needs at least one unit.")
+    seen: set[str] = set()
+    for index, data in enumerate(units):
+        if not isinstance(data, dict):
+            raise EngineError("roster.invalid", f"units[{index}] is not a mapping.")
+        validate_unit(data)
+        uid = str(data.get("id") or f"u{index + 1}")
+        if uid in seen:
+            raise EngineError("roster.duplicate_id", f"Two units share the id '{uid}'.")
+        seen.add(uid)
+    kept = [dict(u, id=str(u.get("id") or f"u{i + 1}")) for i, u in enumerate(units)]
+    return Army(
+        name=str(roster.get("name") or "Army"),
+        faction=str(roster.get("faction") or ""),
+        points=int(roster.get("points") or sum(int(u.get("points", 0)) for u in units)),
+        units=kept,
+        parsed={u["id"]: unit_weapons(u) for u in kept},
+    )
+
+
+def unit_weapons(data: dict[str, Any]) -> list[tuple[Weapon, int]]:
+    """Parsed weapons of a RosterData unit with their resolved counts."""
+    size = int(data["size"])
+    return [(parse_weapon(w), int(w.get("count", size))) for w in data.get("weapons", []) or []]
+
+
+def _assign(weapon_counts: list[tuple[Weapon, int]], size: int, melee: bool) -> list[list[Weapon]]:
+    """Weapons per model: counts ≥ size go to every model; smaller counts go to the models
+    carrying fewest weapons (ranged: back of the unit first; close combat: leader first)."""
+    carried: list[list[Weapon]] = [[] for _ in range(size)]
+    order = list(range(size)) if melee else list(range(size - 1, -1, -1))
+    for weapon, count in weapon_counts:
+        if count >= size:
+            for slot in carried:
+                slot.extend([weapon] * (count // size))
+            count %= size
+            if not count:
+                continue
+        chosen = sorted(order, key=lambda k: len(carried[k]))[:count]
+        for k in chosen:
+            carried[k].append(weapon)
+    return carried
+
+
+def _melee_rank(weapon: Weapon) -> int:
+    ranks = {
+        "ccw": 0,
+        "heavy_ccw": 1,
+        "witchblade": 2,
+        "lightning_claws": 3,
+        "power_weapon": 4,
+        "force_weapon": 5,
+        "power_fist": 6,
+        "thunder_hammer": 7,
+    }
+    return ranks.get(weapon.cc_special, 0) + (1 if weapon.rending or weapon.poisoned else 0)
+
+
+def make_unit(
+    data: dict[str, Any], side: str, weapons: list[tuple[Weapon, int]] | None = None
+) -> Unit:
+    """A battle :class:`Unit` from one validated RosterData unit."""
+    name = str(data.get("name") or data["unit"])
+    size = int(data["size"])
+    unit_type = str(data["unit_type"])
+    profile = data["profile"]
+    rules = frozenset(str(r).split("(")[0] for r in data.get("rules", []) or [])
+    if weapons is None:
+        weapons = unit_weapons(data)
+    ranged = [(w, c) for w, c in weapons if w.is_ranged]
+    melee = [(w, c) for w, c in weapons if not w.is_ranged]
+    ranged_by_model = _assign(ranged, size, melee=False)
+    melee_by_model = _assign(melee, size, melee=True)
+    is_vehicle = unit_type == VEHICLE
+    models: list[Model] = []
+    character = "independent_character" in rules
+    for k in range(size):
+        gear = melee_by_model[k]
+        best = max(gear, key=_melee_rank) if gear else None
+        guns = ranged_by_model[k]
+        has_pistol = any(w.is_pistol for w in guns)
+        extra = bool(gear) and (has_pistol or len(gear) >= 2 or any(w.pair for w in gear))
+        sergeant = k == 0 and "sergeant" in rules and size > 1
+        special = any(
+            w.kind in ("heavy", "ordnance") or (w.strength and w.strength >= 6) for w in guns
+        )
+        value = 1 + (2 if special else 0) + (2 if sergeant else 0) + (3 if character else 0)
+        value += 1 if best is not None and best.cc_special != "ccw" else 0
+        if is_vehicle:
+            models.append(
+                Model(
+                    name=name,
+                    ws=0,
+                    bs=_profile_int(profile, "BS", name),
+                    s=0,
+                    t=10,
+                    wounds=1,
+                    max_wounds=1,
+                    i=0,
+                    a=0,
+                    ld=10,
+                    sv=None,
+                    invulnerable=None,
+                    ranged=guns,
+                    melee=None,
+                    extra_attack=False,
+                    origin=str(data["id"]),
+                    value=value,
+                    base_t=10,
+                )
+            )
+            continue
+        t = _profile_int(profile, "T", name)
+        w = _profile_int(profile, "W", name)
+        models.append(
+            Model(
+                name=("Sergeant" if sergeant else name),
+                ws=_profile_int(profile, "WS", name),
+                bs=_profile_int(profile, "BS", name),
+                s=_profile_int(profile, "S", name),
+                t=t,
+                wounds=w,
+                max_wounds=w,
+                i=_profile_int(profile, "I", name),
+                a=_profile_int(profile, "A", name) + (1 if sergeant else 0),
+                ld=_profile_int(profile, "Ld", name) + (1 if sergeant else 0),
+                sv=_save(profile.get("Sv")),
+                invulnerable=_save(profile.get("Inv")),
+                ranged=guns,
+                melee=best,
+                extra_attack=extra,
+                origin=str(data["id"]),
+                value=value,
+                # a bike's T bonus is ignored for instant death (digest 36.5, seed 000 [27])
+                base_t=_profile_int(profile, "T_base", name, default=t),
+                character=character,
+            )
+        )
+    unit = Unit(
+        id=str(data["id"]),
+        name=name,
+        side=side,
+        category=str(data.get("category") or ""),
+        unit_type=unit_type,
+        points=int(data.get("points") or 0),
+        rules=rules,
+        models=models,
+        start_models=size,
+    )
+    if is_vehicle:
+        unit.armour = (
+            _profile_int(profile, "front", name),
+            _profile_int(profile, "side", name),
+            _profile_int(profile, "rear", name),
+        )
+        kinds = (data.get("extra") or {}).get("vehicle_types", ["tank"])
+        unit.vehicle_kinds = frozenset(str(k) for k in kinds if k in VEHICLE_KINDS)
+    unit.refresh()
+    return unit
+
+
+def fresh_copy(proto: Unit) -> Unit:
+    """A new Unit with the prototype's profile and weapons and no battle state."""
+    models = [copy(m) for m in proto.models]
+    for model in models:
+        model.ranged = list(model.ranged)
+    unit = Unit(
+        id=proto.id,
+        name=proto.name,
+        side=proto.side,
+        category=proto.category,
+        unit_type=proto.unit_type,
+        points=proto.points,
+        rules=proto.rules,
+        models=models,
+        start_models=proto.start_models,
+        armour=proto.armour,
+        vehicle_kinds=proto.vehicle_kinds,
+    )
+    unit.refresh()
+    return unit

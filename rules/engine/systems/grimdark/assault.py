@@ -1,0 +1,453 @@
+"""Assault phase: charges, who fights, initiative steps, attacks, combat resolution,
+morale of the loser, sweeping advance, consolidation, pile-in and multiple combats
+(seed 000 [36]-[46]; vehicles in assault NOT IN SEED ≈, digest 36.6)."""
+
+from __future__ import annotations
+
+from rules.engine.systems.grimdark import tables
+from rules.engine.systems.grimdark.army import (
+    BIKE,
+    CAVALRY,
+    JETBIKE,
+    JUMP_INFANTRY,
+    MONSTROUS,
+    Model,
+    Unit,
+)
+from rules.engine.systems.grimdark.battle import Battle
+from rules.engine.systems.grimdark.damage import Attack, Outcome, allocate_wounds, resolve_attack
+from rules.engine.systems.grimdark.morale import (
+    assaulted_while_falling_back,
+    morale_check,
+    release_from_combat,
+    start_falling_back,
+)
+from rules.engine.systems.grimdark.movement import dangerous_terrain_test, difficult_terrain_roll
+from rules.engine.systems.grimdark.weapons import (
+    close_combat_ignores_armour,
+    close_combat_strength,
+    strikes_at_initiative_one,
+)
+
+CHARGE_DISTANCE = 6.0  # seed 000 [36]
+CAVALRY_CHARGE = 12.0  # NOT IN SEED: published 4e p.57
+CONSOLIDATE = 3.0  # seed 000 [43]
+
+
+def charge_range(unit: Unit) -> float:
+    """Charge distance: 6", beasts and cavalry 12" (seed 000 [36], digest 36.5)."""
+    return CAVALRY_CHARGE if unit.unit_type == CAVALRY else CHARGE_DISTANCE
+
+
+def can_charge(battle: Battle, unit: Unit) -> bool:
+    """Units not locked, not falling back, not pinned, that did not fire a rapid-fire or
+    heavy weapon or a pistol twice may charge; vehicles never do (seed 000 [36])."""
+    if unit.locked or unit.falling_back or unit.pinned_turn == battle.ptc or unit.count == 0:
+        return False
+    return not (unit.is_vehicle or not unit.may_charge)
+
+
+def charge_targets(battle: Battle, unit: Unit) -> list[Unit]:
+    """Enemies the unit may charge: the unit it shot at, if it shot (seed 000 [36])."""
+    enemies = battle.enemies(unit.side)
+    if unit.shot_at:
+        enemies = [e for e in enemies if e.id == unit.shot_at]
+    reach = charge_range(unit)
+    return [e for e in enemies if battle.gap(unit, e) <= reach]
+
+
+def charge_allowance(battle: Battle, unit: Unit, target: Unit) -> float:
+    """Charge distance after terrain: slowed types roll the difficult terrain test (cavalry
+    double it), bikes take dangerous tests instead (seed 000 [16][38], digest 36.5)."""
+    reach = charge_range(unit)
+    areas = battle.table.areas_on_path(unit.position, target.position)
+    if not any(a.slows for a in areas):
+        return reach
+    if unit.unit_type in (BIKE, JETBIKE, JUMP_INFANTRY):
+        if unit.unit_type == BIKE:
+            dangerous_terrain_test(battle, unit)
+        return reach
+    roll = float(difficult_terrain_roll(battle, unit))
+    return min(reach, roll * 2 if unit.unit_type == CAVALRY else roll)
+
+
+def charge(battle: Battle, unit: Unit, target: Unit) -> bool:
+    """Declare and move a charge; if it cannot reach, no model moves (seed 000 [37][38]).
+    A falling-back target tests to regroup first (NOT IN SEED: published 4e p.48)."""
+    distance = battle.gap(unit, target)
+    allowance = charge_allowance(battle, unit, target)
+    if unit.count == 0:
+        return False
+    if distance > allowance:
+        if battle.logging:
+            battle.log(
+                unit.side,
+                unit.name,
+                f"{unit.name} fails to charge {target.name}",
+                target=target.name,
+            )
+        return False
+    if target.falling_back and not assaulted_while_falling_back(battle, target):
+        unit.kills += sum(1 for m in target.models if m.max_wounds and m.wounds == 0)
+        unit.destroyed_units.append(target.id)
+        return True
+    gap = unit.radius + target.radius
+    battle.moved_to(unit, target.position.toward(unit.position, gap))
+    unit.charged = True
+    unit.charge_target = target.id
+    if target.id not in unit.foes:
+        unit.foes.append(target.id)
+    if unit.id not in target.foes:
+        target.foes.append(unit.id)
+    unit.locked = target.locked = True
+    target.pinned_turn = -1  # assaulted pinned units are un-pinned (seed 000 [32])
+    if battle.in_cover(target) and not target.is_vehicle:
+        target.in_cover_assaulted = True
+    if battle.logging:
+        battle.log(unit.side, unit.name, f"{unit.name} charges {target.name}", target=target.name)
+    return True
+
+
+def initiative(battle: Battle, unit: Unit, model: Model) -> int:
+    """Strike order (seed 000 [39][46]): power fists and thunder hammers strike at I1;
+    defenders in cover strike at I10 in the first round; chargers with frag grenades
+    attacking into cover strike at I10; furious charge +1 I (NOT IN SEED ≈); stunned
+    by a thunder hammer I1."""
+    if strikes_at_initiative_one(model.melee) or unit.stunned_cc_turn == battle.ptc:
+        return 1
+    if unit.in_cover_assaulted:
+        return 10
+    if unit.charged and unit.has("frag_grenades"):
+        target = battle.by_id.get(unit.charge_target)
+        if target is not None and target.in_cover_assaulted:
+            return 10
+    bonus = 1 if unit.charged and unit.has("furious_charge") else 0
+    return min(10, model.i + bonus)
+
+
+def attacks_of(unit: Unit, model: Model) -> int:
+    """A, +1 when charging, +1 with two single-handed weapons (seed 000 [40]); slow and
+    purposeful units get no charge bonus (NOT IN SEED ≈)."""
+    if model.a <= 0:
+        return 0
+    charge_bonus = 1 if unit.charged and not unit.has("slow_and_purposeful") else 0
+    return model.a + charge_bonus + (1 if model.extra_attack else 0)
+
+
+def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: int) -> Attack:
+    """An Attack for one model's close-combat blows against ``target`` (seed 000 [40]-[41],
+    [46]; monstrous creatures ignore armour, NOT IN SEED: published 4e p.55)."""
+    weapon = model.melee
+    strength = model.s + (1 if unit.charged and unit.has("furious_charge") else 0)
+    strength = close_combat_strength(strength, weapon)
+    special = weapon.cc_special if weapon is not None else "ccw"
+    if target.is_vehicle:
+        need = tables.close_combat_hit_on_vehicle(target.moved)
+        hit_on: int | None = None if need <= 1 else need
+        vehicle_strength = min(10, model.s * 3) if special == "witchblade" else None
+        if (
+            unit.has("krak_grenades")
+            and strength < 6
+            and special not in ("power_fist", "thunder_hammer")
+        ):
+            dice, strength = 1, 6  # krak grenade: one S6 attack (NOT IN SEED ≈)
+        return Attack(
+            dice=dice,
+            hit_on=hit_on,
+            strength=strength,
+            ap=None,
+            close_combat=True,
+            monstrous=unit.unit_type == MONSTROUS,
+            rending=bool(weapon and weapon.rending),
+            vehicle_strength=vehicle_strength,
+            tank_hunters=unit.has("tank_hunters"),
+        )
+    wound_on: int | None = None
+    if weapon is not None and weapon.poisoned:
+        wound_on = weapon.poisoned
+    if special == "witchblade":
+        wound_on = 2
+    return Attack(
+        dice=dice,
+        hit_on=tables.to_hit_close_combat(model.ws, target.majority("ws")),
+        strength=strength,
+        ap=None,
+        reroll_hits=unit.has("preferred_enemy"),
+        reroll_wounds=special == "lightning_claws",
+        rending=bool(weapon and weapon.rending),
+        wound_on=wound_on,
+        ignore_armour=close_combat_ignores_armour(weapon) or unit.unit_type == MONSTROUS,
+        armour_cap=4 if special == "heavy_ccw" else None,
+        close_combat=True,
+    )
+
+
+def combats(battle: Battle) -> list[list[Unit]]:
+    """Groups of units locked together (multiple combats, seed 000 [45]), in roster order."""
+    seen: set[str] = set()
+    groups: list[list[Unit]] = []
+    for unit in battle.units:
+        if unit.id in seen or not unit.foes or not unit.on_table:
+            continue
+        stack, group = [unit], []
+        seen.add(unit.id)
+        while stack:
+            current = stack.pop()
+            group.append(current)
+            for foe_id in current.foes:
+                if foe_id not in seen:
+                    seen.add(foe_id)
+                    stack.append(battle.by_id[foe_id])
+        order = {u.id: k for k, u in enumerate(battle.units)}
+        groups.append(sorted(group, key=lambda u: order[u.id]))
+    return groups
+
+
+def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
+    """One round of a combat in Initiative steps; equal Initiative strikes simultaneously
+    and a model slain before its step does not strike (seed 000 [39][41]). Returns the
+    unsaved wounds each side caused."""
+    wounds = {"a": 0, "b": 0}
+    plan: list[tuple[int, Unit, Model]] = []
+    for unit in group:
+        if unit.is_vehicle:
+            continue
+        for model in unit.models:
+            if model.wounds > 0:
+                plan.append((initiative(battle, unit, model), unit, model))
+    steps = sorted({step for step, _, _ in plan}, reverse=True)
+    psychic_used: set[str] = set()
+    for step in steps:
+        strikers = [(u, m) for s, u, m in plan if s == step and m.wounds > 0]
+        for unit in group:
+            mine = [m for u, m in strikers if u is unit]
+            if not mine:
+                continue
+            target = battle.policies[unit.side].melee_target(battle, unit)
+            if target is None:
+                continue
+            batches: dict[tuple, list[Model]] = {}
+            for model in mine:
+                key = (
+                    model.ws,
+                    model.s,
+                    model.melee.name if model.melee else "",
+                    model.a,
+                    model.extra_attack,
+                )
+                batches.setdefault(key, []).append(model)
+            for key in sorted(batches, key=str):
+                models = batches[key]
+                if target.count == 0:
+                    break
+                dice = sum(attacks_of(unit, m) for m in models)
+                attack = melee_attack(battle, unit, models[0], target, dice)
+                if target.is_vehicle and attack.dice == 1 and dice > 1:
+                    attack.dice = len(models)
+                before = target.count
+                out = resolve_attack(battle, attack, target, None, unit)
+                wounds[unit.side] += 0 if target.is_vehicle else out.unsaved
+                special_weapon_after(battle, unit, models[0], target, out, psychic_used)
+                lost = before - target.count
+                unit.kills += lost
+                if battle.logging:
+                    what = (
+                        (", ".join(out.vehicle_results or []) or "no damage")
+                        if (target.is_vehicle)
+                        else f"{out.wounds} wounds, {out.slain} slain"
+                    )
+                    battle.log(
+                        unit.side,
+                        unit.name,
+                        f"{unit.name} strikes {target.name} at I{step} with {dice} attacks"
+                        f" — {out.hits} hits, {what}",
+                        target=target.name,
+                    )
+                if target.count == 0 and target.id not in unit.destroyed_units:
+                    unit.destroyed_units.append(target.id)
+    return wounds
+
+
+def special_weapon_after(
+    battle: Battle, unit: Unit, model: Model, target: Unit, out: Outcome, used: set[str]
+) -> None:
+    """Force weapon: one psychic test per turn slays a wounded model outright, perils on
+    2 or 12 (seed 000 [46], NOT IN SEED ≈ perils); thunder hammer stuns survivors to I1
+    next Assault phase and stuns vehicle crews (seed 000 [46])."""
+    weapon = model.melee
+    if weapon is None or out.unsaved <= 0:
+        return
+    if weapon.cc_special == "force_weapon" and unit.id not in used and not target.is_vehicle:
+        used.add(unit.id)
+        roll = battle.dice.two_d6()
+        if roll in (2, 12):
+            model.wounds -= 1
+            unit.refresh()
+        if roll <= model.ld:
+            for victim in target.models:
+                if 0 < victim.wounds < victim.max_wounds:
+                    victim.wounds = 0
+                    target.refresh()
+                    break
+    if weapon.cc_special == "thunder_hammer" and target.count > 0:
+        target.stunned_cc_turn = battle.ptc + 1
+        if target.is_vehicle:
+            target.stunned_turn = battle.next_own_turn(target)
+
+
+def sweep_total(battle: Battle, unit: Unit) -> int:
+    """I + D6 with the unmodified profile Initiative, majority value (seed 000 [43])."""
+    return unit.majority("i") + battle.dice.d6()
+
+
+def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) -> None:
+    """Combat result (seed 000 [43][45]): more wounds wins, equal is a draw, a wiped-out
+    enemy is a massacre; each loser tests morale; broken units face the sweeping advance;
+    winners consolidate; still-locked units pile in."""
+    fighting = {u.side for u in group if not u.is_vehicle}
+    if any(u.is_vehicle for u in group):
+        # vehicles are never locked: attackers simply stay where they are (NOT IN SEED ≈)
+        for unit in group:
+            if unit.is_vehicle or not any(
+                battle.by_id[f].count > 0 and not battle.by_id[f].is_vehicle for f in unit.foes
+            ):
+                release_from_combat(battle, unit)
+    if len(fighting) < 2:
+        return
+    alive = {
+        s: [u for u in group if u.side == s and u.count > 0 and not u.is_vehicle]
+        for s in ("a", "b")
+    }
+    if not alive["a"] and not alive["b"]:
+        return
+    massacre = ""
+    if not alive["a"] or not alive["b"]:
+        massacre = "a" if alive["a"] else "b"
+        winner = massacre
+    elif wounds["a"] == wounds["b"]:
+        if battle.logging:
+            battle.log(battle.active, "combat", f"Combat drawn ({wounds['a']}–{wounds['b']})")
+        return
+    else:
+        winner = "a" if wounds["a"] > wounds["b"] else "b"
+    loser = battle.other(winner)
+    if battle.logging:
+        names = ", ".join(u.name for u in alive[winner])
+        battle.log(
+            winner,
+            names,
+            f"{names} win the combat {wounds[winner]}–{wounds[loser]}"
+            + (" (massacre)" if massacre else ""),
+        )
+    broken: list[Unit] = []
+    difference = wounds[winner] - wounds[loser]
+    for unit in alive[loser]:
+        if unit.count == 0:
+            continue
+        if unit.has("fearless"):
+            if tables.NO_RETREAT_WOUNDS and difference > 0:
+                allocate_wounds(battle, unit, difference, 0, 0, None, None)
+            continue
+        modifier = -tables.LOSER_BELOW_HALF_LD_PENALTY if unit.below_half else 0
+        if not morale_check(battle, unit, modifier):
+            broken.append(unit)
+    sweepers = [
+        w
+        for w in alive[winner]
+        if w.count > 0
+        and not w.has("no_sweep")
+        and all(battle.by_id[f] in broken or battle.by_id[f].count == 0 for f in w.foes)
+    ]
+    totals = [sweep_total(battle, w) for w in sweepers]
+    for unit in broken:
+        total = sweep_total(battle, unit)
+        in_contact = [t for w, t in zip(sweepers, totals, strict=True) if unit.id in w.foes]
+        if in_contact and total <= max(in_contact):
+            if unit.has("and_they_shall_know_no_fear"):
+                continue  # caught but fights on (NOT IN SEED: published 4e p.74)
+            lost = unit.count
+            unit.wipe()
+            credit = next(w for w in sweepers if unit.id in w.foes)
+            credit.kills += lost
+            credit.destroyed_units.append(unit.id)
+            release_from_combat(battle, unit)
+            if battle.logging:
+                battle.log(
+                    credit.side,
+                    credit.name,
+                    f"{credit.name} sweeps {unit.name} away",
+                    target=unit.name,
+                )
+            continue
+        start_falling_back(battle, unit)
+    for unit in alive[winner]:
+        unit.foes = [
+            f
+            for f in unit.foes
+            if battle.by_id[f].count > 0
+            and battle.by_id[f].on_table
+            and not battle.by_id[f].falling_back
+        ]
+        if not unit.foes and unit.count > 0:
+            unit.locked = False
+            swept = bool(broken) and tables.SWEEP_IS_MASSACRE
+            reach = float(battle.dice.d6()) if (massacre or swept) else CONSOLIDATE
+            consolidate(battle, unit, reach)
+
+
+def consolidate(battle: Battle, unit: Unit, reach: float) -> None:
+    """Consolidation: up to 3" (D6" after a massacre), ignoring terrain; contact with a
+    new enemy locks it without a charge bonus (seed 000 [43][44])."""
+    enemies = [e for e in battle.enemies(unit.side) if e.count > 0]
+    if not enemies:
+        return
+    nearest = min(enemies, key=lambda e: (battle.gap(unit, e), e.id))
+    gap = battle.gap(unit, nearest)
+    if gap <= reach:
+        if nearest.falling_back and not assaulted_while_falling_back(battle, nearest):
+            unit.kills += 0
+            unit.destroyed_units.append(nearest.id)
+            return
+        battle.moved_to(unit, nearest.position.toward(unit.position, unit.radius + nearest.radius))
+        if not nearest.is_vehicle:
+            unit.foes.append(nearest.id)
+            nearest.foes.append(unit.id)
+            unit.locked = nearest.locked = True
+        return
+    battle.moved_to(unit, unit.position.toward(nearest.position, reach))
+
+
+def tidy_combats(battle: Battle) -> None:
+    """Drop destroyed or departed foes; a unit left with no foe is no longer locked."""
+    for unit in battle.units:
+        if unit.foes:
+            unit.foes = [
+                f for f in unit.foes if battle.by_id[f].count > 0 and battle.by_id[f].on_table
+            ]
+            if not unit.foes:
+                unit.locked = False
+
+
+def assault_phase(battle: Battle) -> None:
+    """Assault phase (seed 000 [36]): charges one unit at a time, then every combat is
+    fought and resolved in turn; units that reached contact by consolidating fight next
+    phase (seed 000 [44])."""
+    side = battle.active
+    policy = battle.policies[side]
+    for unit in battle.units:
+        unit.charged = False
+        unit.charge_target = ""
+    for unit in battle.side_units(side):
+        if not can_charge(battle, unit):
+            continue
+        target = policy.charge_target(battle, unit, charge_targets(battle, unit))
+        if target is not None:
+            charge(battle, unit, target)
+    for group in combats(battle):
+        if any(u.count == 0 for u in group) and all(u.count == 0 for u in group):
+            continue
+        wounds = fight(battle, group)
+        resolve_combat(battle, group, wounds)
+        tidy_combats(battle)
+    for unit in battle.units:
+        unit.in_cover_assaulted = False

@@ -1,0 +1,190 @@
+"""The battle state: units, table, dice, turn counters, visibility, cover and the log."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from rules.engine.dice import Dice
+from rules.engine.geometry import Point, Table, point_segment_distance
+from rules.engine.report import Event, EventLog
+from rules.engine.systems.grimdark.army import MONSTROUS, VEHICLE, Unit
+
+LARGE_TYPES: tuple[str, ...] = (VEHICLE, MONSTROUS)
+AREA_SIGHT_DEPTH = 6.0  # models see and are seen up to 6" into area terrain (seed 000 [21])
+
+
+class Battle:
+    """Everything one battle needs; phases are functions taking a Battle."""
+
+    def __init__(
+        self,
+        units: list[Unit],
+        table: Table,
+        dice: Dice,
+        mission: Any,
+        policies: dict[str, Any],
+        logging: bool,
+        on_event: Callable[[Event], None] | None,
+        names: dict[str, str],
+    ) -> None:
+        self.units = units
+        self.by_id = {u.id: u for u in units}
+        self.by_side = {s: [u for u in units if u.side == s] for s in ("a", "b")}
+        self.table = table
+        self.dice = dice
+        self.mission = mission
+        self.policies = policies
+        self.logging = logging or on_event is not None
+        self.on_event = on_event
+        self.log_store = EventLog(enabled=logging)
+        self.names = names
+        self.turn = 0
+        self.ptc = 0  # player turns played, counting from 1
+        self.active = "a"
+        self.phase = "deployment"
+        self.objectives: list[Point] = []
+        self._los_cache: dict[tuple[Any, ...], bool] = {}
+        self.sight_areas = [a for a in table.terrain if a.height > 0]
+        self.large_units = [u for u in units if u.unit_type in LARGE_TYPES]
+        self.positions: list[list[Any]] = []
+        self.first = "a"
+
+    # ----- queries -------------------------------------------------------------------
+    def other(self, side: str) -> str:
+        return "b" if side == "a" else "a"
+
+    def side_units(self, side: str) -> list[Unit]:
+        """Units of ``side`` on the table, in roster order."""
+        return [
+            u
+            for u in self.by_side[side]
+            if u.alive_count > 0 and not u.fled and not u.joined_to and not u.reserve
+        ]
+
+    def enemies(self, side: str) -> list[Unit]:
+        return self.side_units(self.other(side))
+
+    def gap(self, a: Unit, b: Unit) -> float:
+        """Closest-edge distance between two units' footprints (seed 000 [6])."""
+        pa, pb = a.position, b.position
+        d = math.hypot(pa.x - pb.x, pa.y - pb.y) - a.footprint - b.footprint
+        return d if d > 0.0 else 0.0
+
+    def edge_point(self, unit: Unit) -> Point:
+        """Nearest point of the unit's own table edge (falling back, digest 36.2)."""
+        y = 0.0 if unit.side == "a" else self.table.height
+        return Point(unit.position.x, y)
+
+    def next_own_turn(self, unit: Unit) -> int:
+        """The player-turn number of ``unit``'s next own turn."""
+        return self.ptc + (2 if unit.side == self.active else 1)
+
+    def moved_to(self, unit: Unit, p: Point) -> None:
+        unit.position = self.table.clamp(p, min(unit.radius, 2.0))
+
+    # ----- line of sight and cover ---------------------------------------------------
+    def visible(self, firer: Unit, target: Unit) -> bool:
+        """Simplified LOS (seed 000 [7][20][21]): area terrain blocks sight through it and
+        beyond 6" inside unless the observer or target is taller; vehicles and monstrous
+        creatures in between block sight unless one end is taller."""
+        pa, pb = firer.position, target.position
+        key = (firer.id, target.id, pa.x, pa.y, pb.x, pb.y)
+        cached = self._los_cache.get(key)
+        if cached is not None:
+            return cached
+        result = self._visible(firer, target)
+        self._los_cache[key] = result
+        return result
+
+    def _visible(self, firer: Unit, target: Unit) -> bool:
+        a, b = firer.position, target.position
+        tallest = max(firer.height, target.height)
+        min_x, max_x = (a.x, b.x) if a.x < b.x else (b.x, a.x)
+        min_y, max_y = (a.y, b.y) if a.y < b.y else (b.y, a.y)
+        for area in self.sight_areas:
+            rect = area.rect
+            if (
+                rect.x > max_x
+                or rect.x + rect.width < min_x
+                or rect.y > max_y
+                or rect.y + rect.height < min_y
+            ):
+                continue
+            in_a, in_b = rect.contains(a), rect.contains(b)
+            if in_a and in_b:
+                if a.distance(b) > AREA_SIGHT_DEPTH and area.height >= tallest:
+                    return False
+                continue
+            if in_b:
+                if rect.depth_inside(b) > AREA_SIGHT_DEPTH and target.height <= area.height:
+                    return False
+                continue
+            if in_a:
+                if rect.depth_inside(a) > AREA_SIGHT_DEPTH and firer.height <= area.height:
+                    return False
+                continue
+            if area.height >= tallest and rect.segment_length_inside(a, b) > 0.0:
+                return False
+        for other in self.large_units:
+            if other is firer or other is target or other.height < tallest:
+                continue
+            if not other.on_table or "skimmer" in other.vehicle_kinds:
+                continue
+            if point_segment_distance(other.position, a, b) < other.radius * 0.8:
+                return False
+        return True
+
+    def cover_save(self, target: Unit, firer: Unit | None) -> int | None:
+        """Cover save (seed 000 [25]): the target stands in area terrain at least its own
+        height − 1, or the line of fire crosses cover; cover the firer occupies is ignored
+        unless the target shares it. Best cover counts; never better than 2+."""
+        best: int | None = None
+        for area in self.table.terrain:
+            if area.cover_save is None:
+                continue
+            rect = area.rect
+            if rect.contains(target.position):
+                if area.height >= target.height - 1:
+                    best = area.cover_save if best is None else min(best, area.cover_save)
+                continue
+            if firer is None or rect.contains(firer.position):
+                continue
+            if rect.segment_length_inside(firer.position, target.position) > 0.0:
+                best = area.cover_save if best is None else min(best, area.cover_save)
+        return None if best is None else max(2, best)
+
+    def in_cover(self, unit: Unit) -> bool:
+        """Whether the unit stands in cover terrain (for assaults, seed 000 [39])."""
+        return any(
+            a.cover_save is not None and a.rect.contains(unit.position) and a.height >= 1
+            for a in self.table.terrain
+        )
+
+    # ----- log -----------------------------------------------------------------------
+    def log(
+        self,
+        side: str,
+        actor: str,
+        text: str,
+        target: str = "",
+        dice: list[int] | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        """Add one readable event line ("Turn 2, shooting: ...")."""
+        if not self.logging:
+            return
+        event = Event(
+            turn=self.turn,
+            phase=self.phase,
+            side=side,
+            actor=actor,
+            text=f"Turn {self.turn}, {self.phase}: {text}" if self.turn else text,
+            target=target,
+            dice=list(dice or []),
+            data=dict(data or {}),
+        )
+        self.log_store.add(event)
+        if self.on_event is not None:
+            self.on_event(event)

@@ -1,0 +1,255 @@
+"""Rolling attacks: hits, wounds, saves, casualties and vehicle damage (seed 000 [22]-[27],
+[30]-[32], [40]-[41], [46]; vehicles NOT IN SEED, digest 36.6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.engine.systems.grimdark import tables
+from rules.engine.systems.grimdark.army import Model, Unit
+from rules.engine.systems.grimdark.battle import Battle
+
+EXPLOSION_STRENGTH = 3
+"""NOT IN SEED ≈ (digest 36.6): an exploding vehicle hits each unit within D6" with D6
+S3 AP– hits. The published table's exact blast is not in the digest."""
+
+
+@dataclass(slots=True)
+class Attack:
+    """One batch of identical attack dice against one unit."""
+
+    dice: int
+    hit_on: int | None  # None: automatic hits (templates, placed blasts)
+    strength: int
+    ap: int | None
+    reroll_hits: bool = False
+    reroll_wounds: bool = False
+    rending: bool = False
+    wound_on: int | None = None  # fixed to-wound roll: sniper 4+, poisoned, witchblade 2+
+    ignore_armour: bool = False
+    ignore_cover: bool = False
+    armour_cap: int | None = None
+    close_combat: bool = False
+    melta: bool = False
+    sniper: bool = False
+    lance: bool = False
+    ordnance: bool = False
+    monstrous: bool = False
+    tank_hunters: bool = False
+    vehicle_strength: int | None = None  # witchblade triples S against vehicles
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What one attack batch did."""
+
+    hits: int = 0
+    wounds: int = 0
+    unsaved: int = 0
+    slain: int = 0
+    vehicle_results: list[str] | None = None
+
+
+def roll_successes(battle: Battle, dice: int, need: int, reroll: bool) -> tuple[int, int]:
+    """Roll ``dice`` D6 needing ``need``+ (a 1 always fails), re-rolling failures once when
+    ``reroll`` (seed 000 [5]); returns (successes, sixes)."""
+    if dice <= 0:
+        return 0, 0
+    rolls = battle.dice.d6s(dice)
+    if reroll:
+        failed = sum(1 for r in rolls if r < need or r == 1)
+        if failed:
+            rolls = [r for r in rolls if r >= need and r != 1] + battle.dice.d6s(failed)
+    ok = sum(1 for r in rolls if r >= need and r != 1)
+    sixes = sum(1 for r in rolls if r == 6)
+    return ok, sixes
+
+
+def next_casualty(unit: Unit, nominated: bool) -> Model | None:
+    """The owner removes ordinary models first, finishing a wounded multi-wound model
+    before wounding the next (seed 000 [26]); a nominated wound goes on the firer's choice,
+    the most valuable model (seed 000 [26][41])."""
+    best: Model | None = None
+    for m in unit.models:
+        if m.wounds <= 0:
+            continue
+        if nominated:
+            if best is None or m.value > best.value:
+                best = m
+            continue
+        if m.wounds < m.max_wounds:
+            return m
+        if best is None or m.value <= best.value:
+            best = m
+    return best
+
+
+def allocate_wounds(
+    battle: Battle,
+    unit: Unit,
+    plain: int,
+    no_armour: int,
+    strength: int,
+    ap: int | None,
+    cover: int | None,
+    ignore_armour: bool = False,
+    armour_cap: int | None = None,
+    nominate: bool = False,
+) -> tuple[int, int]:
+    """Save and remove casualties: wounds that allow no armour save first (seed 000 [24]),
+    one save per wound with the best of armour/cover/invulnerable (seed 000 [25]), instant
+    death when S ≥ 2×T (seed 000 [27]), feel no pain (NOT IN SEED ≈). Returns (unsaved
+    wounds that counted, models slain)."""
+    unsaved = slain = 0
+    total = plain + no_armour
+    for k in range(total):
+        model = next_casualty(unit, nominate and k == 0)
+        if model is None:
+            break
+        denied = ignore_armour or k < no_armour
+        save = tables.best_save(model.sv, ap, cover, model.invulnerable, denied, armour_cap)
+        if save is not None and battle.dice.d6() >= max(2, save):
+            continue
+        killed_outright = model.max_wounds > 1 and tables.instant_death(strength, model.base_t)
+        fnp = unit.has("feel_no_pain") and not killed_outright and not denied
+        if fnp and battle.dice.d6() >= 4:
+            continue
+        unsaved += 1
+        model.wounds = 0 if killed_outright else model.wounds - 1
+        if model.wounds <= 0:
+            slain += 1
+            unit.refresh()
+    return unsaved, slain
+
+
+def resolve_attack(
+    battle: Battle, attack: Attack, target: Unit, cover: int | None, source: Unit | None
+) -> Outcome:
+    """Hit → wound → save → remove for one batch against a non-vehicle unit; vehicles
+    go to :func:`resolve_vehicle_hits`."""
+    if attack.hit_on is None:
+        hits, sixes = attack.dice, 0
+    else:
+        hits, sixes = roll_successes(battle, attack.dice, attack.hit_on, attack.reroll_hits)
+    if target.is_vehicle:
+        return resolve_vehicle_hits(battle, attack, hits, target, source)
+    rend = sixes if attack.rending and tables.RENDING_ON_TO_HIT else 0
+    normal_hits = hits - rend
+    need = attack.wound_on
+    if need is None:
+        need = tables.to_wound(attack.strength, target.majority("t"))
+    wounds = 0
+    if need is not None and normal_hits:
+        wounds, wound_sixes = roll_successes(battle, normal_hits, need, attack.reroll_wounds)
+        if attack.rending and not tables.RENDING_ON_TO_HIT:
+            rend = min(wound_sixes, wounds)
+            wounds -= rend
+    use_cover = None if attack.ignore_cover or attack.close_combat else cover
+    nominate = (wounds + rend) >= target.count + (1 if attack.close_combat else 0)
+    unsaved, slain = allocate_wounds(
+        battle,
+        target,
+        wounds,
+        rend,
+        attack.strength,
+        attack.ap,
+        use_cover,
+        attack.ignore_armour,
+        attack.armour_cap,
+        nominate,
+    )
+    return Outcome(hits=hits, wounds=wounds + rend, unsaved=unsaved, slain=slain)
+
+
+def armour_facing(target: Unit, source: Unit | None, close_combat: bool) -> int:
+    """Armour value hit: the firer's position relative to the hull sets front, side or rear;
+    close-combat hits strike the rear (NOT IN SEED ≈: published 4e p.60, p.63)."""
+    front, side, rear = target.armour
+    if close_combat or source is None:
+        return rear
+    angle = (target.position.angle_to(source.position) - target.facing + 540.0) % 360.0 - 180.0
+    if abs(angle) <= 45.0:
+        return front
+    if abs(angle) >= 135.0:
+        return rear
+    return side
+
+
+def penetration_roll(battle: Battle, attack: Attack) -> int:
+    """D6 + S; melta +D6 at half range (seed 000 [30]); sniper 2D6 (seed 000 [32]);
+    ordnance 2D6 highest and monstrous creatures 2D6 + S (NOT IN SEED ≈); rending adds a
+    D6 on a 6 (seed 000 [32])."""
+    strength = attack.vehicle_strength or attack.strength
+    if attack.sniper:
+        return sum(battle.dice.d6s(2)) + tables.SNIPER_PENETRATION_BASE
+    if attack.ordnance:
+        first = max(battle.dice.d6s(2))
+    elif attack.monstrous:
+        first = sum(battle.dice.d6s(2))
+    else:
+        first = battle.dice.d6()
+    total = first + strength
+    if attack.melta:
+        total += battle.dice.d6()
+    if attack.rending and first == 6:
+        total += battle.dice.d6()
+    return total + (1 if attack.tank_hunters else 0)
+
+
+def resolve_vehicle_hits(
+    battle: Battle, attack: Attack, hits: int, target: Unit, source: Unit | None
+) -> Outcome:
+    """Each hit rolls armour penetration against the facing; glancing and penetrating hits
+    roll on the damage tables (NOT IN SEED ≈: digest 36.6)."""
+    results: list[str] = []
+    armour = armour_facing(target, source, attack.close_combat)
+    open_topped = "open_topped" in target.vehicle_kinds
+    for _ in range(hits):
+        if target.count == 0:
+            break
+        kind = tables.penetration_result(penetration_roll(battle, attack), armour, attack.lance)
+        if kind is None:
+            continue
+        effect = tables.vehicle_damage(kind, battle.dice.d6(), open_topped)
+        results.append(f"{kind} {effect}")
+        apply_vehicle_damage(battle, target, effect)
+    slain = 1 if target.count == 0 else 0
+    return Outcome(
+        hits=hits, wounds=len(results), unsaved=len(results), slain=slain, vehicle_results=results
+    )
+
+
+def apply_vehicle_damage(battle: Battle, vehicle: Unit, effect: str) -> None:
+    """Apply one damage result to a vehicle (NOT IN SEED ≈: digest 36.6)."""
+    model = vehicle.models[0]
+    if effect == "shaken":
+        vehicle.shaken_turn = battle.next_own_turn(vehicle)
+    elif effect == "stunned":
+        vehicle.stunned_turn = battle.next_own_turn(vehicle)
+    elif effect == "weapon_destroyed":
+        if model.ranged:
+            best = max(model.ranged, key=lambda w: ((w.strength or 0), w.shots))
+            model.ranged = [w for w in model.ranged if w is not best]
+            vehicle.refresh()
+            vehicle.weapons_destroyed += 1
+        else:
+            vehicle.immobilised = True
+    elif effect == "immobilised":
+        vehicle.immobilised = True
+    elif effect in ("destroyed", "explodes"):
+        model.wounds = 0
+        vehicle.refresh()
+        if effect == "explodes":
+            explode(battle, vehicle)
+
+
+def explode(battle: Battle, vehicle: Unit) -> None:
+    """Units within D6" of an exploding vehicle take D6 S3 AP– hits (≈, see constant)."""
+    reach = battle.dice.d6()
+    for unit in sorted(battle.units, key=lambda u: u.id):
+        if unit is vehicle or not unit.on_table or unit.is_vehicle:
+            continue
+        if battle.gap(vehicle, unit) <= reach:
+            hits = battle.dice.d6()
+            attack = Attack(dice=hits, hit_on=None, strength=EXPLOSION_STRENGTH, ap=None)
+            resolve_attack(battle, attack, unit, None, vehicle)

@@ -1,0 +1,221 @@
+"""Standard missions, deployment, terrain set-up, scoring units and victory (NOT IN SEED:
+published 4e pp.77-87, digest 36.8-36.10; game length seed 000 [14])."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.engine.geometry import (
+    DANGEROUS,
+    DIFFICULT,
+    IMPASSABLE,
+    Point,
+    Rect,
+    Table,
+    TerrainArea,
+)
+from rules.engine.systems.base import Mission
+from rules.engine.systems.grimdark.army import VEHICLE, Unit
+from rules.engine.systems.grimdark.battle import Battle
+
+TABLE_WIDTH = 72.0  # 6' × 4' (seed 000 [4])
+TABLE_HEIGHT = 48.0
+GAME_TURNS = 6  # seed 000 [14]; digest 36.9
+DEPLOYMENT_ORDER: tuple[str, ...] = ("Heavy Support", "Troops", "Elites", "HQ", "Fast Attack")
+OBJECTIVE_RADIUS = 6.0  # loot counters are held within 6" (digest 36.9)
+CENTRE_RADIUS = 12.0  # Take and Hold: within 12" of the centre (digest 36.9)
+
+MISSIONS: dict[str, Mission] = {
+    m.slug: m
+    for m in (
+        Mission(
+            "cleanse",
+            "Cleanse",
+            GAME_TURNS,
+            "Table quarters: control most quarters with scoring units.",
+        ),
+        Mission(
+            "secure-and-control",
+            "Secure and Control",
+            GAME_TURNS,
+            'D3+2 loot counters: hold most with a scoring unit within 6".',
+        ),
+        Mission(
+            "seek-and-destroy",
+            "Seek and Destroy",
+            GAME_TURNS,
+            "Annihilation: have the most scoring units left.",
+        ),
+        Mission(
+            "recon",
+            "Recon",
+            GAME_TURNS,
+            "Have the most scoring units in the enemy's half at the end.",
+        ),
+        Mission(
+            "take-and-hold",
+            "Take and Hold",
+            GAME_TURNS,
+            'Have the most scoring units within 12" of the table centre.',
+        ),
+        Mission(
+            "annihilation",
+            "Annihilation",
+            GAME_TURNS,
+            "Victory points only: destroy more of the enemy's points.",
+        ),
+    )
+}
+DEFAULT_MISSION = "annihilation"
+
+
+@dataclass(frozen=True, slots=True)
+class Deployment:
+    """Deployment zone per side and who deploys first ("high" or "low" roller)."""
+
+    zones: dict[str, Rect]
+    first: str
+
+
+def deployment(mission: str) -> Deployment:
+    """Zones by mission (digest 36.9): Cleanse opposite quarters kept 18" apart and 6" off
+    the centre; the others long edges, ≤ 12" (Seek and Destroy ≤ 15" and 24" apart)."""
+    if mission == "cleanse":
+        return Deployment({"a": Rect(0, 0, 27, 18), "b": Rect(45, 30, 27, 18)}, "low")
+    if mission == "seek-and-destroy":
+        return Deployment({"a": Rect(0, 0, 72, 12), "b": Rect(0, 36, 72, 12)}, "low")
+    return Deployment({"a": Rect(0, 0, 72, 12), "b": Rect(0, 36, 72, 12)}, "high")
+
+
+TERRAIN_KINDS: tuple[tuple[str, str, int | None, int], ...] = (
+    ("Woods", DIFFICULT, 5, 3),
+    ("Ruins", DIFFICULT, 4, 2),
+    ("Crater field", DIFFICULT, 4, 1),
+    ("Toxic vents", DANGEROUS, None, 0),
+    ("Rock spire", IMPASSABLE, 4, 3),
+    ("Hedges", DIFFICULT, 6, 1),
+)
+
+
+def make_table(battle_dice) -> Table:
+    """Six to eight seeded terrain areas in the middle 24" band and the flanks."""
+    table = Table(TABLE_WIDTH, TABLE_HEIGHT)
+    count = 6 + battle_dice.randint(0, 2)
+    for k in range(count):
+        name, kind, cover, height = TERRAIN_KINDS[battle_dice.randint(0, len(TERRAIN_KINDS) - 1)]
+        width = float(battle_dice.randint(4, 9))
+        depth = float(battle_dice.randint(4, 7))
+        if kind == IMPASSABLE:
+            width, depth = min(width, 5.0), min(depth, 5.0)
+        x = battle_dice.uniform(2.0, TABLE_WIDTH - width - 2.0)
+        y = battle_dice.uniform(8.0, TABLE_HEIGHT - depth - 8.0)
+        table.terrain.append(
+            TerrainArea(f"{name} {k + 1}", Rect(x, y, width, depth), kind, cover, height)
+        )
+    return table
+
+
+def place_objectives(battle: Battle) -> list[Point]:
+    """Secure and Control: D3+2 counters, none in impassable terrain, within 12" of an edge
+    or of another counter (digest 36.9); Take and Hold: the centre."""
+    slug = battle.mission.slug
+    if slug == "take-and-hold":
+        return [battle.table.centre]
+    if slug != "secure-and-control":
+        return []
+    dice = battle.dice
+    wanted = dice.d3() + 2
+    points: list[Point] = []
+    attempts = 0
+    while len(points) < wanted and attempts < 200:
+        attempts += 1
+        p = Point(dice.uniform(12.0, TABLE_WIDTH - 12.0), dice.uniform(12.0, TABLE_HEIGHT - 12.0))
+        if any(a.kind == IMPASSABLE for a in battle.table.areas_at(p)):
+            continue
+        if any(p.distance(q) < 12.0 for q in points):
+            continue
+        points.append(p)
+    return points
+
+
+def is_scoring(unit: Unit) -> bool:
+    """Scoring units: on the table, not falling back, at least half strength, not vehicles
+    and not lone independent characters (digest 36.9 ✓/≈)."""
+    if not unit.on_table or unit.falling_back or unit.unit_type == VEHICLE:
+        return False
+    if unit.has("independent_character") and not unit.members:
+        return False
+    return unit.count * 2 >= unit.start_models
+
+
+def quarter_of(battle: Battle, p: Point) -> int:
+    """Table quarter index 0-3 (Cleanse)."""
+    return (1 if p.x >= battle.table.width / 2 else 0) + (
+        2 if p.y >= battle.table.height / 2 else 0
+    )
+
+
+def objective_scores(battle: Battle) -> dict[str, int]:
+    """Objectives held per side at the game's end (digest 36.9)."""
+    slug = battle.mission.slug
+    scoring = {s: [u for u in battle.side_units(s) if is_scoring(u)] for s in ("a", "b")}
+    out = {"a": 0, "b": 0}
+    if slug == "cleanse":
+        for quarter in range(4):
+            holders = {
+                s: any(quarter_of(battle, u.position) == quarter for u in scoring[s])
+                for s in ("a", "b")
+            }
+            for s in ("a", "b"):
+                if holders[s] and not holders[battle.other(s)]:
+                    out[s] += 1
+    elif slug == "secure-and-control":
+        for point in battle.objectives:
+            holders = {
+                s: any(
+                    u.position.distance(point) - u.radius <= OBJECTIVE_RADIUS for u in scoring[s]
+                )
+                for s in ("a", "b")
+            }
+            for s in ("a", "b"):
+                if holders[s] and not holders[battle.other(s)]:
+                    out[s] += 1
+    elif slug == "seek-and-destroy":
+        out = {s: len(scoring[s]) for s in ("a", "b")}
+    elif slug == "recon":
+        half = battle.table.height / 2
+        out = {
+            "a": sum(1 for u in scoring["a"] if u.position.y > half),
+            "b": sum(1 for u in scoring["b"] if u.position.y < half),
+        }
+    elif slug == "take-and-hold":
+        centre = battle.table.centre
+        out = {
+            s: sum(1 for u in scoring[s] if u.position.distance(centre) - u.radius <= CENTRE_RADIUS)
+            for s in ("a", "b")
+        }
+    return out
+
+
+def victory_points(battle: Battle, side: str) -> int:
+    """VPs scored by ``side``: each enemy unit destroyed, fled or falling back gives its
+    points, one below half strength half its points (digest 36.10 ≈)."""
+    total = 0
+    for unit in battle.units:
+        if unit.side == side or unit.joined_to:
+            continue
+        points = unit.points + sum(battle.by_id[m].points for m in unit.members)
+        if unit.count == 0 or unit.fled or unit.falling_back:
+            total += points
+        elif unit.below_half:
+            total += points // 2
+    return total
+
+
+def winner(battle: Battle, vps: dict[str, int], objectives: dict[str, int]) -> str | None:
+    """Objective missions (level Alpha) are won on objectives, annihilation on VPs; equal
+    is a draw (digest 36.9)."""
+    measure = vps if battle.mission.slug == "annihilation" else objectives
+    if measure["a"] == measure["b"]:
+        return None
+    return "a" if measure["a"] > measure["b"] else "b"

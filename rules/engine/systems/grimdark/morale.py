@@ -1,0 +1,145 @@
+"""Morale checks, falling back, regrouping and pinning (seed 000 [26][31][43]; the full
+rules NOT IN SEED: published 4e pp.47-49, digest 36.2)."""
+
+from __future__ import annotations
+
+from rules.engine.geometry import Point
+from rules.engine.systems.grimdark import tables
+from rules.engine.systems.grimdark.army import BIKE, CAVALRY, JETBIKE, JUMP_INFANTRY, Unit
+from rules.engine.systems.grimdark.battle import Battle
+
+REGROUP_ENEMY_DISTANCE = 6.0
+FAST_FALL_BACK: tuple[str, ...] = (BIKE, JETBIKE, JUMP_INFANTRY, CAVALRY)
+
+
+def never_falls_back(unit: Unit) -> bool:
+    """Fearless units and vehicles never fall back (NOT IN SEED ≈: published 4e p.74)."""
+    return unit.has("fearless") or unit.is_vehicle
+
+
+def morale_check(battle: Battle, unit: Unit, modifier: int = 0) -> bool:
+    """2D6 ≤ modified Ld passes, a 2 always passes (NOT IN SEED: published 4e p.47)."""
+    if never_falls_back(unit):
+        return True
+    roll = battle.dice.two_d6()
+    return tables.passes_morale(roll, unit.leadership + modifier)
+
+
+def shooting_casualty_check(battle: Battle, unit: Unit) -> None:
+    """A unit losing 25% or more of its models in one Shooting phase tests morale at the
+    end of the phase, Ld −1 below half strength; not if locked, pinned or falling back
+    (seed 000 [26], NOT IN SEED details: published 4e p.47)."""
+    lost = unit.casualties_this_phase
+    if lost == 0 or unit.count == 0 or lost * 4 < unit.models_at_phase_start:
+        return
+    if unit.locked or unit.falling_back or unit.pinned_turn > battle.ptc:
+        return
+    modifier = -1 if unit.below_half else 0
+    if morale_check(battle, unit, modifier):
+        if battle.logging:
+            battle.log(unit.side, unit.name, f"{unit.name} passes its morale check")
+        return
+    start_falling_back(battle, unit)
+
+
+def start_falling_back(battle: Battle, unit: Unit) -> None:
+    """Failed morale: the unit falls back at once (NOT IN SEED: published 4e p.48)."""
+    unit.falling_back = True
+    if battle.logging:
+        battle.log(unit.side, unit.name, f"{unit.name} breaks and falls back")
+    fall_back_move(battle, unit)
+
+
+def fall_back_distance(battle: Battle, unit: Unit) -> int:
+    """2D6", or 3D6" for bikes, jetbikes, jump infantry and cavalry; halved in difficult
+    terrain (NOT IN SEED: published 4e p.48)."""
+    dice = 3 if unit.unit_type in FAST_FALL_BACK else 2
+    distance = sum(battle.dice.d6s(dice))
+    if any(a.slows for a in battle.table.areas_at(unit.position)) and unit.unit_type not in (
+        JUMP_INFANTRY,
+        JETBIKE,
+    ):
+        distance //= 2
+    return distance
+
+
+def fall_back_move(battle: Battle, unit: Unit) -> float:
+    """Move toward the own table edge; a unit reaching the edge is removed as fled (NOT IN
+    SEED: published 4e p.48). Falling-back units leave any combat."""
+    distance = float(fall_back_distance(battle, unit))
+    edge = battle.edge_point(unit)
+    to_edge = unit.position.distance(edge) - unit.radius
+    release_from_combat(battle, unit)
+    if distance >= to_edge:
+        unit.fled = True
+        if battle.logging:
+            battle.log(unit.side, unit.name, f"{unit.name} flees the table")
+        return distance
+    unit.position = unit.position.toward(edge, distance)
+    battle._los_cache.clear()
+    return distance
+
+
+def release_from_combat(battle: Battle, unit: Unit) -> None:
+    """Remove ``unit`` from every combat it was locked in."""
+    for foe_id in unit.foes:
+        foe = battle.by_id[foe_id]
+        foe.foes = [f for f in foe.foes if f != unit.id]
+        if not foe.foes:
+            foe.locked = False
+    unit.foes = []
+    unit.locked = False
+
+
+def regroup_test(battle: Battle, unit: Unit) -> bool:
+    """Regroup at the start of the own Movement phase: ≥ 50% of the models, no enemy within
+    6", then an Ld test, +1 with no enemy in sight; And They Shall Know No Fear regroups
+    automatically (NOT IN SEED: published 4e p.49)."""
+    enemies = battle.enemies(unit.side)
+    near = any(battle.gap(unit, e) <= REGROUP_ENEMY_DISTANCE for e in enemies)
+    if unit.has("and_they_shall_know_no_fear"):
+        unit.falling_back = False
+        return True
+    if near or unit.below_half:
+        return False
+    seen = any(battle.visible(unit, e) for e in enemies)
+    roll = battle.dice.two_d6()
+    if tables.passes_leadership(roll, unit.leadership + (0 if seen else 1)):
+        unit.falling_back = False
+        if battle.logging:
+            battle.log(unit.side, unit.name, f"{unit.name} regroups", dice=[roll])
+        return True
+    return False
+
+
+def assaulted_while_falling_back(battle: Battle, unit: Unit) -> bool:
+    """An assaulted falling-back unit takes an unmodified regroup test: pass fights
+    normally, fail is destroyed (NOT IN SEED: published 4e p.48). Returns survival."""
+    roll = battle.dice.two_d6()
+    if tables.passes_leadership(roll, unit.leadership):
+        unit.falling_back = False
+        return True
+    unit.wipe()
+    if battle.logging:
+        battle.log(unit.side, unit.name, f"{unit.name} is caught falling back and destroyed")
+    return False
+
+
+def pinning_test(battle: Battle, unit: Unit, modifier: int = 0) -> None:
+    """Casualties from a pinning weapon force an Ld test; on a fail the unit is pinned in
+    its next turn (seed 000 [31][32]). Locked, fearless, falling-back units and vehicles
+    ignore it."""
+    if unit.count == 0 or unit.locked or unit.falling_back or unit.is_vehicle:
+        return
+    if unit.has("fearless") or unit.pinned_turn > battle.ptc:
+        return
+    roll = battle.dice.two_d6()
+    if not tables.passes_leadership(roll, unit.leadership + modifier):
+        unit.pinned_turn = battle.next_own_turn(unit)
+        if battle.logging:
+            battle.log(unit.side, unit.name, f"{unit.name} is pinned", dice=[roll])
+
+
+def table_edge_point(battle: Battle, unit: Unit) -> Point:
+    """Where a falling-back unit heads: its own long table edge."""
+    return battle.edge_point(unit)

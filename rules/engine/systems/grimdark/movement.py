@@ -1,0 +1,191 @@
+"""Movement phase: move distances, difficult and dangerous terrain, impassable terrain,
+the 1" rule (seed 000 [15]-[17]; other unit types NOT IN SEED, digest 36.5/36.6)."""
+
+from __future__ import annotations
+
+from rules.engine.geometry import DANGEROUS, Point, segment_entry_distance
+from rules.engine.systems.grimdark import tables
+from rules.engine.systems.grimdark.army import (
+    ARTILLERY,
+    BIKE,
+    CAVALRY,
+    INFANTRY,
+    JETBIKE,
+    JUMP_INFANTRY,
+    MONSTROUS,
+    VEHICLE,
+    Unit,
+)
+from rules.engine.systems.grimdark.battle import Battle
+from rules.engine.systems.grimdark.damage import allocate_wounds
+
+ENEMY_CLEARANCE = 1.0  # no move may end within 1" of an enemy (seed 000 [15])
+SLOWED_TYPES: tuple[str, ...] = (INFANTRY, MONSTROUS, CAVALRY, ARTILLERY)
+
+
+def max_move(unit: Unit) -> float:
+    """Infantry 6" (seed 000 [15]); jump infantry, bikes, jetbikes and vehicles 12", fast
+    vehicles 24", walkers 6" (NOT IN SEED: published 4e pp.53-58)."""
+    if unit.unit_type in (JUMP_INFANTRY, BIKE, JETBIKE):
+        return 12.0
+    if unit.unit_type == VEHICLE:
+        if "walker" in unit.vehicle_kinds:
+            return 6.0
+        return 24.0 if "fast" in unit.vehicle_kinds else 12.0
+    return 6.0
+
+
+def is_slowed(unit: Unit) -> bool:
+    """Infantry, monstrous creatures, cavalry, artillery and walkers are slowed by difficult
+    terrain; bikes, jump infantry, skimmers and other vehicles are not (digest 36.5)."""
+    return unit.unit_type in SLOWED_TYPES or "walker" in unit.vehicle_kinds
+
+
+def difficult_terrain_roll(battle: Battle, unit: Unit) -> int:
+    """Difficult terrain test: 2D6, highest die is the maximum move (seed 000 [16]);
+    Move Through Cover rolls 3D6 (NOT IN SEED ≈); monstrous creatures re-roll (NOT IN SEED:
+    published 4e p.55)."""
+    count = 3 if unit.has("move_through_cover") else 2
+    best = max(battle.dice.d6s(count))
+    if unit.unit_type == MONSTROUS and best < 4:
+        best = max(battle.dice.d6s(count))
+    return best
+
+
+def dangerous_terrain_test(battle: Battle, unit: Unit) -> int:
+    """Each model moving in dangerous terrain rolls a D6; on a 1 it suffers a wound (seed
+    000 [17]); skilled riders pass (NOT IN SEED ≈). Returns the models slain."""
+    if unit.has("skilled_rider") or unit.count == 0:
+        return 0
+    ones = sum(1 for r in battle.dice.d6s(unit.count) if r == 1)
+    if not ones:
+        return 0
+    if unit.is_vehicle:
+        # a vehicle failing its test is immobilised (NOT IN SEED: published 4e p.58)
+        unit.immobilised = True
+        return 0
+    cover = None
+    ap = None if tables.DANGEROUS_TERRAIN_ARMOUR_SAVE else 1
+    _, slain = allocate_wounds(battle, unit, ones, 0, 0, ap, cover)
+    if slain and battle.logging:
+        battle.log(unit.side, unit.name, f"{unit.name} loses {slain} in dangerous terrain")
+    return slain
+
+
+def clear_of_enemies(
+    battle: Battle, unit: Unit, start: Point, goal: Point, allowed: str = ""
+) -> Point:
+    """Stop the move before it ends within 1" of any enemy unit (except ``allowed``)."""
+    p = goal
+    for enemy in battle.enemies(unit.side):
+        if enemy.id == allowed:
+            continue
+        limit = unit.radius + enemy.radius + ENEMY_CLEARANCE
+        if p.distance(enemy.position) < limit:
+            # back off along the path until the 1" gap holds
+            d_total = start.distance(p)
+            lo, hi = 0.0, d_total
+            for _ in range(14):
+                mid = (lo + hi) / 2
+                q = start.toward(p, mid)
+                if q.distance(enemy.position) < limit:
+                    hi = mid
+                else:
+                    lo = mid
+            p = start.toward(p, lo)
+    return p
+
+
+def route(battle: Battle, start: Point, goal: Point) -> Point:
+    """A waypoint around impassable terrain: straight if clear, else the first of a fan of
+    deviations that is (seed 000 [16])."""
+    if not battle.table.path_blocked(start, goal):
+        return goal
+    distance = start.distance(goal)
+    base = start.angle_to(goal)
+    for deviation in (30.0, -30.0, 60.0, -60.0, 90.0, -90.0):
+        candidate = battle.table.clamp(start.offset(base + deviation, distance), 1.0)
+        if not battle.table.path_blocked(start, candidate):
+            return candidate
+    return start
+
+
+def move_unit(battle: Battle, unit: Unit, goal: Point, limit: float | None = None) -> float:
+    """Move ``unit`` toward ``goal`` obeying terrain and the 1" rule; returns the distance
+    moved. Difficult terrain on the path triggers the 2D6-highest test for slowed types,
+    dangerous tests for those types that take them (seed 000 [16][17], digest 36.5)."""
+    if unit.immobilised:
+        return 0.0
+    start = unit.position
+    allowance = max_move(unit) if limit is None else limit
+    waypoint = route(battle, start, goal)
+    target = start.toward(waypoint, allowance)
+    areas = battle.table.areas_on_path(start, target)
+    slowing = [a for a in areas if a.slows]
+    dangerous = any(a.kind == DANGEROUS for a in areas)
+    if unit.has("slow_and_purposeful") or (slowing and is_slowed(unit)):
+        roll = difficult_terrain_roll(battle, unit)
+        free = min(
+            (
+                d
+                for a in slowing
+                if (d := segment_entry_distance(a.rect, start, target)) is not None
+            ),
+            default=0.0,
+        )
+        # a unit starting in the clear may still move normally up to the terrain (seed [16])
+        allowance = min(allowance, max(float(roll), free - 0.01))
+        target = start.toward(waypoint, allowance)
+    target = clear_of_enemies(battle, unit, start, target)
+    moved = start.distance(target)
+    if moved <= 0.01:
+        return 0.0
+    if unit.is_vehicle or unit.unit_type != JUMP_INFANTRY:
+        unit.facing = start.angle_to(target) if unit.is_vehicle else unit.facing
+    battle.moved_to(unit, target)
+    test = dangerous
+    if (slowing and unit.unit_type in (BIKE,)) or (
+        slowing
+        and unit.is_vehicle
+        and "skimmer" not in unit.vehicle_kinds
+        and "walker" not in unit.vehicle_kinds
+    ):
+        test = True
+    if unit.unit_type in (JUMP_INFANTRY, JETBIKE):
+        ends_in = [a for a in battle.table.areas_at(unit.position) if a.slows]
+        test = bool(ends_in)
+    if test:
+        dangerous_terrain_test(battle, unit)
+    return moved
+
+
+def movement_phase(battle: Battle) -> None:
+    """Movement phase (seed 000 [15]): regroup or fall back, then each unit moves as its
+    policy decides; locked, pinned, stunned and immobilised units stay."""
+    from rules.engine.systems.grimdark.morale import fall_back_move, regroup_test
+
+    side = battle.active
+    policy = battle.policies[side]
+    for unit in battle.side_units(side):
+        unit.moved = 0.0
+        unit.shot_at = ""
+        unit.may_charge = True
+        unit.charged = False
+        unit.in_cover_assaulted = False
+    for unit in battle.side_units(side):
+        if unit.falling_back:
+            if regroup_test(battle, unit):
+                unit.regrouped_turn = battle.ptc
+                unit.moved = 0.1  # regrouped units count as having moved (digest 36.2)
+            else:
+                unit.moved = fall_back_move(battle, unit)
+            continue
+        if unit.locked or unit.pinned_turn == battle.ptc:
+            continue
+        if unit.is_vehicle and (unit.stunned_turn == battle.ptc or unit.immobilised):
+            continue
+        goal = policy.movement_goal(battle, unit)
+        if goal is None:
+            continue
+        limit = policy.move_limit(battle, unit)
+        unit.moved = move_unit(battle, unit, goal, limit)

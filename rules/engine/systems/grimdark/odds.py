@@ -1,0 +1,214 @@
+"""Exact odds of one grimdark attack sequence for the REST endpoint (hits → wounds →
+unsaved wounds → models slain), built on :mod:`rules.engine.probability`.
+
+Request (plain dict)::
+
+    {"mode": "shooting" | "close_combat", "attacks": 10, "skill": 4, "strength": 4,
+     "ap": 5, "rules": ["twin_linked"],
+     "target": {"toughness": 4, "save": 3, "invulnerable": null, "cover": null,
+                "wounds": 1, "models": 10, "weapon_skill": 4}}
+
+``skill`` is BS when shooting and WS in close combat. Bad input raises EngineError whose
+``code`` names the field, e.g. ``odds.target.toughness``.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+from rules.engine.probability import (
+    DieOutcome,
+    attack_sequence,
+    p_at_least,
+    p_with_reroll,
+)
+from rules.engine.systems.base import EngineError
+from rules.engine.systems.grimdark import tables
+
+MAX_ATTACKS = 200
+RULES: tuple[str, ...] = (
+    "twin_linked",
+    "rending",
+    "sniper",
+    "poisoned",
+    "template",
+    "power_weapon",
+    "power_fist",
+    "thunder_hammer",
+    "lightning_claws",
+    "force_weapon",
+    "heavy_ccw",
+    "witchblade",
+    "monstrous",
+    "preferred_enemy",
+)
+_RULE = re.compile(r"^([a-z_]+)(?:\((\d)\))?$")
+SIXTH = Fraction(1, 6)
+
+
+def _opt_int(
+    data: dict[str, Any], key: str, code: str, low: int, high: int, default: int | None = None
+) -> int | None:
+    """An optional integer field in [low, high]; EngineError ``code`` otherwise."""
+    value = data.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise EngineError(code, f"{key} must be an integer from {low} to {high}.")
+    return value
+
+
+def _int(
+    data: dict[str, Any], key: str, code: str, low: int, high: int, default: int | None = None
+) -> int:
+    """A required integer field in [low, high]."""
+    value = _opt_int(data, key, code, low, high, default)
+    if value is None:
+        raise EngineError(code, f"{key} is required.")
+    return value
+
+
+def _parse_rules(raw: Any) -> dict[str, int | None]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, list):
+        raise EngineError("odds.rules", "rules must be a list of rule names.")
+    out: dict[str, int | None] = {}
+    for item in raw:
+        match = _RULE.match(str(item))
+        if not match or match.group(1) not in RULES:
+            raise EngineError("odds.rules", f"Unknown rule '{item}'.")
+        out[match.group(1)] = int(match.group(2)) if match.group(2) else None
+    return out
+
+
+def _save_chance(save: int | None) -> Fraction:
+    return p_at_least(max(2, save)) if save is not None else Fraction(0)
+
+
+def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
+    """Exact expected values and distributions of one attack sequence (seed 000 [22]-[27],
+    [30]-[32], [40]-[41], [46])."""
+    if not isinstance(request, dict):
+        raise EngineError("odds.request", "The request must be a JSON object.")
+    mode = request.get("mode", "shooting")
+    if mode not in ("shooting", "close_combat"):
+        raise EngineError("odds.mode", "mode must be 'shooting' or 'close_combat'.")
+    melee = mode == "close_combat"
+    rules = _parse_rules(request.get("rules"))
+    attacks = _int(request, "attacks", "odds.attacks", 0, MAX_ATTACKS)
+    skill = _int(request, "skill", "odds.skill", 0 if not melee else 1, 10)
+    fixed_wound = "sniper" in rules or "poisoned" in rules or "witchblade" in rules
+    strength = (_opt_int if fixed_wound else _int)(request, "strength", "odds.strength", 1, 10)
+    ap = _opt_int(request, "ap", "odds.ap", 1, 6)
+    target = request.get("target")
+    if not isinstance(target, dict):
+        raise EngineError("odds.target", "target must be an object.")
+    toughness = _int(target, "toughness", "odds.target.toughness", 1, 10)
+    save = _opt_int(target, "save", "odds.target.save", 2, 7)
+    invulnerable = _opt_int(target, "invulnerable", "odds.target.invulnerable", 2, 6)
+    cover = _opt_int(target, "cover", "odds.target.cover", 2, 6)
+    wounds = _int(target, "wounds", "odds.target.wounds", 1, 20, default=1)
+    models = _int(target, "models", "odds.target.models", 1, 200, default=1)
+    target_ws = _int(target, "weapon_skill", "odds.target.weapon_skill", 1, 10, default=4)
+
+    # to hit: BS table (seed [22]), sniper 2+ (seed [32]), WS vs WS (seed [40]), template auto
+    if "template" in rules and not melee:
+        p_hit: Fraction = Fraction(1)
+        hit_need = None
+    else:
+        hit_need = (
+            2
+            if "sniper" in rules and not melee
+            else tables.to_hit_close_combat(skill, target_ws)
+            if melee
+            else tables.to_hit_shooting(skill)
+        )
+        p_hit = p_at_least(hit_need)
+    reroll_hits = ("twin_linked" in rules and "template" not in rules) or (
+        melee and "preferred_enemy" in rules
+    )
+    p_first_miss = 1 - p_hit
+    p_hit_total = p_with_reroll(p_hit) if reroll_hits else p_hit
+    # chance the kept to-hit die shows a 6 (rending, seed [32])
+    p_six_hit = (
+        Fraction(0) if hit_need is None else (SIXTH * (1 + p_first_miss) if reroll_hits else SIXTH)
+    )
+
+    base_s = strength or 0
+    eff_s = (
+        min(10, 2 * base_s)
+        if melee and ("power_fist" in rules or "thunder_hammer" in rules)
+        else base_s
+    )
+    if "sniper" in rules and not melee:
+        wound_need: int | None = 4
+    elif "poisoned" in rules:
+        wound_need = rules["poisoned"] or 4
+    elif "witchblade" in rules and melee:
+        wound_need = 2
+    else:
+        wound_need = tables.to_wound(eff_s, toughness)
+    p_wound = p_at_least(wound_need)
+    reroll_wounds = (melee and "lightning_claws" in rules) or (
+        "twin_linked" in rules and "template" in rules
+    )
+    p_wound_total = p_with_reroll(p_wound) if reroll_wounds else p_wound
+
+    ignore_armour = melee and any(
+        r in rules
+        for r in (
+            "power_weapon",
+            "power_fist",
+            "thunder_hammer",
+            "lightning_claws",
+            "force_weapon",
+            "monstrous",
+        )
+    )
+    use_cover = None if melee or "template" in rules else cover
+    armour_cap = 4 if melee and "heavy_ccw" in rules else None
+    save_normal = tables.best_save(save, ap, use_cover, invulnerable, ignore_armour, armour_cap)
+    save_rend = tables.best_save(save, ap, use_cover, invulnerable, True)
+    fail_normal = 1 - _save_chance(save_normal)
+    fail_rend = 1 - _save_chance(save_rend)
+
+    rending = "rending" in rules
+    if rending and tables.RENDING_ON_TO_HIT and hit_need is not None:
+        normal_hit = p_hit_total - p_six_hit
+        p_w_die = normal_hit * p_wound_total + p_six_hit
+        p_u_die = normal_hit * p_wound_total * fail_normal + p_six_hit * fail_rend
+    elif rending:
+        six_w = (SIXTH * (2 - p_wound) if reroll_wounds else SIXTH) if wound_need else Fraction(0)
+        p_w_die = p_hit_total * p_wound_total
+        p_u_die = p_hit_total * ((p_wound_total - six_w) * fail_normal + six_w * fail_rend)
+    else:
+        p_w_die = p_hit_total * p_wound_total
+        p_u_die = p_w_die * fail_normal
+
+    instant = wounds > 1 and eff_s > 0 and tables.instant_death(eff_s, toughness)
+    result = attack_sequence(
+        attacks, DieOutcome(p_hit_total, p_w_die, p_u_die), wounds, models, instant
+    )
+    return {
+        "expected": {
+            "hits": round(result.hits.mean, 6),
+            "wounds": round(result.wounds.mean, 6),
+            "unsaved_wounds": round(result.unsaved_wounds.mean, 6),
+            "models_slain": round(result.models_slain.mean, 6),
+        },
+        "distribution": {
+            "hits": result.hits.as_list(),
+            "wounds": result.wounds.as_list(),
+            "unsaved_wounds": result.unsaved_wounds.as_list(),
+            "models_slain": result.models_slain.as_list(),
+        },
+        "needs": {
+            "to_hit": hit_need,
+            "to_wound": wound_need,
+            "save": save_normal,
+            "instant_death": instant,
+        },
+    }

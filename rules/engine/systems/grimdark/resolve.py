@@ -1,0 +1,403 @@
+"""Playing a whole battle: set-up, deployment, the turn sequence and the report (seed 000
+[14]; missions NOT IN SEED, digest 36.8-36.10)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules.engine import ENGINE_VERSION
+from rules.engine.dice import Dice
+from rules.engine.geometry import IMPASSABLE, Point
+from rules.engine.report import (
+    BattleMap,
+    BattleReport,
+    Event,
+    MapFeature,
+    UnitOutcome,
+    UnitPosition,
+)
+from rules.engine.systems.base import EngineError
+from rules.engine.systems.grimdark.ai import GrimdarkPolicy
+from rules.engine.systems.grimdark.army import Army, Unit
+from rules.engine.systems.grimdark.assault import assault_phase
+from rules.engine.systems.grimdark.battle import Battle
+from rules.engine.systems.grimdark.missions import (
+    DEPLOYMENT_ORDER,
+    MISSIONS,
+    deployment,
+    is_scoring,
+    make_table,
+    objective_scores,
+    place_objectives,
+    victory_points,
+    winner,
+)
+from rules.engine.systems.grimdark.movement import move_unit, movement_phase
+from rules.engine.systems.grimdark.shooting import shooting_phase
+
+SYSTEM = "grimdark"
+RESERVE_ARRIVAL = 4  # reserves arrive on 4+ from turn 2 (digest 36.10 ≈)
+DEEP_STRIKE_SCATTER_DICE = 2  # 2D6" scatter (digest 36.7 ✓)
+
+
+def roll_off(dice: Dice) -> str:
+    """Roll off: the higher D6 wins, ties roll again (seed 000 [14])."""
+    while True:
+        a, b = dice.d6(), dice.d6()
+        if a != b:
+            return "a" if a > b else "b"
+
+
+def join_characters(battle: Battle, side: str) -> None:
+    """Independent characters may join a unit; the unit uses the best Ld and the IC's
+    model fights in it (NOT IN SEED: published 4e p.50)."""
+    policy = battle.policies[side]
+    units = [u for u in battle.units if u.side == side]
+    for ic in units:
+        if not ic.has("independent_character") or ic.start_models != 1:
+            continue
+        host = policy.join_host(ic, [u for u in units if u is not ic and not u.joined_to])
+        if host is None:
+            continue
+        ic.joined_to = host.id
+        host.members.append(ic.id)
+        host.models.extend(ic.models)
+        host.start_models += len(ic.models)
+        ic.models = []
+        host.refresh()
+        ic.refresh()
+        if battle.logging:
+            battle.log(side, ic.name, f"{ic.name} joins {host.name}", target=host.name)
+
+
+def deploy(battle: Battle, first: str) -> None:
+    """Alternate one unit at a time in the order Heavy Support, Troops, Elites, HQ, Fast
+    Attack (digest 36.9); deep strikers start in reserve; infiltrators go last and
+    further forward; scouts get a free move (digest 36.7 ≈)."""
+    plan = deployment(battle.mission.slug)
+    queues: dict[str, list[Unit]] = {}
+    rank = {c: k for k, c in enumerate(DEPLOYMENT_ORDER)}
+    for side in ("a", "b"):
+        units = [u for u in battle.units if u.side == side and not u.joined_to]
+        for unit in units:
+            unit.reserve = unit.has("deep_strike")
+        placed = [u for u in units if not u.reserve]
+        queues[side] = sorted(placed, key=lambda u: (u.has("infiltrate"), rank.get(u.category, 9)))
+    counters = {"a": 0, "b": 0}
+    totals = {s: len(queues[s]) for s in ("a", "b")}
+    order = [first, battle.other(first)]
+    while queues["a"] or queues["b"]:
+        for side in order:
+            if not queues[side]:
+                continue
+            unit = queues[side].pop(0)
+            zone = plan.zones[side]
+            point = battle.policies[side].deploy_point(
+                battle, unit, zone, counters[side], totals[side]
+            )
+            counters[side] += 1
+            if unit.has("infiltrate"):
+                forward = 6.0 if side == "a" else -6.0
+                candidate = Point(point.x, point.y + forward)
+                if all(
+                    candidate.distance(e.position) > 18.0 + e.radius + unit.radius
+                    for e in battle.units
+                    if e.side != side and not e.reserve and not e.joined_to
+                ):
+                    point = candidate
+            unit.position = point
+            unit.facing = 90.0 if side == "a" else 270.0
+    battle._los_cache.clear()
+    for side in order:
+        for unit in battle.side_units(side):
+            if unit.has("scouts"):
+                enemy = battle.policies[side].nearest_enemy(battle, unit)
+                if enemy is not None and battle.gap(unit, enemy) > 18.0:
+                    move_unit(battle, unit, enemy.position, 6.0)
+
+
+def arrive_from_reserve(battle: Battle) -> None:
+    """From turn 2 each reserve unit arrives on a 4+ (≈); deep strikers scatter 2D6" from
+    their chosen point and are destroyed if they land off the table (digest 36.7 ✓)."""
+    if battle.turn < 2:
+        return
+    for unit in battle.units:
+        if unit.side != battle.active or not unit.reserve or unit.count == 0:
+            continue
+        if battle.dice.d6() < RESERVE_ARRIVAL:
+            continue
+        unit.reserve = False
+        enemies = battle.enemies(unit.side)
+        if enemies:
+            target = min(enemies, key=lambda e: (e.points, e.id))
+            aim = target.position.toward(
+                Point(target.position.x, 0.0 if unit.side == "a" else battle.table.height),
+                target.radius + unit.radius + 12.0,
+            )
+        else:
+            aim = battle.table.centre
+        result = battle.dice.scatter()
+        landing = aim
+        if not result.hit:
+            landing = aim.offset(
+                result.direction_degrees, float(sum(battle.dice.d6s(DEEP_STRIKE_SCATTER_DICE)))
+            )
+        if not battle.table.bounds.contains(landing):
+            unit.wipe()
+            if battle.logging:
+                battle.log(
+                    unit.side, unit.name, f"{unit.name} deep strikes off the table and is lost"
+                )
+            continue
+        if any(a.kind == IMPASSABLE for a in battle.table.areas_at(landing)):
+            landing = battle.table.clamp(Point(landing.x, landing.y), 3.0)
+        for enemy in enemies:
+            limit = enemy.radius + unit.radius + 1.0
+            if landing.distance(enemy.position) < limit:
+                landing = (
+                    enemy.position.toward(landing, limit)
+                    if landing != enemy.position
+                    else Point(landing.x, landing.y + limit)
+                )
+        unit.position = battle.table.clamp(landing, unit.radius)
+        unit.moved = 1.0
+        battle._los_cache.clear()
+        if battle.logging:
+            battle.log(unit.side, unit.name, f"{unit.name} arrives by deep strike")
+
+
+def snapshot(battle: Battle) -> list[UnitPosition]:
+    """Where every roster unit stands now (map replay)."""
+    out = []
+    for unit in battle.units:
+        where = battle.by_id[unit.joined_to] if unit.joined_to else unit
+        models = unit_models(battle, unit)
+        alive = sum(1 for m in models if m.wounds > 0)
+        out.append(
+            UnitPosition(
+                id=unit.roster_id,
+                side=unit.side,
+                x=round(where.position.x, 2),
+                y=round(where.position.y, 2),
+                alive=alive > 0 and where.on_table and not where.reserve,
+                models=alive,
+                facing=round(where.facing, 1),
+                width=round(where.radius * 2, 2),
+                depth=round(where.radius * 2, 2),
+                status=status_of(battle, unit, models),
+            )
+        )
+    return out
+
+
+def unit_models(battle: Battle, unit: Unit) -> list:
+    """The models that came from roster unit ``unit`` (a joined IC's model is in its host)."""
+    if unit.joined_to:
+        host = battle.by_id[unit.joined_to]
+        return [m for m in host.models if m.origin == unit.id]
+    return [m for m in unit.models if m.origin == unit.id]
+
+
+def status_of(battle: Battle, unit: Unit, models: list | None = None) -> str:
+    """intact, damaged, below_half, pinned, falling_back, fled, destroyed, in_reserve."""
+    where = battle.by_id[unit.joined_to] if unit.joined_to else unit
+    if models is None:
+        models = unit_models(battle, unit)
+    alive = sum(1 for m in models if m.wounds > 0)
+    if alive == 0:
+        return "destroyed"
+    if where.fled:
+        return "fled"
+    if where.reserve:
+        return "in_reserve"
+    if where.falling_back:
+        return "falling_back"
+    if where.pinned_turn > battle.ptc:
+        return "pinned"
+    if unit.is_vehicle and (unit.immobilised or unit.weapons_destroyed):
+        return "damaged"
+    if alive * 2 < len(models):
+        return "below_half"
+    return "intact"
+
+
+def side_alive(battle: Battle, side: str) -> bool:
+    return any(
+        u.side == side and u.count > 0 and not u.fled and not u.joined_to for u in battle.units
+    )
+
+
+def play(battle: Battle) -> None:
+    """Game turns of one player turn per side: movement, shooting, assault (seed 000 [14]);
+    the game ends after the mission's turns or when one side has nothing left."""
+    first = battle.first
+    for turn in range(1, battle.mission.max_turns + 1):
+        battle.turn = turn
+        for side in (first, battle.other(first)):
+            battle.ptc += 1
+            battle.active = side
+            battle.phase = "movement"
+            arrive_from_reserve(battle)
+            movement_phase(battle)
+            battle.phase = "shooting"
+            shooting_phase(battle)
+            battle.phase = "assault"
+            assault_phase(battle)
+            if not side_alive(battle, "a") or not side_alive(battle, "b"):
+                battle.positions.append(snapshot(battle))
+                return
+        battle.positions.append(snapshot(battle))
+
+
+def resolve_battle(
+    army_a: Army,
+    army_b: Army,
+    mission: str,
+    seed: int,
+    on_event: Callable[[Event], None] | None = None,
+    log: bool = True,
+    policies: dict[str, Any] | None = None,
+) -> BattleReport:
+    """Play a whole battle; same armies, mission and seed give the same report."""
+    if mission not in MISSIONS:
+        raise EngineError("mission.unknown", f"Unknown grimdark mission '{mission}'.")
+    for army in (army_a, army_b):
+        if not isinstance(army, Army):
+            raise EngineError("army.invalid", "resolve_battle needs armies from build_army().")
+    dice = Dice(seed)
+    table = make_table(dice.spawn("terrain"))
+    units: list[Unit] = []
+    for side, army in (("a", army_a), ("b", army_b)):
+        for data in army.units:
+            unit = army.unit_for(data, side)
+            unit.roster_id = unit.id
+            unit.id = f"{side}:{unit.id}"
+            for model in unit.models:
+                model.origin = unit.id
+            units.append(unit)
+    battle = Battle(
+        units,
+        table,
+        dice,
+        MISSIONS[mission],
+        policies or {"a": GrimdarkPolicy(), "b": GrimdarkPolicy()},
+        log,
+        on_event,
+        {"a": army_a.name, "b": army_b.name},
+    )
+    battle.objectives = place_objectives(battle)
+    for side in ("a", "b"):
+        join_characters(battle, side)
+    plan = deployment(mission)
+    high = roll_off(dice)
+    deploy_first = high if plan.first == "high" else battle.other(high)
+    deploy(battle, deploy_first)
+    battle.first = roll_off(dice)
+    battle.positions.append(snapshot(battle))
+    if battle.logging:
+        battle.log(
+            battle.first,
+            battle.names[battle.first],
+            f"{battle.names[battle.first]} ({battle.first}) takes the first turn",
+        )
+    play(battle)
+    return build_report(battle, army_a, army_b, seed)
+
+
+def build_report(battle: Battle, army_a: Army, army_b: Army, seed: int) -> BattleReport:
+    """The BattleReport: winner, VPs, objectives, per-unit outcomes, positions, map, log."""
+    objectives = objective_scores(battle)
+    vps = {s: victory_points(battle, s) for s in ("a", "b")}
+    result = winner(battle, vps, objectives)
+    outcomes = []
+    for unit in battle.units:
+        models = unit_models(battle, unit)
+        lost = sum(1 for m in models if m.wounds <= 0)
+        status = status_of(battle, unit)
+        where = battle.by_id[unit.joined_to] if unit.joined_to else unit
+        if status in ("destroyed", "fled", "falling_back"):
+            points_lost = unit.points
+        elif status == "below_half":
+            points_lost = unit.points // 2
+        else:
+            points_lost = 0
+        destroyed = sorted({battle.by_id[d].roster_id for d in unit.destroyed_units})
+        outcomes.append(
+            UnitOutcome(
+                id=unit.roster_id,
+                name=unit.name,
+                side=unit.side,
+                status=status,
+                models_start=len(models),
+                models_lost=lost,
+                kills=unit.kills,
+                points=unit.points,
+                points_lost=points_lost,
+                extra={
+                    "units_destroyed": destroyed,
+                    "scoring": is_scoring(where),
+                    "objective_held": is_scoring(where) and holds_objective(battle, where),
+                    "joined": battle.by_id[unit.joined_to].roster_id if unit.joined_to else "",
+                    "unit_type": unit.unit_type,
+                    "category": unit.category,
+                },
+            )
+        )
+    features = [
+        MapFeature(
+            "terrain",
+            round(t.rect.x, 2),
+            round(t.rect.y, 2),
+            round(t.rect.width, 2),
+            round(t.rect.height, 2),
+            t.name,
+            {"class": t.kind, "cover_save": t.cover_save, "height": t.height},
+        )
+        for t in battle.table.terrain
+    ]
+    features += [
+        MapFeature("objective", round(p.x, 2), round(p.y, 2), label=f"Objective {k + 1}")
+        for k, p in enumerate(battle.objectives)
+    ]
+    plan = deployment(battle.mission.slug)
+    features += [
+        MapFeature("deployment", z.x, z.y, z.width, z.height, f"Deployment {s}")
+        for s, z in sorted(plan.zones.items())
+    ]
+    if result is None:
+        summary = f"Draw after {battle.turn} turns ({vps['a']}–{vps['b']} VP)"
+    else:
+        summary = (
+            f"{battle.names[result]} ({result}) wins {battle.mission.name} after "
+            f"{battle.turn} turns ({vps['a']}–{vps['b']} VP)"
+        )
+    return BattleReport(
+        system=SYSTEM,
+        mission=battle.mission.slug,
+        seed=seed,
+        engine_version=ENGINE_VERSION,
+        winner=result,
+        scores=vps,
+        turns_played=battle.turn,
+        armies={"a": army_a.name, "b": army_b.name},
+        units=outcomes,
+        positions=battle.positions,
+        map=BattleMap(battle.table.width, battle.table.height, "inches", features),
+        events=battle.log_store.events,
+        summary=summary,
+        extra={"objectives": objectives, "first_turn": battle.first, "level": "alpha"},
+    )
+
+
+def holds_objective(battle: Battle, unit: Unit) -> bool:
+    """Whether a scoring unit stands on one of the mission's objectives at the end."""
+    slug = battle.mission.slug
+    if slug in ("secure-and-control",):
+        return any(unit.position.distance(p) - unit.radius <= 6.0 for p in battle.objectives)
+    if slug == "take-and-hold":
+        return unit.position.distance(battle.table.centre) - unit.radius <= 12.0
+    if slug == "recon":
+        half = battle.table.height / 2
+        return unit.position.y > half if unit.side == "a" else unit.position.y < half
+    return slug == "cleanse"

@@ -1,0 +1,446 @@
+"""Shooting phase: target priority, LOS and range, weapon types, templates, saves,
+casualties, pinning and the 25% morale check (seed 000 [18]-[32], [44])."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from rules.engine.geometry import circle_overlap_area
+from rules.engine.systems.grimdark import tables
+from rules.engine.systems.grimdark.army import BIKE, JETBIKE, MONSTROUS, Model, Unit
+from rules.engine.systems.grimdark.battle import LARGE_TYPES, Battle
+from rules.engine.systems.grimdark.damage import Attack, Outcome, allocate_wounds, resolve_attack
+from rules.engine.systems.grimdark.morale import pinning_test, shooting_casualty_check
+from rules.engine.systems.grimdark.weapons import (
+    BLAST_RADIUS,
+    LARGE_BLAST_RADIUS,
+    TEMPLATE_AREA,
+    Weapon,
+)
+
+MOVE_AND_FIRE_HEAVY: tuple[str, ...] = (MONSTROUS, BIKE, JETBIKE)
+BIKERS: tuple[str, ...] = (BIKE, JETBIKE)  # may fire rapid fire / heavy and still charge
+
+
+@dataclass(slots=True)
+class Volley:
+    """One weapon fired by some models of a unit at one target."""
+
+    weapon: Weapon
+    bs: int
+    carriers: int
+    shots: int
+    models: list[Model]
+
+
+def counts_as_moved(unit: Unit) -> bool:
+    """If any model moved the unit counts as moved (seed 000 [22]); slow and purposeful
+    units count as stationary (NOT IN SEED ≈)."""
+    return unit.moved > 0.0 and not unit.has("slow_and_purposeful")
+
+
+def can_fire_heavy(unit: Unit) -> bool:
+    """Heavy weapons cannot fire after moving, except for vehicles, monstrous creatures and
+    bikers (seed 000 [29])."""
+    return not counts_as_moved(unit) or unit.is_vehicle or unit.unit_type in MOVE_AND_FIRE_HEAVY
+
+
+def eligible_targets(battle: Battle, unit: Unit) -> list[Unit]:
+    """Enemy units that can be shot: not locked in combat (seed 000 [44])."""
+    return [e for e in battle.enemies(unit.side) if not e.locked]
+
+
+def nearest_target(battle: Battle, unit: Unit, candidates: list[Unit], large: bool) -> Unit | None:
+    """Nearest enemy, ignoring falling-back units (seed 000 [19]); ``large`` restricts to
+    vehicles and monstrous creatures."""
+    pool = [c for c in candidates if not c.falling_back]
+    if large:
+        pool = [c for c in pool if c.unit_type in LARGE_TYPES]
+    if not pool:
+        return None
+    return min(pool, key=lambda c: (battle.gap(unit, c), c.id))
+
+
+def target_priority(battle: Battle, unit: Unit, wanted: Unit, candidates: list[Unit]) -> Unit:
+    """Fire at the nearest enemy, or at the nearest large target, unless an Ld test is
+    passed; on a fail fire at the nearest (seed 000 [19]); monstrous creatures pass
+    automatically (NOT IN SEED: published 4e p.55)."""
+    nearest = nearest_target(battle, unit, candidates, large=False)
+    if nearest is None or wanted is nearest:
+        return wanted
+    if wanted.unit_type in LARGE_TYPES and wanted is nearest_target(
+        battle, unit, candidates, large=True
+    ):
+        return wanted
+    if unit.unit_type == MONSTROUS:
+        return wanted
+    roll = battle.dice.two_d6()
+    if tables.passes_leadership(roll, unit.leadership):
+        return wanted
+    if battle.logging:
+        battle.log(
+            unit.side,
+            unit.name,
+            f"{unit.name} fails target priority, fires at the nearest",
+            dice=[roll],
+        )
+    return nearest
+
+
+def vehicle_weapon_allowance(unit: Unit) -> tuple[int, bool]:
+    """Weapons a vehicle may fire by speed: stationary all; ≤ 6" one main weapon and all
+    defensive (fast: all); ≤ 12" fast one main and defensive, others none (NOT IN SEED ≈:
+    digest 36.6). Returns (main weapons allowed, defensive allowed)."""
+    fast = "fast" in unit.vehicle_kinds
+    if unit.moved <= 0.0:
+        return 99, True
+    if unit.moved <= 6.0:
+        return (99, True) if fast else (1, True)
+    if unit.moved <= 12.0 and fast:
+        return 1, True
+    return 0, False
+
+
+def weapon_can_fire(unit: Unit, weapon: Weapon, distance: float, sees: bool) -> int:
+    """Shots a weapon gets at ``distance`` given movement, LOS and range (seed 000 [22][29]);
+    bikers fire rapid-fire weapons as if stationary (NOT IN SEED: published 4e p.53)."""
+    moved = counts_as_moved(unit) and unit.unit_type not in BIKERS
+    if weapon.kind == "heavy" and not can_fire_heavy(unit):
+        return 0
+    if weapon.kind == "ordnance" and (not unit.is_vehicle or (weapon.barrage and unit.moved > 0)):
+        return 0
+    if not sees and not weapon.barrage:
+        return 0
+    if weapon.template and distance > weapon.range:
+        return 0
+    return weapon.shots_at(distance, moved)
+
+
+def plan_volleys(
+    battle: Battle, unit: Unit, target: Unit, keep_charge: bool, expected
+) -> list[Volley]:
+    """Which model fires which weapon: each infantry model one weapon, a monstrous creature
+    two (NOT IN SEED: published 4e p.55), vehicles by speed (≈); choose the weapon with the
+    best expected result; ``keep_charge`` keeps only weapons after which it may charge."""
+    distance = battle.gap(unit, target)
+    sees = battle.visible(unit, target)
+    per_model = 2 if unit.unit_type == MONSTROUS else 1
+    groups: dict[tuple[str, int], Volley] = {}
+    main_left, defensive = (99, True)
+    if unit.is_vehicle:
+        main_left, defensive = vehicle_weapon_allowance(unit)
+    for model in unit.models:
+        if model.wounds <= 0 or model.bs <= 0:
+            continue
+        options: list[tuple[float, Weapon, int]] = []
+        for weapon in model.ranged:
+            shots = weapon_can_fire(unit, weapon, distance, sees)
+            if shots <= 0:
+                continue
+            if keep_charge:
+                if weapon.is_pistol:
+                    shots = weapon.shots
+                if not weapon.allows_charge(shots) and unit.unit_type not in BIKERS:
+                    continue
+            options.append((expected(unit, model, weapon, shots, target), weapon, shots))
+        options.sort(key=lambda o: (-o[0], o[1].name))
+        limit = 99 if unit.is_vehicle else per_model
+        fired_ordnance = False
+        for value, weapon, shots in options:
+            if limit <= 0 or value <= 0.0:
+                break
+            if unit.is_vehicle:
+                if fired_ordnance:
+                    break
+                if weapon.main:
+                    if main_left <= 0:
+                        continue
+                    main_left -= 1
+                elif not defensive:
+                    continue
+                if weapon.kind == "ordnance":
+                    fired_ordnance = True
+                    if any(v.carriers for v in groups.values()):
+                        continue
+            key = (weapon.name, model.bs)
+            volley = groups.get(key)
+            if volley is None:
+                volley = groups[key] = Volley(weapon, model.bs, 0, 0, [])
+            volley.carriers += 1
+            volley.shots += shots
+            volley.models.append(model)
+            limit -= 1
+    return [groups[k] for k in sorted(groups)]
+
+
+def models_under_template(battle: Battle, target: Unit, radius: float, offset: float) -> int:
+    """Models under a blast template whose centre is ``offset`` inches from the target
+    unit's centre: wholly covered are hit, partly covered hit on 4+ (seed 000 [30])."""
+    count = target.count
+    if count == 0:
+        return 0
+    if target.is_vehicle or target.unit_type == MONSTROUS:
+        return 1 if offset <= radius + target.radius else 0
+    r = target.radius
+    density = count / (math.pi * r * r)
+    whole = density * circle_overlap_area(r, max(0.1, radius - 0.5), offset)
+    touched = density * circle_overlap_area(r, radius + 0.5, offset)
+    full = min(count, round(whole))
+    if offset == 0.0:
+        full = max(1, full)
+    partial = max(0, min(count - full, round(touched) - full))
+    if partial:
+        full += sum(1 for roll in battle.dice.d6s(partial) if roll >= 4)
+    return full
+
+
+def scatter_distance(battle: Battle, wide: bool) -> float:
+    """Scatter die: HIT stays, an arrow moves D6" (2D6 highest for a moving vehicle or an
+    unseen barrage target) (seed 000 [29][31])."""
+    result = battle.dice.scatter()
+    if result.hit:
+        return 0.0
+    return float(max(battle.dice.d6s(2)) if wide else battle.dice.d6())
+
+
+def battery_offsets(battle: Battle, shells: int, radius: float, wide: bool) -> list[float]:
+    """Multiple barrages fire as a battery: the first shell scatters normally; each further
+    shell rolls only the scatter die and is placed touching the first template, in the
+    arrow's direction or, on a HIT, where the firer likes best (seed 000 [31]). Returns
+    each template centre's distance from the target unit's centre."""
+    first = battle.dice.scatter()
+    distance = 0.0
+    if not first.hit:
+        distance = float(max(battle.dice.d6s(2)) if wide else battle.dice.d6())
+    angle = math.radians(first.direction_degrees)
+    cx, cy = distance * math.cos(angle), distance * math.sin(angle)
+    offsets = [distance]
+    for _ in range(shells - 1):
+        result = battle.dice.scatter()
+        if result.hit:
+            # firer's choice: touch the first template on the side facing the target
+            offsets.append(max(0.0, distance - 2 * radius) if distance > 0 else 2 * radius)
+            continue
+        rad = math.radians(result.direction_degrees)
+        offsets.append(math.hypot(cx + 2 * radius * math.cos(rad), cy + 2 * radius * math.sin(rad)))
+    return offsets
+
+
+def base_attack(unit: Unit, weapon: Weapon, dice: int, hit_on: int | None) -> Attack:
+    """An Attack from a ranged weapon (sniper, poisoned, rending, twin-linked, melta,
+    lance: seed 000 [30]-[32])."""
+    strength = weapon.strength or 0
+    wound_on = 4 if weapon.sniper else weapon.poisoned
+    return Attack(
+        dice=dice,
+        hit_on=hit_on,
+        strength=strength,
+        ap=weapon.ap,
+        reroll_hits=weapon.twin_linked and hit_on is not None,
+        reroll_wounds=weapon.twin_linked and weapon.template,
+        rending=weapon.rending,
+        wound_on=wound_on,
+        ignore_cover=weapon.template,
+        melta=weapon.melta,
+        sniper=weapon.sniper,
+        lance=weapon.lance,
+        ordnance=weapon.kind == "ordnance",
+        tank_hunters=unit.has("tank_hunters"),
+    )
+
+
+def gets_hot(battle: Battle, unit: Unit, volley: Volley, rolls: list[int]) -> None:
+    """Gets Hot: overheating to-hit dice make the firer pass an armour save or lose a wound;
+    vehicles never get hot (seed 000 [30]); see tables.GETS_HOT_ON_SHOTS_FIRED."""
+    if unit.is_vehicle:
+        return
+    per_carrier = max(1, volley.shots // max(1, volley.carriers))
+    threshold = per_carrier if tables.GETS_HOT_ON_SHOTS_FIRED else 1
+    burns = sum(1 for r in rolls if r <= threshold)
+    if burns:
+        allocate_wounds(battle, unit, burns, 0, 0, None, None)
+
+
+def fire_volley(
+    battle: Battle, unit: Unit, volley: Volley, target: Unit, cover: int | None
+) -> Outcome:
+    """Resolve one volley: to hit by BS (seed 000 [22]), templates and blasts (seed 000
+    [29]-[31]), then wounds, saves and removal."""
+    weapon = volley.weapon
+    battle.gap(unit, target)
+    if weapon.template:
+        total = Outcome()
+        for _ in range(volley.shots):
+            if target.count == 0:
+                break
+            if target.is_vehicle or target.unit_type == MONSTROUS:
+                hits = 1
+            else:
+                density = target.count / (math.pi * target.radius**2)
+                hits = min(target.count, max(1, round(density * TEMPLATE_AREA)))
+            out = resolve_attack(battle, base_attack(unit, weapon, hits, None), target, None, unit)
+            _add(total, out)
+        return total
+    hit_on = 2 if weapon.sniper else tables.to_hit_shooting(volley.bs)
+    if hit_on is None:
+        return Outcome()
+    if weapon.kind == "ordnance" or weapon.barrage:
+        radius = LARGE_BLAST_RADIUS if weapon.large_blast else BLAST_RADIUS
+        total = Outcome()
+        sees = battle.visible(unit, target)
+        wide = (weapon.barrage and not sees) or (unit.is_vehicle and unit.moved > 0)
+        if weapon.barrage and volley.shots > 1:
+            offsets = battery_offsets(battle, volley.shots, radius, wide)
+        else:
+            offsets = [scatter_distance(battle, wide) for _ in range(volley.shots)]
+        for offset in offsets:
+            if target.count == 0:
+                break
+            hits = models_under_template(battle, target, radius, offset)
+            out = resolve_attack(battle, base_attack(unit, weapon, hits, None), target, cover, unit)
+            _add(total, out)
+        return total
+    if weapon.blast or weapon.large_blast:
+        radius = LARGE_BLAST_RADIUS if weapon.large_blast else BLAST_RADIUS
+        rolls = battle.dice.d6s(volley.shots)
+        if weapon.gets_hot:
+            gets_hot(battle, unit, volley, rolls)
+        total = Outcome()
+        for roll in rolls:
+            if roll < hit_on or roll == 1 or target.count == 0:
+                continue
+            hits = models_under_template(battle, target, radius, 0.0)
+            out = resolve_attack(battle, base_attack(unit, weapon, hits, None), target, cover, unit)
+            _add(total, out)
+        return total
+    attack = base_attack(unit, weapon, volley.shots, hit_on)
+    if weapon.gets_hot:
+        rolls = battle.dice.d6s(volley.shots)
+        gets_hot(battle, unit, volley, rolls)
+        hits = sum(1 for r in rolls if r >= hit_on and r != 1)
+        if attack.reroll_hits:
+            hits += sum(1 for r in battle.dice.d6s(volley.shots - hits) if r >= hit_on and r != 1)
+        attack.dice, attack.hit_on = hits, None
+        out = resolve_attack(battle, attack, target, cover, unit)
+        out.hits = hits
+        return out
+    return resolve_attack(battle, attack, target, cover, unit)
+
+
+def _add(total: Outcome, out: Outcome) -> None:
+    total.hits += out.hits
+    total.wounds += out.wounds
+    total.unsaved += out.unsaved
+    total.slain += out.slain
+    if out.vehicle_results:
+        total.vehicle_results = (total.vehicle_results or []) + out.vehicle_results
+
+
+def shoot_unit(battle: Battle, unit: Unit) -> None:
+    """One unit completes all its shooting at one target (seed 000 [18])."""
+    policy = battle.policies[unit.side]
+    weapons = [w for m, _ in unit.loadouts for w in m.ranged]
+    if not weapons:
+        return
+    reach = max(w.range for w in weapons)
+    barrage = any(w.barrage for w in weapons)
+    candidates = [
+        e
+        for e in eligible_targets(battle, unit)
+        if battle.gap(unit, e) <= reach and (barrage or battle.visible(unit, e))
+    ]
+    if not candidates:
+        return
+    keep_charge = policy.plans_charge(battle, unit, candidates)
+    wanted = policy.choose_target(battle, unit, candidates, keep_charge)
+    if wanted is None:
+        return
+    barrage_only = all(w.barrage for w in weapons)
+    target = wanted if barrage_only else target_priority(battle, unit, wanted, candidates)
+    volleys = plan_volleys(battle, unit, target, keep_charge, policy.expected_shot)
+    if not volleys:
+        return
+    unit.shot_at = target.id
+    cover = battle.cover_save(target, unit)
+    before = target.count
+    for volley in volleys:
+        if target.count == 0:
+            break
+        out = fire_volley(battle, unit, volley, target, cover)
+        per_model = volley.shots // max(1, volley.carriers)
+        if not volley.weapon.allows_charge(per_model) and unit.unit_type not in BIKERS:
+            unit.may_charge = False
+        if volley.weapon.pinning and out.unsaved > 0 and target.count > 0:
+            modifier = -1 if volley.weapon.kind == "ordnance" and volley.weapon.barrage else 0
+            pinning_test(battle, target, modifier)
+        if battle.logging:
+            noun = volley.weapon.name + ("s" if volley.shots > 1 else "")
+            if out.vehicle_results is not None or target.is_vehicle:
+                effects = ", ".join(out.vehicle_results or []) or "no damage"
+                text = (
+                    f"{unit.name} fires {volley.shots} {noun} at {target.name} — "
+                    f"{out.hits} hits, {effects}"
+                )
+            else:
+                text = (
+                    f"{unit.name} fires {volley.shots} {noun} at {target.name} — "
+                    f"{out.hits} hits, {out.wounds} wounds, {out.slain} slain"
+                )
+            battle.log(
+                unit.side,
+                unit.name,
+                text,
+                target=target.name,
+                data={
+                    "hits": out.hits,
+                    "wounds": out.wounds,
+                    "slain": out.slain,
+                    "weapon": volley.weapon.name,
+                    "weapon_type": volley.weapon.kind,
+                    "moved": counts_as_moved(unit),
+                    "unit_type": unit.unit_type,
+                    "target_locked": target.locked,
+                    "falling_back": unit.falling_back,
+                },
+            )
+    lost = before - target.count
+    target.casualties_this_phase += lost
+    unit.kills += lost
+    if target.count == 0:
+        unit.destroyed_units.append(target.id)
+        if battle.logging:
+            battle.log(unit.side, unit.name, f"{target.name} is destroyed", target=target.name)
+
+
+def fleet_move(battle: Battle, unit: Unit) -> None:
+    """Fleet: move D6" toward the nearest enemy instead of firing; may still charge
+    (NOT IN SEED ≈: published 4e p.74)."""
+    from rules.engine.systems.grimdark.movement import move_unit
+
+    enemies = battle.enemies(unit.side)
+    if not enemies:
+        return
+    nearest = min(enemies, key=lambda e: (battle.gap(unit, e), e.id))
+    move_unit(battle, unit, nearest.position, float(battle.dice.d6()))
+
+
+def shooting_phase(battle: Battle) -> None:
+    """Shooting phase (seed 000 [18]): each eligible unit of the active side fires; then
+    units that lost 25% test morale (seed 000 [26])."""
+    side = battle.active
+    for unit in battle.units:
+        unit.casualties_this_phase = 0
+        unit.models_at_phase_start = unit.count
+    policy = battle.policies[side]
+    for unit in battle.side_units(side):
+        if unit.locked or unit.pinned_turn == battle.ptc or unit.count == 0:
+            continue
+        if unit.is_vehicle and battle.ptc in (unit.shaken_turn, unit.stunned_turn):
+            continue
+        if policy.wants_fleet(battle, unit):
+            fleet_move(battle, unit)
+            continue
+        shoot_unit(battle, unit)
+    for unit in battle.enemies(side):
+        shooting_casualty_check(battle, unit)

@@ -1,0 +1,43 @@
+"""The grimdark GameSystem object registered under the slug "grimdark"."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.engine.report import BattleReport
+from rules.engine.systems.base import EventHook, Mission, PostBattle, RosterData
+from rules.engine.systems.grimdark import army, campaign, resolve
+from rules.engine.systems.grimdark import missions as mission_defs
+
+
+class GrimdarkSystem:
+    """Warhammer 40,000 4th-edition core rules (seed 000) as a GameSystem."""
+
+    slug = "grimdark"
+    name = "Grimdark (40k 4th edition)"
+    missions: Mapping[str, Mission] = mission_defs.MISSIONS
+    default_mission = mission_defs.DEFAULT_MISSION
+
+    def build_army(self, roster: RosterData) -> army.Army:
+        """Validate RosterData; EngineError with a stable code when unplayable."""
+        return army.build_army(roster)
+
+    def resolve_battle(
+        self,
+        army_a: Any,
+        army_b: Any,
+        mission: str,
+        seed: int,
+        on_event: EventHook | None = None,
+        log: bool = True,
+    ) -> BattleReport:
+        """Play a whole battle (see :func:`resolve.resolve_battle`)."""
+        return resolve.resolve_battle(army_a, army_b, mission, seed, on_event, log)
+
+    def post_battle(self, report: BattleReport, side: str, seed: int) -> PostBattle:
+        """Campaign experience for ``side`` (see :mod:`campaign`)."""
+        return campaign.post_battle(report, side, seed)
+
+
+SYSTEM = GrimdarkSystem()

@@ -1,0 +1,345 @@
+"""One whole battle: setup, twelve turns of movement, shooting and melee, scoring
+(seed 003 §4 turn sequence, §12 scenario)."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+
+from rules.engine.dice import Dice
+from rules.engine.report import (
+    BattleMap,
+    BattleReport,
+    EventLog,
+    MapFeature,
+    UnitOutcome,
+    UnitPosition,
+)
+from rules.engine.systems.base import EngineError, EventHook
+from rules.engine.systems.massbattle import ai
+from rules.engine.systems.massbattle import constants as C
+from rules.engine.systems.massbattle.footprint import Footprint, angle_to
+from rules.engine.systems.massbattle.melee import resolve_melee, take_nerve_test
+from rules.engine.systems.massbattle.movement import forced_move, pivot, recoil
+from rules.engine.systems.massbattle.nerve import ROUTED
+from rules.engine.systems.massbattle.scenario import (
+    CONDITIONS,
+    deploy,
+    place_objectives,
+    roll_condition,
+    roll_off,
+    score,
+)
+from rules.engine.systems.massbattle.shooting import resolve_shot
+from rules.engine.systems.massbattle.state import BattleState
+from rules.engine.systems.massbattle.terrain import generate_terrain
+from rules.engine.systems.massbattle.units import Army, Unit
+
+ENGINE_VERSION = "massbattle-1"
+
+
+class _HookLog(EventLog):
+    def __init__(self, enabled: bool, hook: EventHook | None) -> None:
+        super().__init__(enabled)
+        self.hook = hook
+
+    def add(self, event) -> None:  # type: ignore[no-untyped-def]
+        if self.enabled:
+            self.events.append(event)
+            if self.hook is not None:
+                self.hook(event)
+
+
+def _other(side: str) -> str:
+    return "b" if side == "a" else "a"
+
+
+def _copy_army(army: Army, side: str) -> list[Unit]:
+    """Fresh battle copies of the army's units (the Army itself is never changed)."""
+    units = []
+    for src in army.units:
+        fp = src.fp
+        unit = dataclasses.replace(
+            src,
+            id=f"{side}:{src.id}",
+            side=side,
+            rules=dict(src.rules),
+            weapons=list(src.weapons),
+            extra=copy.deepcopy(src.extra),
+            fp=Footprint(fp.x, fp.y, fp.facing, fp.width, fp.depth),
+        )
+        units.append(unit)
+    return units
+
+
+def movement_phase(state: BattleState, side: str) -> list[list]:
+    """Each unit receives one order; charges are declared together first (seed 003 §4)."""
+    state.phase = "movement"
+    state.planned_shots = {}
+    for unit in state.alive(side):
+        unit.order = "halt"
+    holders = ai.assign_objectives(state, side)
+    melees = ai.plan_charges(state, side, holders)
+    charged = {p.charger.id for group in melees for p in group}
+    state.engaged = charged | {p.target.id for group in melees for p in group}
+    for group in melees:
+        for plan in group:
+            state.event(
+                side,
+                plan.charger.id,
+                f"{plan.charger.name} charges {plan.target.name} in the {plan.facing}",
+                plan.target.id,
+                facing=plan.facing,
+            )
+    front = ai.line_front(state, side)
+    for unit in state.alive(side):
+        if unit.id not in charged:
+            ai.move_unit(state, unit, holders, front)
+    return melees
+
+
+def shooting_phase(state: BattleState, side: str) -> None:
+    """Each unit makes one ranged attack; damaged enemies test nerve at the end (seed 003 §6)."""
+    state.phase = "shooting"
+    damaged: list[Unit] = []
+    for unit in state.alive(side):
+        shot = ai.shot_for_phase(state, unit)
+        if shot is None or not shot.target.alive:
+            continue
+        if resolve_shot(state, unit, shot) > 0 and shot.target not in damaged:
+            damaged.append(shot.target)
+    for target in damaged:
+        if target.alive:
+            take_nerve_test(state, target, musician=False)
+
+
+def melee_phase(state: BattleState, side: str, melees: list[list]) -> None:
+    """Chargers fight their targets one melee at a time; after the test the victor pivots or
+    moves, otherwise the attackers recoil 1" (seed 003 §7)."""
+    state.phase = "melee"
+    for group in melees:
+        group = [p for p in group if p.charger.alive]
+        if not group or not group[0].target.alive:
+            continue
+        result = resolve_melee(state, group)
+        target = group[0].target
+        for plan in group:
+            unit = plan.charger
+            if result == ROUTED and not target.alive:
+                unit.routed_enemies += 1
+                choice = ai.after_victory(state, unit)
+                if choice == "forward":
+                    moved = forced_move(state, unit, state.dice.d6())
+                elif choice == "back":
+                    moved = -forced_move(state, unit, -state.dice.d3())
+                else:
+                    enemy = ai.nearest_enemy(state, unit)
+                    moved = 0.0
+                    if enemy is not None:
+                        pivot(
+                            state, unit, unit.fp.facing + angle_to(unit.fp, enemy.fp.x, enemy.fp.y)
+                        )
+                state.event(side, unit.id, f"{unit.name} victorious: {choice}", moved=moved)
+            else:
+                recoil(state, unit, 1.0)
+    state.engaged = set()
+
+
+def snapshot(state: BattleState) -> list[UnitPosition]:
+    """Positions of every unit for the replay (turn 0 = deployment)."""
+    return [
+        UnitPosition(
+            id=u.id,
+            side=u.side,
+            x=round(u.fp.x, 3),
+            y=round(u.fp.y, 3),
+            alive=u.alive,
+            models=u.size if u.alive else 0,
+            facing=round(u.fp.facing % 360.0, 2),
+            width=round(u.fp.width, 3),
+            depth=round(u.fp.depth, 3),
+            status=u.status if u.alive else ROUTED,
+        )
+        for u in state.units
+    ]
+
+
+def flag_fall(state: BattleState, side: str) -> None:
+    """Time out on the chess clock: the whole army routs and the game ends; victory is
+    scored normally (seed 003 §11 timed games, digest §15.5)."""
+    for unit in state.alive(side):
+        unit.alive = False
+        unit.status = ROUTED
+        unit.routed_turn = state.turn
+    state.event(side, side, f"Side {side} ran out of time: the army routs")
+
+
+def resolve(
+    army_a: Army,
+    army_b: Army,
+    mission: str,
+    seed: int,
+    on_event: EventHook | None = None,
+    log: bool = True,
+    flagged: tuple[str, int] | None = None,
+) -> BattleReport:
+    """Play the scenario of seed 003 §12; ``flagged`` = (side, turn) whose clock ran out."""
+    if mission not in ("battle", *CONDITIONS):
+        raise EngineError("mission.unknown", f"Unknown massbattle mission '{mission}'.")
+    dice = Dice(seed)
+    state = BattleState(
+        units=_copy_army(army_a, "a") + _copy_army(army_b, "b"),
+        terrain=[],
+        dice=dice,
+        log=_HookLog(log or on_event is not None, on_event),
+        points_limit=int(army_a.points_limit or max(army_a.points, army_b.points) or 2000),
+    )
+    condition_roll = 0
+    if mission == "battle":
+        state.condition, condition_roll = roll_condition(dice)
+    else:
+        state.condition = mission
+    state.terrain = generate_terrain(dice)
+    if state.condition != "kill":
+        objective_first, _ = roll_off(dice)
+        state.objectives = place_objectives(dice, objective_first)
+    deploy_first, _ = roll_off(dice)
+    deploy(state, deploy_first)
+    first, first_rolls = roll_off(dice)
+    state.first = first
+    state.event(first, first, f"Side {first} takes the first turn", dice=first_rolls)
+    positions = [snapshot(state)]
+    turns_played = 0
+    for turn in range(1, C.MAX_TURNS + 1):
+        side = first if turn % 2 == 1 else _other(first)
+        state.turn = turn
+        if flagged is not None and flagged[0] == side and flagged[1] <= turn:
+            flag_fall(state, side)
+            turns_played = turn
+            positions.append(snapshot(state))
+            break
+        melees = movement_phase(state, side)
+        shooting_phase(state, side)
+        melee_phase(state, side, melees)
+        for unit in state.alive(side):
+            if unit.wavering:
+                unit.wavering = False
+                unit.status = "steady"
+        turns_played = turn
+        positions.append(snapshot(state))
+        if not state.alive("a") or not state.alive("b"):
+            break
+    winner, scores, held = score(state)
+    return _report(
+        state,
+        mission,
+        seed,
+        winner,
+        scores,
+        held,
+        turns_played,
+        positions,
+        army_a,
+        army_b,
+        condition_roll,
+    )
+
+
+def _report(
+    state, mission, seed, winner, scores, held, turns, positions, army_a, army_b, condition_roll
+) -> BattleReport:  # type: ignore[no-untyped-def]
+    features = [
+        MapFeature(
+            "terrain",
+            round(p.fp.x, 3),
+            round(p.fp.y, 3),
+            p.fp.width,
+            p.fp.depth,
+            p.name,
+            {"type": p.kind, "facing": p.fp.facing, "id": p.id},
+        )
+        for p in state.terrain
+    ]
+    features += [
+        MapFeature(
+            "objective",
+            x,
+            y,
+            C.OBJECTIVE_RADIUS * 2,
+            C.OBJECTIVE_RADIUS * 2,
+            f"Objective {i + 1}",
+            {},
+        )
+        for i, (x, y) in enumerate(state.objectives)
+    ]
+    features += [
+        MapFeature(
+            "deployment",
+            C.TABLE_WIDTH / 2,
+            (C.CENTRE_LINE_Y - C.DEPLOY_GAP) / 2,
+            C.TABLE_WIDTH,
+            C.CENTRE_LINE_Y - C.DEPLOY_GAP,
+            "Side a zone",
+            {"side": "a"},
+        ),
+        MapFeature(
+            "deployment",
+            C.TABLE_WIDTH / 2,
+            C.TABLE_DEPTH - (C.CENTRE_LINE_Y - C.DEPLOY_GAP) / 2,
+            C.TABLE_WIDTH,
+            C.CENTRE_LINE_Y - C.DEPLOY_GAP,
+            "Side b zone",
+            {"side": "b"},
+        ),
+    ]
+    outcomes = []
+    for u in state.units:
+        outcomes.append(
+            UnitOutcome(
+                id=u.id,
+                name=u.name,
+                side=u.side,
+                status=u.status if u.alive else ROUTED,
+                models_start=u.size,
+                models_lost=0 if u.alive else u.size,
+                kills=u.routed_enemies,
+                points=u.points,
+                points_lost=0 if u.alive else u.points,
+                extra={
+                    "damage": u.damage,
+                    "damage_dealt": u.damage_dealt,
+                    "routed_turn": u.routed_turn,
+                    "unit_type": u.unit_type,
+                },
+            )
+        )
+    result = "draw" if winner is None else f"side {winner} wins"
+    summary = (
+        f"{state.condition.replace('-', ' ').title()}: {result} "
+        f"({scores['a']}–{scores['b']}) after {turns} turns"
+    )
+    return BattleReport(
+        system="massbattle",
+        mission=mission,
+        seed=seed,
+        engine_version=ENGINE_VERSION,
+        winner=winner,
+        scores=scores,
+        turns_played=turns,
+        armies={"a": army_a.name, "b": army_b.name},
+        units=outcomes,
+        positions=positions,
+        map=BattleMap(C.TABLE_WIDTH, C.TABLE_DEPTH, "inches", features),
+        events=state.log.events,
+        summary=summary,
+        extra={
+            "condition": state.condition,
+            "condition_roll": condition_roll,
+            "objectives_held": held,
+            "first_turn": state.first,
+            "kill_points": {
+                s: sum(u.points for u in state.units if not u.alive and u.side != s) for s in "ab"
+            },
+            "objectives": [list(o) for o in state.objectives],
+        },
+    )

@@ -1,0 +1,176 @@
+"""Charges: who may charge, which facing, the charge move and multiple charges (seed 003 §4-§5)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from rules.engine.systems.massbattle.footprint import (
+    Footprint,
+    arc_of,
+    facing_edge,
+    in_front_arc_partly,
+    overlaps,
+    point_distance,
+    segment_inside,
+    shrunk,
+)
+from rules.engine.systems.massbattle.movement import allowed_orders, on_table
+from rules.engine.systems.massbattle.sight import can_see, sight_blockers
+from rules.engine.systems.massbattle.state import BattleState
+from rules.engine.systems.massbattle.units import Unit
+
+MIN_CONTACT = 0.5  # a charger needs at least this much frontage on the target (seed 003 §5)
+
+
+@dataclass(slots=True)
+class ChargePlan:
+    charger: Unit
+    target: Unit
+    facing: str
+    reach: float
+    hindered: bool = False
+    defended: bool = False
+    fp: Footprint | None = None
+
+
+def charged_facing(charger: Unit, target: Unit) -> str:
+    """The facing charged is the target's arc holding the charger's leader when the order is
+    given; an Individual has only a front (seed 003 §5, §10; digest §18.6 centre tie-break)."""
+    if target.individual:
+        return "front"
+    lx, ly = charger.fp.leader()
+    return arc_of(target.fp, lx, ly)
+
+
+def defending_obstacle(state: BattleState, target: Unit, facing: str) -> Footprint | None:
+    """An obstacle just in front of the charged facing makes the target Defended
+    (seed 003 §5 defended obstacles, §7)."""
+    centre, (nx, ny), length = facing_edge(target.fp, facing)
+    strip = Footprint(
+        centre[0] + nx * 0.75, centre[1] + ny * 0.75, math.degrees(math.atan2(ny, nx)), length, 1.5
+    )
+    for piece in state.terrain:
+        if piece.kind == "obstacle" and overlaps(strip, piece.fp):
+            return piece.fp
+    return None
+
+
+def charge_reach(charger: Unit, target: Unit, obstacle: Footprint | None) -> float:
+    """Leader-to-target distance; against a defended target measured to the obstacle only
+    (seed 003 §4 charge range, §5 defended)."""
+    lx, ly = charger.fp.leader()
+    reach = point_distance(target.fp, lx, ly)
+    if obstacle is not None:
+        reach = min(reach, point_distance(obstacle, lx, ly))
+    return reach
+
+
+def can_charge(state: BattleState, charger: Unit, target: Unit) -> ChargePlan | None:
+    """Charge test: not a war engine; target partly in the front arc, seen by the leader and
+    within 2×Sp of it (seed 003 §4 charge conditions); room is checked on placement."""
+    if not charger.alive or not target.alive or "charge" not in allowed_orders(charger):
+        return None
+    if not charger.individual and not in_front_arc_partly(charger.fp, target.fp):
+        return None
+    facing = charged_facing(charger, target)
+    obstacle = defending_obstacle(state, target, facing)
+    reach = charge_reach(charger, target, obstacle)
+    if reach > 2 * charger.sp:
+        return None
+    others = [u.fp for u in state.units if u.alive and u is not charger and u is not target]
+    blockers = sight_blockers(state.terrain, others, charger.fp.leader(), target.fp)
+    sees, _cover = can_see(charger.fp, target.fp, blockers, all_round=charger.individual)
+    if not sees:
+        return None
+    return ChargePlan(charger, target, facing, reach, defended=obstacle is not None)
+
+
+def _contact_positions(
+    target: Unit, facing: str, chargers: list[Unit]
+) -> list[tuple[Footprint, float]]:
+    """Chargers side by side, the group centred on the charged facing so each gets an equal
+    share of it; a lone charger's leader faces the centre (seed 003 §5, figure F)."""
+    centre, (nx, ny), length = facing_edge(target.fp, facing)
+    tx, ty = -ny, nx
+    facing_deg = math.degrees(math.atan2(-ny, -nx)) % 360.0
+    total = sum(c.fp.width for c in chargers)
+    offset = -total / 2
+    out = []
+    for c in chargers:
+        mid = offset + c.fp.width / 2
+        offset += c.fp.width
+        x = centre[0] + nx * c.fp.depth / 2 + tx * mid
+        y = centre[1] + ny * c.fp.depth / 2 + ty * mid
+        lo, hi = max(mid - c.fp.width / 2, -length / 2), min(mid + c.fp.width / 2, length / 2)
+        out.append((Footprint(x, y, facing_deg, c.fp.width, c.fp.depth), max(0.0, hi - lo)))
+    return out
+
+
+def _route_clear(state: BattleState, plan: ChargePlan, end: Footprint) -> tuple[bool, bool]:
+    """(clear, hindered): enemies and blocking terrain block the straight route unless the
+    charger flies; obstacles and area terrain on it hinder the charge (seed 003 §4-§5)."""
+    start = plan.charger.fp
+    p, q = (start.x, start.y), (end.x, end.y)
+    fly = plan.charger.has("fly")
+    hindered = False
+    for piece in state.terrain:
+        inside = segment_inside(piece.fp, p, q)
+        if inside <= 0:
+            continue
+        if piece.kind == "blocking" and not fly:
+            return False, False
+        if piece.kind in ("obstacle", "area"):
+            hindered = True
+    if not fly:
+        for other in state.units:
+            enemy = other.alive and other.side != plan.charger.side
+            if enemy and other is not plan.target and segment_inside(other.fp, p, q, 0.1) > 0:
+                return False, False
+    return True, hindered and not fly
+
+
+def _room(state: BattleState, fp: Footprint, group: list[Unit], target: Unit) -> bool:
+    """The charger must fit where it contacts the target (seed 003 §4 room to charge)."""
+    if not on_table(fp):
+        return False
+    small = shrunk(fp)
+    for piece in state.terrain:
+        if piece.kind == "blocking" and overlaps(small, piece.fp):
+            return False
+    for other in state.units:
+        if other.alive and other is not target and other not in group and overlaps(small, other.fp):
+            return False
+    return True
+
+
+def place_charges(state: BattleState, plans: list[ChargePlan]) -> list[ChargePlan]:
+    """Place the declared chargers of one target facing; those without room or frontage
+    cannot charge and must take another order (seed 003 §5 multiple charges)."""
+    if not plans:
+        return []
+    target, facing = plans[0].target, plans[0].facing
+    centre, (nx, ny), _length = facing_edge(target.fp, facing)
+    tx, ty = -ny, nx
+
+    def lateral(plan: ChargePlan) -> float:
+        return (plan.charger.fp.x - centre[0]) * tx + (plan.charger.fp.y - centre[1]) * ty
+
+    active = sorted(plans, key=lambda p: (lateral(p), p.charger.id))
+    while active:
+        group = [p.charger for p in active]
+        spots = _contact_positions(target, facing, group)
+        bad = None
+        for plan, (fp, contact) in zip(active, spots, strict=False):
+            clear, hindered = _route_clear(state, plan, fp)
+            if contact < MIN_CONTACT or not clear or not _room(state, fp, group, target):
+                bad = plan
+                break
+            plan.fp, plan.hindered = fp, hindered
+        if bad is None:
+            for plan in active:
+                plan.charger.fp = plan.fp  # type: ignore[assignment]
+                plan.charger.order = "charge"
+            return active
+        active = [p for p in active if p is not bad]
+    return []

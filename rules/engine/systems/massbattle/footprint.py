@@ -1,0 +1,201 @@
+"""Unit footprints: rectangles with a facing, arcs from 45° corner lines, distances.
+
+Coordinates are table inches; ``facing`` is in degrees, 0 = +x, 90 = +y (towards side b).
+A footprint's ``width`` runs along its front edge, ``depth`` front to back. The leader
+stands at the centre of the front edge (seed 003 §3).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+Point = tuple[float, float]
+
+
+@lru_cache(maxsize=4096)
+def _axes(facing: float) -> tuple[float, float, float, float]:
+    rad = math.radians(facing)
+    fx, fy = math.cos(rad), math.sin(rad)
+    return fx, fy, -fy, fx
+
+
+@dataclass(slots=True)
+class Footprint:
+    """A rectangle of models with a facing."""
+
+    x: float
+    y: float
+    facing: float
+    width: float
+    depth: float
+    r: float = field(init=False, repr=False, compare=False)
+    _corners: list[Point] | None = field(init=False, repr=False, compare=False, default=None)
+
+    def __post_init__(self) -> None:
+        # Footprints are never changed in place (moves build new ones), so derived values
+        # can be kept.
+        self.r = 0.5 * (self.width * self.width + self.depth * self.depth) ** 0.5
+        self._corners = None
+
+    def axes(self) -> tuple[float, float, float, float]:
+        """(fx, fy, lx, ly): the forward unit vector and the left unit vector."""
+        return _axes(self.facing)
+
+    def leader(self) -> Point:
+        """Leader position: centre of the front rank (seed 003 §3)."""
+        fx, fy, _, _ = self.axes()
+        half = self.depth / 2
+        return self.x + fx * half, self.y + fy * half
+
+    def corners(self) -> list[Point]:
+        """Front-left, front-right, rear-right, rear-left corners."""
+        if self._corners is not None:
+            return self._corners
+        fx, fy, lx, ly = self.axes()
+        hd, hw = self.depth / 2, self.width / 2
+        out = []
+        for u, v in ((hd, hw), (hd, -hw), (-hd, -hw), (-hd, hw)):
+            out.append((self.x + fx * u + lx * v, self.y + fy * u + ly * v))
+        self._corners = out
+        return out
+
+    def samples(self) -> list[Point]:
+        """Points used for sight and cover checks: centre and the four corners."""
+        return [(self.x, self.y), *self.corners()]
+
+    def local(self, px: float, py: float) -> Point:
+        """(u, v): a point's distance forward and to the left of the centre."""
+        fx, fy, lx, ly = self.axes()
+        dx, dy = px - self.x, py - self.y
+        return dx * fx + dy * fy, dx * lx + dy * ly
+
+    def world(self, u: float, v: float) -> Point:
+        """The table point ``u`` forward and ``v`` left of the centre."""
+        fx, fy, lx, ly = self.axes()
+        return self.x + fx * u + lx * v, self.y + fy * u + ly * v
+
+    def radius(self) -> float:
+        return self.r
+
+    def moved(self, forward: float, left: float = 0.0) -> Footprint:
+        nx, ny = self.world(forward, left)
+        return Footprint(nx, ny, self.facing, self.width, self.depth)
+
+    def turned(self, facing: float) -> Footprint:
+        return Footprint(self.x, self.y, facing % 360.0, self.width, self.depth)
+
+
+def shrunk(fp: Footprint, by: float = 0.05) -> Footprint:
+    """The same rectangle ``by`` smaller on every side (touching is not overlapping)."""
+    return Footprint(
+        fp.x, fp.y, fp.facing, max(fp.width - 2 * by, 0.01), max(fp.depth - 2 * by, 0.01)
+    )
+
+
+def arc_of(fp: Footprint, px: float, py: float) -> str:
+    """Which of the four arcs holds a point: lines at 45° from each corner divide them
+    (seed 003 §3, figure B)."""
+    u, v = fp.local(px, py)
+    hd, hw = fp.depth / 2, fp.width / 2
+    front = u - hd
+    rear = -u - hd
+    side = abs(v) - hw
+    if front >= side and front >= rear:
+        return "front"
+    if rear >= side and rear > front:
+        return "rear"
+    return "left" if v > 0 else "right"
+
+
+def in_front_arc_partly(looker: Footprint, target: Footprint) -> bool:
+    """The target is at least partly inside the looker's front arc (seed 003 §3, §5)."""
+    return any(arc_of(looker, px, py) == "front" for px, py in target.samples())
+
+
+def point_distance(fp: Footprint, px: float, py: float) -> float:
+    """Distance from a point to the rectangle (0 inside)."""
+    u, v = fp.local(px, py)
+    du = max(abs(u) - fp.depth / 2, 0.0)
+    dv = max(abs(v) - fp.width / 2, 0.0)
+    return math.hypot(du, dv)
+
+
+def overlaps(a: Footprint, b: Footprint, margin: float = 0.0) -> bool:
+    """Separating-axis test of two rectangles, ``a`` grown by ``margin`` on every side."""
+    dx, dy = b.x - a.x, b.y - a.y
+    reach = a.r + b.r + margin
+    if dx * dx + dy * dy > reach * reach:
+        return False
+    afx, afy, alx, aly = a.axes()
+    bfx, bfy, blx, bly = b.axes()
+    ahd, ahw = a.depth / 2 + margin, a.width / 2 + margin
+    bhd, bhw = b.depth / 2, b.width / 2
+    for nx, ny in ((afx, afy), (alx, aly), (bfx, bfy), (blx, bly)):
+        ra = abs(ahd * (afx * nx + afy * ny)) + abs(ahw * (alx * nx + aly * ny))
+        rb = abs(bhd * (bfx * nx + bfy * ny)) + abs(bhw * (blx * nx + bly * ny))
+        if abs(dx * nx + dy * ny) > ra + rb:
+            return False
+    return True
+
+
+def within(a: Footprint, b: Footprint, reach: float) -> bool:
+    """The rectangles are at most ``reach`` apart (fast reject on bounding circles)."""
+    dx, dy = a.x - b.x, a.y - b.y
+    limit = a.r + b.r + reach
+    if dx * dx + dy * dy > limit * limit:
+        return False
+    return distance(a, b) <= reach
+
+
+def distance(a: Footprint, b: Footprint) -> float:
+    """Closest distance between two rectangles (seed 003 §4: base to base)."""
+    if overlaps(a, b):
+        return 0.0
+    best = min(point_distance(b, px, py) for px, py in a.corners())
+    return min(best, min(point_distance(a, px, py) for px, py in b.corners()))
+
+
+def segment_inside(fp: Footprint, p: Point, q: Point, shrink: float = 0.0) -> float:
+    """Length of the segment p→q inside the rectangle (Liang-Barsky clipping)."""
+    fx, fy, lx, ly = _axes(fp.facing)
+    ax, ay = p[0] - fp.x, p[1] - fp.y
+    bx, by = q[0] - fp.x, q[1] - fp.y
+    u0, v0 = ax * fx + ay * fy, ax * lx + ay * ly
+    du, dv = (bx - ax) * fx + (by - ay) * fy, (bx - ax) * lx + (by - ay) * ly
+    t0, t1 = 0.0, 1.0
+    hd, hw = fp.depth / 2 - shrink, fp.width / 2 - shrink
+    for pv, qv in ((-du, u0 + hd), (du, hd - u0), (-dv, v0 + hw), (dv, hw - v0)):
+        if pv == 0:
+            if qv < 0:
+                return 0.0
+            continue
+        t = qv / pv
+        if pv < 0:
+            if t > t0:
+                t0 = t
+        elif t < t1:
+            t1 = t
+        if t0 > t1:
+            return 0.0
+    return (t1 - t0) * math.hypot(q[0] - p[0], q[1] - p[1])
+
+
+def angle_to(fp: Footprint, px: float, py: float) -> float:
+    """Signed degrees (left positive) from the facing to the direction of a point."""
+    bearing = math.degrees(math.atan2(py - fp.y, px - fp.x))
+    return (bearing - fp.facing + 180.0) % 360.0 - 180.0
+
+
+def facing_edge(fp: Footprint, side: str) -> tuple[Point, Point, float]:
+    """(edge centre, outward normal, edge length) of one facing of a rectangle."""
+    fx, fy, lx, ly = fp.axes()
+    hd, hw = fp.depth / 2, fp.width / 2
+    if side == "front":
+        return fp.world(hd, 0.0), (fx, fy), fp.width
+    if side == "rear":
+        return fp.world(-hd, 0.0), (-fx, -fy), fp.width
+    if side == "left":
+        return fp.world(0.0, hw), (lx, ly), fp.depth
+    return fp.world(0.0, -hw), (-lx, -ly), fp.depth

@@ -1,0 +1,208 @@
+"""Movement orders: halt, change facing, advance, back, sidestep, march (seed 003 §4-§5)."""
+
+from __future__ import annotations
+
+from rules.engine.systems.massbattle import constants as C
+from rules.engine.systems.massbattle.footprint import Footprint, distance, overlaps, shrunk
+from rules.engine.systems.massbattle.state import BattleState
+from rules.engine.systems.massbattle.terrain import move_cost_factor
+from rules.engine.systems.massbattle.units import Unit
+
+ORDERS = ("halt", "change_facing", "advance", "back", "sidestep", "march", "charge")
+WAVERING_ORDERS = ("halt", "charge", "back")
+
+
+def allowed_orders(unit: Unit) -> tuple[str, ...]:
+    """Orders a unit may take: Wavering only Halt, Charge or Back (seed 003 §8); war engines
+    never March or Charge, Shambling never Marches (seed 003 §4, §10)."""
+    orders = WAVERING_ORDERS if unit.wavering else ORDERS
+    if unit.unit_type == "war_engine":
+        orders = tuple(o for o in orders if o not in ("march", "charge"))
+    if unit.has("shambling"):
+        orders = tuple(o for o in orders if o != "march")
+    return orders
+
+
+def on_table(fp: Footprint) -> bool:
+    return all(0.0 <= x <= C.TABLE_WIDTH and 0.0 <= y <= C.TABLE_DEPTH for x, y in fp.corners())
+
+
+def valid_end(state: BattleState, unit: Unit, fp: Footprint) -> bool:
+    """A unit may not end on blocking terrain or within 1" of another unit (seed 003 §4-§5).
+
+    A unit already closer than 1" (after a melee) may stay as close, but not come closer.
+    """
+    if not on_table(fp):
+        return False
+    for piece in state.terrain:
+        if piece.kind == "blocking" and overlaps(fp, piece.fp):
+            return False
+    start = unit.fp
+    for other in state.units:
+        if other is unit or not other.alive:
+            continue
+        ofp = other.fp
+        reach = fp.r + ofp.r + C.SPACING
+        if (fp.x - ofp.x) ** 2 + (fp.y - ofp.y) ** 2 > reach * reach:
+            continue
+        if not overlaps(fp, ofp, C.SPACING - 0.01):
+            continue
+        if overlaps(fp, shrunk(other.fp)):
+            return False
+        if not overlaps(start, other.fp, C.SPACING - 0.01):
+            return False
+        if distance(fp, other.fp) < distance(start, other.fp) - 1e-6:
+            return False
+    return True
+
+
+def step_blocked(state: BattleState, unit: Unit, fp: Footprint, marching: bool) -> bool:
+    """Blocking terrain and enemy units block a move; friends may be passed through; a
+    marching unit may not cross an obstacle; Fly passes over all (seed 003 §4-§5, §9)."""
+    if not on_table(fp):
+        return True
+    fly = unit.has("fly")
+    for piece in state.terrain:
+        if piece.kind == "blocking" and not fly and overlaps(fp, piece.fp):
+            return True
+        if piece.kind == "obstacle" and marching and overlaps(fp, piece.fp):
+            return True
+    if not fly:
+        for other in state.units:
+            if not other.alive or other.side == unit.side:
+                continue
+            ofp = other.fp
+            reach = fp.r + ofp.r + C.SPACING
+            if (fp.x - ofp.x) ** 2 + (fp.y - ofp.y) ** 2 > reach * reach:
+                continue
+            if overlaps(fp, ofp, C.SPACING - 0.01):
+                return True
+    return False
+
+
+def move_straight(
+    state: BattleState, unit: Unit, forward: float, left: float, allowance: float, marching: bool
+) -> float:
+    """Move along one direction, area terrain costing double, ending at the furthest legal
+    spot; returns the distance covered (seed 003 §4 orders, §5 area terrain)."""
+    length = (forward * forward + left * left) ** 0.5
+    if length == 0 or allowance <= 0:
+        return 0.0
+    du, dv = forward / length, left / length
+    start = unit.fp
+    path: list[tuple[float, Footprint]] = []
+    spent = 0.0
+    travelled = 0.0
+    while allowance - spent > 1e-9:
+        step = min(C.STEP, allowance - spent)
+        candidate = start.moved(du * (travelled + step), dv * (travelled + step))
+        cost = step * move_cost_factor(state.terrain, candidate.x, candidate.y)
+        if spent + cost > allowance + 1e-9:
+            break
+        if step_blocked(state, unit, candidate, marching):
+            if step > C.FINE_STEP:
+                half = start.moved(du * (travelled + C.FINE_STEP), dv * (travelled + C.FINE_STEP))
+                if not step_blocked(state, unit, half, marching):
+                    path.append((travelled + C.FINE_STEP, half))
+            break
+        spent += cost
+        travelled += step
+        path.append((travelled, candidate))
+    for dist, candidate in reversed(path):
+        if valid_end(state, unit, candidate):
+            unit.fp = candidate
+            return dist
+    return 0.0
+
+
+def pivot(state: BattleState, unit: Unit, facing: float) -> bool:
+    """Pivot around the unit centre (seed 003 §4 change facing / advance pivot)."""
+    turned = unit.fp.turned(facing)
+    if valid_end(state, unit, turned):
+        unit.fp = turned
+        return True
+    return False
+
+
+def clamp_pivot(unit: Unit, wanted: float, limit: float = 90.0) -> float:
+    """An Advance pivots at most 90° from the original facing; Nimble may pivot once more
+    (seed 003 §4; NOT IN SEED reading of Nimble: an extra pivot, digest §19)."""
+    if unit.nimble and C.NIMBLE_READING == "extra_pivot":
+        limit += 90.0
+    delta = max(-limit, min(limit, wanted))
+    return delta
+
+
+def order_halt(state: BattleState, unit: Unit) -> None:
+    """Halt: no move (seed 003 §4)."""
+    unit.order = "halt"
+
+
+def order_change_facing(state: BattleState, unit: Unit, facing: float) -> bool:
+    """Change facing: pivot on the spot, no angle limit (seed 003 §4)."""
+    unit.order = "change_facing"
+    return pivot(state, unit, facing)
+
+
+def order_advance(state: BattleState, unit: Unit, turn_by: float, distance: float) -> float:
+    """Advance: one pivot up to 90° then straight forward up to Sp (seed 003 §4)."""
+    unit.order = "advance"
+    delta = clamp_pivot(unit, turn_by)
+    if abs(delta) > 0.5:
+        pivot(state, unit, unit.fp.facing + delta)
+    return move_straight(state, unit, 1.0, 0.0, min(distance, unit.sp), False)
+
+
+def order_back(state: BattleState, unit: Unit, distance: float | None = None) -> float:
+    """Back: straight backwards up to Sp/2 (seed 003 §4)."""
+    unit.order = "back"
+    limit = unit.sp / 2 if distance is None else min(distance, unit.sp / 2)
+    return move_straight(state, unit, -1.0, 0.0, limit, False)
+
+
+def order_sidestep(
+    state: BattleState, unit: Unit, left: bool, distance: float | None = None
+) -> float:
+    """Sidestep: straight left or right up to Sp/2 (seed 003 §4)."""
+    unit.order = "sidestep"
+    limit = unit.sp / 2 if distance is None else min(distance, unit.sp / 2)
+    return move_straight(state, unit, 0.0, 1.0 if left else -1.0, limit, False)
+
+
+def order_march(state: BattleState, unit: Unit, distance: float | None = None) -> float:
+    """March: straight forward up to 2×Sp, no obstacle crossing, no shooting afterwards;
+    war engines and Shambling units cannot (seed 003 §4, §5, §10)."""
+    if "march" not in allowed_orders(unit):
+        raise ValueError(f"{unit.id} may not march")
+    unit.order = "march"
+    limit = 2 * unit.sp if distance is None else min(distance, 2 * unit.sp)
+    return move_straight(state, unit, 1.0, 0.0, limit, True)
+
+
+def forced_move(state: BattleState, unit: Unit, forward: float) -> float:
+    """After melee: move exactly ``forward`` (negative = back), stopping 1" from any other
+    unit or at blocking terrain (seed 003 §7 after the nerve test)."""
+    direction = 1.0 if forward >= 0 else -1.0
+    dist = abs(forward)
+    start = unit.fp
+    travelled = 0.0
+    while travelled + 1e-9 < dist:
+        step = min(C.STEP, dist - travelled)
+        candidate = start.moved(direction * (travelled + step))
+        if not valid_end(state, unit, candidate):
+            break
+        travelled += step
+        unit.fp = candidate
+    return travelled
+
+
+def recoil(state: BattleState, unit: Unit, inches: float = 1.0) -> float:
+    """The attacker of a target that did not rout moves back 1" (seed 003 §7)."""
+    candidate = unit.fp.moved(-inches)
+    if not on_table(candidate):
+        return 0.0
+    for piece in state.terrain:
+        if piece.kind == "blocking" and overlaps(candidate, piece.fp):
+            return 0.0
+    unit.fp = candidate
+    return inches

@@ -1,0 +1,224 @@
+"""The shooting phase: who may shoot, at whom, with what (seed 003 §6, §9-§10)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.engine.systems.massbattle import constants as C
+from rules.engine.systems.massbattle.combat import (
+    animal_attack,
+    attack,
+    fixed_attack,
+    shooting_modifiers,
+)
+from rules.engine.systems.massbattle.footprint import in_front_arc_partly, point_distance
+from rules.engine.systems.massbattle.sight import can_see, sight_blockers
+from rules.engine.systems.massbattle.state import BattleState
+from rules.engine.systems.massbattle.units import Unit
+
+
+@dataclass(frozen=True, slots=True)
+class ShotOption:
+    """One ranged attack a unit could make; ``fixed`` = 4+ ignoring modifiers."""
+
+    kind: str  # weapon | breath | bolt | heal | animal
+    name: str
+    dice: int
+    range: float
+    piercing: int = 0
+    fixed: bool = False
+    halt_only: bool = False
+    indirect: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShotTarget:
+    option: ShotOption
+    target: Unit
+    cover: bool
+    long_range: bool
+
+
+def in_contact(state: BattleState, unit: Unit) -> bool:
+    """A unit touching an enemy may neither shoot nor be shot (seed 003 §6). Units touch only
+    through this turn's charges (everyone else keeps 1" apart), kept in ``state.engaged``."""
+    return unit.id in state.engaged
+
+
+def shot_options(unit: Unit) -> list[ShotOption]:
+    """Ranged attacks: weapons (Ra), Breath Attack 12", Lightning Bolt 24" Piercing (1),
+    Heal 12", throwing animals once per game (seed 003 §6, §9-§10)."""
+    out: list[ShotOption] = []
+    if unit.ra is not None:
+        for w in unit.weapons:
+            out.append(
+                ShotOption(
+                    "weapon",
+                    w.name,
+                    w.attacks or unit.at,
+                    w.range,
+                    w.piercing + unit.value("piercing"),
+                    halt_only=w.halt_only,
+                    indirect=unit.has("indirect-fire"),
+                )
+            )
+    if unit.has("breath-attack"):
+        out.append(
+            ShotOption(
+                "breath",
+                "Breath Attack",
+                unit.value("breath-attack"),
+                C.SPELL_RANGE_SHORT,
+                unit.value("piercing"),
+                fixed=True,
+            )
+        )
+    if unit.has("lightning-bolt"):
+        out.append(
+            ShotOption(
+                "bolt",
+                "Lightning Bolt",
+                unit.value("lightning-bolt"),
+                C.SPELL_RANGE_ZAP,
+                1,
+                fixed=True,
+            )
+        )
+    if unit.has("heal"):
+        out.append(ShotOption("heal", "Heal", unit.value("heal"), C.SPELL_RANGE_SHORT, fixed=True))
+    if not unit.animal_used:
+        if unit.has("throwing-mastiffs"):
+            out.append(
+                ShotOption("animal", "Throwing mastiffs", C.ANIMAL_DICE, C.ANIMAL_RANGE, fixed=True)
+            )
+        if unit.has("sabre-cat"):
+            out.append(
+                ShotOption(
+                    "animal", "Sabre-toothed cat", C.ANIMAL_DICE, C.ANIMAL_RANGE, 1, fixed=True
+                )
+            )
+    return out
+
+
+def may_shoot(state: BattleState, unit: Unit) -> bool:
+    """Not after a March, not while Wavering, not in contact (seed 003 §6, §8)."""
+    return (
+        unit.alive and not unit.wavering and unit.order != "march" and not in_contact(state, unit)
+    )
+
+
+def option_allowed(unit: Unit, option: ShotOption) -> bool:
+    """Crossbows, guns and war engines shoot only after a Halt order (seed 003 §6)."""
+    return not option.halt_only or unit.order == "halt"
+
+
+def sabre_cat_target_ok(target: Unit) -> bool:
+    """The cat attacks only heroes, monsters, war engines or units of at most 10 models
+    (seed 003 §9)."""
+    return target.unit_type in ("hero", "monster", "war_engine") or target.size <= 10
+
+
+def targets_for(
+    state: BattleState,
+    unit: Unit,
+    option: ShotOption,
+    sight_cache: dict[str, tuple[bool, bool]] | None = None,
+    only: Unit | None = None,
+) -> list[ShotTarget]:
+    """Legal targets: partly in the front arc, seen by the leader, within range from the
+    leader; Indirect Fire not within 12"; Heal only friends (seed 003 §6, §10)."""
+    out: list[ShotTarget] = []
+    eye = unit.fp.leader()
+    pool = [*state.friends(unit), unit] if option.kind == "heal" else state.enemies(unit)
+    cache = {} if sight_cache is None else sight_cache
+    others: list[Unit] = []
+    for target in pool:
+        if option.kind == "heal":
+            if target.damage <= 0 or point_distance(target.fp, *eye) > option.range:
+                continue
+            out.append(ShotTarget(option, target, False, False))
+            continue
+        if option.name == "Sabre-toothed cat" and not sabre_cat_target_ok(target):
+            continue
+        tfp = target.fp
+        far = option.range + tfp.r
+        if (tfp.x - eye[0]) ** 2 + (tfp.y - eye[1]) ** 2 > far * far:
+            continue
+        dist = point_distance(tfp, *eye)
+        if dist > option.range or (option.indirect and dist <= C.INDIRECT_MIN_RANGE):
+            continue
+        if in_contact(state, target):
+            continue
+        if target.id not in cache:
+            if not others:
+                others = [u for u in state.units if u.alive and u is not unit]
+            cache[target.id] = _sight(state, unit, target, others)
+        sees, cover = cache[target.id]
+        if sees:
+            out.append(ShotTarget(option, target, cover, dist > option.range / 2))
+    return out
+
+
+def _sight(state: BattleState, unit: Unit, target: Unit, alive: list[Unit]) -> tuple[bool, bool]:
+    if not unit.individual and not in_front_arc_partly(unit.fp, target.fp):
+        return False, False
+    others = [u.fp for u in alive if u is not target]
+    blockers = sight_blockers(state.terrain, others, unit.fp.leader(), target.fp)
+    return can_see(unit.fp, target.fp, blockers, all_round=True)
+
+
+def hit_needed(unit: Unit, shot: ShotTarget) -> int:
+    """Ra plus one per modifier (long range, cover, moved, Individual) (seed 003 §6)."""
+    if shot.option.fixed:
+        return C.SPELL_HIT_ON
+    moved = unit.order != "halt"
+    penalty = shooting_modifiers(
+        shot.long_range, shot.cover, moved, shot.target.individual, shot.option.indirect
+    )
+    return int(unit.ra or 7) + penalty
+
+
+def resolve_shot(state: BattleState, unit: Unit, shot: ShotTarget) -> int:
+    """Fire one ranged attack and put damage markers (or heal); returns damage dealt."""
+    option, target = shot.option, shot.target
+    dice = state.dice
+    if option.kind == "heal":
+        hits, _ = fixed_attack(dice, option.dice, 7, 0)
+        healed = min(hits, target.damage)
+        target.damage -= healed
+        state.event(
+            unit.side,
+            unit.id,
+            f"{unit.name} heals {target.name} by {healed}",
+            target.id,
+            healed=healed,
+        )
+        return 0
+    if option.kind == "animal":
+        unit.animal_used = True
+        reroll = target.has("shambling") and option.name == "Throwing mastiffs"
+        dealt = animal_attack(dice, target.de, option.piercing, reroll)
+        hits = dealt
+    elif option.fixed:
+        hits, dealt = fixed_attack(dice, option.dice, target.de, option.piercing)
+    else:
+        hits, dealt = attack(
+            dice,
+            option.dice,
+            hit_needed(unit, shot),
+            target.de,
+            option.piercing,
+            unit.has("elite"),
+        )
+    target.damage += dealt
+    target.phase_damage += dealt
+    unit.damage_dealt += dealt
+    state.event(
+        unit.side,
+        unit.id,
+        f"{unit.name} shoots {target.name} with {option.name}: {hits} hits, {dealt} damage",
+        target.id,
+        hits=hits,
+        damage=dealt,
+    )
+    return dealt

@@ -1,0 +1,52 @@
+"""The state of one battle in progress (plain data passed to the rule functions)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.engine.dice import Dice
+from rules.engine.report import Event, EventLog
+from rules.engine.systems.massbattle.terrain import TerrainPiece
+from rules.engine.systems.massbattle.units import Unit
+
+
+@dataclass(slots=True)
+class BattleState:
+    units: list[Unit]
+    terrain: list[TerrainPiece]
+    dice: Dice
+    log: EventLog
+    objectives: list[tuple[float, float]] = field(default_factory=list)
+    turn: int = 0
+    phase: str = "deployment"
+    condition: str = "kill"
+    points_limit: int = 2000
+    first: str = "a"
+    engaged: set[str] = field(default_factory=set)
+    planned_shots: dict[str, Any] = field(
+        default_factory=dict
+    )  # unit id → ShotTarget  # ids in base contact (charges this turn)
+
+    def alive(self, side: str | None = None) -> list[Unit]:
+        return [u for u in self.units if u.alive and (side is None or u.side == side)]
+
+    def enemies(self, unit: Unit) -> list[Unit]:
+        return [u for u in self.units if u.alive and u.side != unit.side]
+
+    def friends(self, unit: Unit) -> list[Unit]:
+        return [u for u in self.units if u.alive and u.side == unit.side and u is not unit]
+
+    def event(
+        self,
+        side: str,
+        actor: str,
+        text: str,
+        target: str = "",
+        dice: list[int] | None = None,
+        **data: object,
+    ) -> None:
+        if self.log.enabled:
+            self.log.add(
+                Event(self.turn, self.phase, side, actor, text, target, list(dice or []), data)
+            )

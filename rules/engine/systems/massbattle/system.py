@@ -1,0 +1,67 @@
+"""The massbattle GameSystem (Kings of War 2010 beta rules, seed 003)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules.engine.report import BattleReport
+from rules.engine.systems.base import EngineError, EventHook, Mission, PostBattle, RosterData
+from rules.engine.systems.massbattle import battle
+from rules.engine.systems.massbattle.constants import MAX_TURNS
+from rules.engine.systems.massbattle.postbattle import post_battle as _post_battle
+from rules.engine.systems.massbattle.units import Army, build_army
+
+MISSIONS: dict[str, Mission] = {
+    "battle": Mission(
+        "battle",
+        "Battle (rolled condition)",
+        MAX_TURNS,
+        "Victory condition rolled on a D6: Kill, Pillage or Kill and Pillage.",
+    ),
+    "kill": Mission(
+        "kill", "Kill", MAX_TURNS, "Destroy enemy points; a lead of 20% of the army points wins."
+    ),
+    "pillage": Mission(
+        "pillage", "Pillage", MAX_TURNS, "D6+1 objectives; hold two more than the enemy to win."
+    ),
+    "kill-and-pillage": Mission(
+        "kill-and-pillage",
+        "Kill and Pillage",
+        MAX_TURNS,
+        "Kill points plus 100 per objective held.",
+    ),
+}
+
+
+class MassBattleSystem:
+    """Kings of War 2010: units as rectangles of models, orders, nerve tests."""
+
+    slug = "massbattle"
+    name = "Mass battle (Kings of War 2010)"
+    missions: Mapping[str, Mission] = MISSIONS
+    default_mission = "battle"
+
+    def build_army(self, roster: RosterData) -> Army:
+        return build_army(roster)
+
+    def resolve_battle(
+        self,
+        army_a: Army,
+        army_b: Army,
+        mission: str,
+        seed: int,
+        on_event: EventHook | None = None,
+        log: bool = True,
+        flagged: tuple[str, int] | None = None,
+    ) -> BattleReport:
+        if not isinstance(army_a, Army) or not isinstance(army_b, Army):
+            raise EngineError("massbattle.army_invalid", "Armies must come from build_army.")
+        return battle.resolve(army_a, army_b, mission, seed, on_event, log, flagged)
+
+    def post_battle(self, report: BattleReport, side: str, seed: int) -> PostBattle:
+        if side not in ("a", "b"):
+            raise EngineError("side.invalid", "side must be 'a' or 'b'.")
+        return _post_battle(report, side, seed)
+
+
+SYSTEM = MassBattleSystem()

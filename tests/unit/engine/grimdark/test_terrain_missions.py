@@ -1,0 +1,202 @@
+"""Line of sight, cover, vehicles, special weapons, reserves and mission scoring."""
+
+from rules.engine.geometry import DIFFICULT, Rect, TerrainArea
+from rules.engine.systems.grimdark import assault, missions
+from rules.engine.systems.grimdark.damage import Outcome, apply_vehicle_damage
+from rules.engine.systems.grimdark.resolve import arrive_from_reserve
+
+from .conftest import GAUNT, MARINE, ScriptedDice, unit_data
+
+TANK = {"BS": 4, "front": 14, "side": 13, "rear": 10}
+WOODS = TerrainArea("Woods", Rect(0, 20, 72, 8), DIFFICULT, 5, 3)
+RUINS = TerrainArea("Ruins", Rect(0, 20, 72, 8), DIFFICULT, 4, 2)
+DEEP_WOODS = TerrainArea("Deep woods", Rect(0, 14, 72, 20), DIFFICULT, 5, 3)
+
+
+def test_high_area_terrain_blocks_sight_through_it(make_battle):  # seed 000 [21]
+    battle = make_battle(
+        [(unit_data("me"), (10, 10))], [(unit_data("foe"), (10, 40))], terrain=[WOODS]
+    )
+    assert not battle.visible(*battle.units)
+
+
+def test_taller_model_sees_over_lower_terrain(make_battle):  # seed 000 [7][21]
+    beast = unit_data("beast", unit_type="monstrous_creature", size=1)
+    battle = make_battle([(beast, (10, 10))], [(unit_data("foe"), (10, 40))], terrain=[RUINS])
+    assert battle.visible(*battle.units)
+
+
+def test_models_deep_inside_area_terrain_are_unseen(make_battle):  # seed 000 [21]
+    battle = make_battle(
+        [(unit_data("me"), (10, 5))],
+        [(unit_data("edge"), (10, 16)), (unit_data("deep"), (10, 24))],
+        terrain=[DEEP_WOODS],
+    )
+    me, edge, deep = battle.units
+    assert battle.visible(me, edge)
+    assert not battle.visible(me, deep)
+
+
+def test_vehicles_block_sight_between_infantry(make_battle):  # seed 000 [20]
+    battle = make_battle(
+        [
+            (unit_data("me"), (10, 5)),
+            (unit_data("tank", unit_type="vehicle", size=1, profile=TANK), (10, 20)),
+        ],
+        [(unit_data("foe"), (10, 40))],
+    )
+    me, _, foe = battle.units
+    assert not battle.visible(me, foe)
+
+
+def test_cover_from_area_terrain_and_from_the_line_of_fire(make_battle):  # seed 000 [25]
+    hedge = TerrainArea("Hedge", Rect(0, 20, 72, 2), DIFFICULT, 6, 1)
+    battle = make_battle(
+        [(unit_data("me"), (10, 5))],
+        [(unit_data("in"), (10, 30)), (unit_data("behind"), (40, 30))],
+        terrain=[TerrainArea("Ruins", Rect(5, 28, 10, 6), DIFFICULT, 4, 2), hedge],
+    )
+    me, inside, behind = battle.units
+    assert battle.cover_save(inside, me) == 4
+    assert battle.cover_save(behind, me) == 6
+
+
+def test_cover_the_firer_stands_in_is_ignored(make_battle):  # seed 000 [25]
+    crater = TerrainArea("Crater", Rect(0, 0, 72, 12), DIFFICULT, 4, 1)
+    battle = make_battle(
+        [(unit_data("me"), (10, 5))], [(unit_data("foe"), (10, 30))], terrain=[crater]
+    )
+    assert battle.cover_save(battle.units[1], battle.units[0]) is None
+
+
+def test_shaken_and_stunned_vehicles(make_battle):  # NOT IN SEED ≈ digest 36.6
+    battle = make_battle(
+        [
+            (
+                unit_data(
+                    "tank",
+                    unit_type="vehicle",
+                    size=1,
+                    profile=TANK,
+                    weapons=[{"name": "Gun", "range": 36, "S": 8, "AP": 3, "type": "heavy"}],
+                ),
+                (10, 10),
+            )
+        ],
+        [(unit_data("foe"), (10, 40))],
+    )
+    tank = battle.units[0]
+    battle.active = "b"
+    apply_vehicle_damage(battle, tank, "shaken")
+    assert tank.shaken_turn == battle.ptc + 1
+    apply_vehicle_damage(battle, tank, "weapon_destroyed")
+    assert tank.models[0].ranged == []
+    assert tank.weapons_destroyed == 1
+    apply_vehicle_damage(battle, tank, "immobilised")
+    assert tank.immobilised
+    apply_vehicle_damage(battle, tank, "destroyed")
+    assert tank.count == 0
+
+
+def test_force_weapon_slays_a_wounded_model_on_a_passed_test(make_battle):  # seed 000 [46]
+    staff = {"name": "Staff", "type": "close_combat", "special": ["force_weapon"]}
+    battle = make_battle(
+        [(unit_data("psyker", size=1, weapons=[staff], profile=dict(MARINE, Ld=10)), (10, 10))],
+        [(unit_data("brute", size=1, profile=dict(MARINE, W=3)), (10, 14))],
+        dice=ScriptedDice([3, 3]),
+    )
+    psyker, brute = battle.units
+    brute.models[0].wounds = 2
+    assault.special_weapon_after(battle, psyker, psyker.models[0], brute, Outcome(unsaved=1), set())
+    assert brute.count == 0
+
+
+def test_thunder_hammer_stuns_survivors(make_battle):  # seed 000 [46]
+    hammer = {"name": "Hammer", "type": "close_combat", "special": ["thunder_hammer"]}
+    battle = make_battle(
+        [(unit_data("me", size=1, weapons=[hammer]), (10, 10))], [(unit_data("foe"), (10, 14))]
+    )
+    me, foe = battle.units
+    assault.special_weapon_after(battle, me, me.models[0], foe, Outcome(unsaved=1), set())
+    assert foe.stunned_cc_turn == battle.ptc + 1
+    battle.ptc += 1
+    assert assault.initiative(battle, foe, foe.models[0]) == 1
+
+
+def test_deep_strikers_arrive_on_the_table_clear_of_enemies(make_battle):  # digest 36.7
+    battle = make_battle(
+        [(unit_data("drop"), (10, 10))], [(unit_data("foe"), (36, 30))], dice=ScriptedDice([6, 5])
+    )
+    drop, foe = battle.units
+    drop.reserve = True
+    battle.turn = 2
+    arrive_from_reserve(battle)
+    assert not drop.reserve
+    assert battle.table.bounds.contains(drop.position)
+    assert battle.gap(drop, foe) >= 0.99
+
+
+def test_take_and_hold_counts_scoring_units_near_the_centre(make_battle):  # digest 36.9
+    battle = make_battle(
+        [(unit_data("mine"), (36, 24))],
+        [(unit_data("theirs"), (36, 45)), (unit_data("broken", profile=GAUNT), (30, 24))],
+        mission="take-and-hold",
+    )
+    battle.units[2].falling_back = True
+    assert missions.objective_scores(battle) == {"a": 1, "b": 0}
+
+
+def test_cleanse_counts_quarters_held_alone(make_battle):  # digest 36.9
+    battle = make_battle(
+        [(unit_data("q0"), (10, 10)), (unit_data("q1"), (60, 10))],
+        [(unit_data("q1b"), (62, 12)), (unit_data("q3"), (60, 40))],
+        mission="cleanse",
+    )
+    assert missions.objective_scores(battle) == {"a": 1, "b": 1}
+
+
+def test_recon_counts_units_in_the_enemy_half(make_battle):  # digest 36.9
+    battle = make_battle(
+        [(unit_data("deep"), (10, 30)), (unit_data("home"), (20, 5))],
+        [(unit_data("far"), (10, 40))],
+        mission="recon",
+    )
+    assert missions.objective_scores(battle) == {"a": 1, "b": 0}
+
+
+def test_units_below_half_strength_do_not_score(make_battle):  # digest 36.9 ≈
+    battle = make_battle(
+        [(unit_data("mine"), (36, 24))], [(unit_data("foe"), (10, 45))], mission="take-and-hold"
+    )
+    mine = battle.units[0]
+    for model in mine.models[:6]:
+        model.wounds = 0
+    mine.refresh()
+    assert not missions.is_scoring(mine)
+
+
+def test_victory_points_full_for_destroyed_half_for_below_half(make_battle):  # digest 36.10
+    battle = make_battle(
+        [(unit_data("me"), (10, 10))],
+        [
+            (unit_data("dead", points=100), (10, 40)),
+            (unit_data("hurt", points=120), (30, 40)),
+            (unit_data("fine", points=90), (50, 40)),
+        ],
+    )
+    _, dead, hurt, _ = battle.units
+    dead.wipe()
+    for model in hurt.models[:6]:
+        model.wounds = 0
+    hurt.refresh()
+    assert missions.victory_points(battle, "a") == 160
+    assert missions.victory_points(battle, "b") == 0
+
+
+def test_consolidation_into_a_new_enemy_locks_it(make_battle):  # seed 000 [44]
+    battle = make_battle([(unit_data("me"), (10, 10))], [(unit_data("next"), (10, 17.5))])
+    me, nxt = battle.units
+    assault.consolidate(battle, me, 3.0)
+    assert me.locked
+    assert nxt.locked
+    assert nxt.id in me.foes

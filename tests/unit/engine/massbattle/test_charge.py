@@ -1,0 +1,127 @@
+"""Charges: conditions, facing charged, multiple chargers, melee outcome (seed 003 §4-§5, §7)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from rules.engine.systems.massbattle.battle import melee_phase
+from rules.engine.systems.massbattle.charge import ChargePlan, can_charge, place_charges
+from rules.engine.systems.massbattle.footprint import distance
+from rules.engine.systems.massbattle.melee import strike
+from tests.unit.engine.massbattle.helpers import ScriptedDice, piece, state, unit
+
+
+def test_charge_needs_target_within_double_speed():  # seed 003 §4: leader ≤ 2×Sp
+    charger = unit("c", y=10)
+    near = unit("n", side="b", y=21, facing=270.0)  # front edge at 19.4: 7.8" from leader
+    far = unit("f", side="b", x=36, y=25, facing=270.0)
+    assert can_charge(state([charger, near]), charger, near) is not None
+    assert can_charge(state([charger, far]), charger, far) is None
+
+
+def test_charge_needs_target_in_front_arc_and_visible():  # seed 003 §4 charge conditions
+    charger = unit("c", y=20)
+    behind = unit("b", side="b", y=14, facing=90.0)
+    assert can_charge(state([charger, behind]), charger, behind) is None
+    target = unit("t", side="b", y=28, facing=270.0)
+    wall = piece("blocking", 36, 24.5, 12, 2)
+    assert can_charge(state([charger, target], [wall]), charger, target) is None
+
+
+def test_war_engines_cannot_charge():  # seed 003 §4
+    engine = unit("w", unit_type="war_engine", size=1, y=20)
+    target = unit("t", side="b", y=26, facing=270.0)
+    assert can_charge(state([engine, target]), engine, target) is None
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "facing"), [(36, 26, "front"), (25, 30, "right"), (47, 30, "left"), (36, 36, "rear")]
+)
+def test_facing_charged_is_where_the_leader_stands(x, y, facing):  # seed 003 §5 flank/rear
+    target = unit("t", side="b", x=36, y=30, facing=270.0)
+    towards = math.degrees(math.atan2(30 - y, 36 - x))
+    charger = unit("c", x=x, y=y, facing=towards)
+    plan = can_charge(state([charger, target]), charger, target)
+    assert plan is not None
+    assert plan.facing == facing
+
+
+def test_charger_contacts_with_leader_facing_the_centre():  # seed 003 §5 charge move
+    charger = unit("c", x=33, y=12)
+    target = unit("t", side="b", x=36, y=22, facing=270.0)
+    st = state([charger, target])
+    placed = place_charges(st, [can_charge(st, charger, target)])
+    assert len(placed) == 1
+    assert charger.fp.leader() == pytest.approx((36.0, 22 - target.fp.depth / 2))
+    assert distance(charger.fp, target.fp) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_multiple_chargers_share_the_contact_width():  # seed 003 §5 multiple charges, fig. F
+    a1 = unit("a1", x=30, y=12)
+    a2 = unit("a2", x=42, y=12)
+    target = unit("t", side="b", x=36, y=22, size=40, facing=270.0)  # horde 8" wide
+    st = state([a1, a2, target])
+    placed = place_charges(st, [can_charge(st, a1, target), can_charge(st, a2, target)])
+    assert {p.charger.id for p in placed} == {"a1", "a2"}
+    assert a1.fp.x == pytest.approx(34.0)
+    assert a2.fp.x == pytest.approx(38.0)
+
+
+def test_charger_without_room_must_do_something_else():  # seed 003 §5: no room, no charge
+    charger = unit("c", x=36, y=12)
+    target = unit("t", side="b", x=36, y=22, facing=270.0)
+    st = state([charger, target], [piece("blocking", 36, 18.6, 6, 1.2)])
+    plan = can_charge(st, charger, target)
+    assert plan is None or place_charges(st, [plan]) == []
+
+
+def test_charge_through_area_terrain_is_hindered():  # seed 003 §5 (digest §18.3)
+    charger = unit("c", x=36, y=10)
+    target = unit("t", side="b", x=36, y=22, facing=270.0)
+    st = state([charger, target], [piece("area", 36, 15, 8, 2)])
+    placed = place_charges(st, [can_charge(st, charger, target)])
+    assert placed
+    assert placed[0].hindered
+
+
+def test_target_behind_obstacle_is_defended():  # seed 003 §5 defended obstacles
+    charger = unit("c", x=36, y=10)
+    target = unit("t", side="b", x=36, y=22, facing=270.0)
+    st = state([charger, target], [piece("obstacle", 36, 19.8, 8, 0.4)])
+    plan = can_charge(st, charger, target)
+    assert plan is not None
+    assert plan.defended
+
+
+def test_flank_charge_doubles_and_rear_charge_triples_in_the_melee():  # seed 003 §7
+    counts = {}
+    for facing in ("front", "left", "rear"):
+        attacker = unit("a", At=10, Me=4)
+        target = unit("t", side="b", De=4)
+        dice = ScriptedDice([1] * 40)
+        strike(state([attacker, target], dice=dice), ChargePlan(attacker, target, facing, 1.0))
+        counts[facing] = 40 - len(dice.script)
+    assert counts == {"front": 10, "left": 20, "rear": 30}
+
+
+def test_unrouted_target_repulses_the_charger_one_inch():  # seed 003 §7 after the nerve test
+    charger = unit("c", x=36, y=12, At=2, Me=4)
+    target = unit("t", side="b", x=36, y=22, facing=270.0, De=4, Ne=10)
+    st = state([charger, target], dice=ScriptedDice([5, 5, 5, 5, 3, 3]))
+    plans = place_charges(st, [can_charge(st, charger, target)])
+    melee_phase(st, "a", [plans])
+    assert target.alive
+    assert target.damage == 2
+    assert distance(charger.fp, target.fp) == pytest.approx(1.0, abs=1e-6)
+
+
+def test_victor_of_a_rout_pivots_or_moves():  # seed 003 §7 after a rout
+    charger = unit("c", x=36, y=12, At=4, Me=4)
+    target = unit("t", side="b", x=36, y=22, facing=270.0, De=4, Ne=0)
+    st = state([charger, target], dice=ScriptedDice([5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 3]))
+    plans = place_charges(st, [can_charge(st, charger, target)])
+    melee_phase(st, "a", [plans])
+    assert not target.alive
+    assert charger.routed_enemies == 1

@@ -18,6 +18,8 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("frontend.urls")),
 ]
 
 handler404 = api_aware_handler404

@@ -110,3 +110,12 @@ class Dice:
     def randint(self, low: int, high: int) -> int:
         """An integer in [low, high], not recorded as a die roll (placement, seeds)."""
         return self._rng.randint(low, high)
+
+    def d6_batch(self, count: int) -> list[int]:
+        """``count`` D6 drawn from one float each: the same uniform distribution as
+        :meth:`d6s` but several times faster (a different stream, so a system picks one and
+        keeps it for reproducibility)."""
+        rnd = self._rng.random
+        values = [int(rnd() * 6.0) + 1 for _ in range(count)]
+        self._record(f"{count}D6", tuple(values))
+        return values

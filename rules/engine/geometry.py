@@ -177,6 +177,18 @@ def circle_overlap_area(r1: float, r2: float, d: float) -> float:
     return a1 + a2 - a3
 
 
+def circle_segment_fraction(radius: float, depth: float) -> float:
+    """Share of a circle's area lying within ``depth`` of one edge (a circular segment):
+    how much of a blob of models is near the side an enemy touches."""
+    if depth <= 0.0:
+        return 0.0
+    if depth >= 2 * radius:
+        return 1.0
+    d = radius - depth
+    area = radius * radius * math.acos(d / radius) - d * math.sqrt(2 * radius * depth - depth**2)
+    return area / (math.pi * radius * radius)
+
+
 @dataclass(frozen=True, slots=True)
 class TerrainArea:
     """Area terrain (seed 000 [16][17]): class, cover save (None = none) and height 1–3."""

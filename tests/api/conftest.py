@@ -12,12 +12,6 @@ PASSWORD = "correct-horse-battery-9"
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    """PBKDF2 at full strength costs ~0.3 s per user; these tests are not about hashing."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def _fresh_throttle_history():
     """Throttle counters live in the cache; each test starts with none."""
     cache.clear()
@@ -59,25 +53,6 @@ def owner_client(owner) -> APIClient:
 @pytest.fixture
 def stranger_client(stranger) -> APIClient:
     return token_client(stranger)
-
-
-@pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
-    """Load the sample catalogues once for the API tests (tests roll back around them)."""
-    from armybuilder.services import catalogues_load
-
-    with django_db_blocker.unblock():
-        catalogues_load()
-
-
-@pytest.fixture
-def catalogues(db):
-    """The sample catalogues (reloaded when another test flushed them)."""
-    from armybuilder.models import GameSystem
-    from armybuilder.services import catalogues_load
-
-    if not GameSystem.objects.filter(slug="grimdark").exists():
-        catalogues_load()
 
 
 def strike_force(**changes) -> dict:

@@ -133,3 +133,12 @@ def ashen():
 def write():
     """Write ``(directory, ashen_data)`` as a catalogue tree and return the directory."""
     return write_catalogues
+
+
+@pytest.fixture(autouse=True)
+def _empty_catalogue(db):
+    """The loader's tests start from an empty catalogue (rolled back afterwards)."""
+    from armybuilder.models import GameSystem, Roster
+
+    Roster.objects.all().delete()
+    GameSystem.objects.all().delete()

@@ -32,3 +32,12 @@ def test_scatter_hit_faces_are_one_third():  # seed 000 [4]: two HIT faces of si
 def test_spawned_streams_are_reproducible_and_distinct():
     assert Dice(1).spawn("x").d6s(20) == Dice(1).spawn("x").d6s(20)
     assert Dice(1).spawn("x").d6s(20) != Dice(1).spawn("y").d6s(20)
+
+
+def test_d6_batch_is_reproducible_and_uniform():
+    assert Dice(9).d6_batch(30) == Dice(9).d6_batch(30)
+    rolls = Dice(2).d6_batch(6000)
+    counts = [rolls.count(face) for face in range(1, 7)]
+    assert min(rolls) == 1
+    assert max(rolls) == 6
+    assert all(880 < c < 1120 for c in counts), counts

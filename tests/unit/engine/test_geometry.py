@@ -74,3 +74,12 @@ def test_circle_overlap_area():
 def test_point_segment_distance():
     assert point_segment_distance(Point(5, 3), Point(0, 0), Point(10, 0)) == pytest.approx(3)
     assert point_segment_distance(Point(-4, 3), Point(0, 0), Point(10, 0)) == pytest.approx(5)
+
+
+def test_circle_segment_fraction():
+    from rules.engine.geometry import circle_segment_fraction
+
+    assert circle_segment_fraction(2.0, 0.0) == 0.0
+    assert circle_segment_fraction(2.0, 4.0) == 1.0
+    assert circle_segment_fraction(2.0, 2.0) == pytest.approx(0.5)
+    assert 0 < circle_segment_fraction(5.0, 1.0) < 0.2

@@ -128,6 +128,7 @@ class Unit:
     foes: list[str] = field(default_factory=list)
     reserve: bool = False
     charge_target: str = ""
+    engaged_cap: int = 0
     roster_id: str = ""
     alive_count: int = 0
     footprint: float = 0.5

@@ -4,6 +4,7 @@ morale of the loser, sweeping advance, consolidation, pile-in and multiple comba
 
 from __future__ import annotations
 
+from rules.engine.geometry import circle_segment_fraction
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.army import (
     BIKE,
@@ -32,6 +33,7 @@ from rules.engine.systems.grimdark.weapons import (
 CHARGE_DISTANCE = 6.0  # seed 000 [36]
 CAVALRY_CHARGE = 12.0  # NOT IN SEED: published 4e p.57
 CONSOLIDATE = 3.0  # seed 000 [43]
+ENGAGE_DEPTH = 3.0  # ~1" base plus 2" from a model in base contact (seed 000 [38])
 
 
 def charge_range(unit: Unit) -> float:
@@ -87,14 +89,17 @@ def charge(battle: Battle, unit: Unit, target: Unit) -> bool:
                 target=target.name,
             )
         return False
-    if target.falling_back and not assaulted_while_falling_back(battle, target):
-        unit.kills += sum(1 for m in target.models if m.max_wounds and m.wounds == 0)
-        unit.destroyed_units.append(target.id)
-        return True
+    if target.falling_back:
+        before = target.count
+        if not assaulted_while_falling_back(battle, target):
+            unit.kills += before
+            battle.credit_destroyed(unit, target)
+            return True
     gap = unit.radius + target.radius
     battle.moved_to(unit, target.position.toward(unit.position, gap))
     unit.charged = True
     unit.charge_target = target.id
+    engage_charged_unit(target)
     if target.id not in unit.foes:
         unit.foes.append(target.id)
     if unit.id not in target.foes:
@@ -106,6 +111,27 @@ def charge(battle: Battle, unit: Unit, target: Unit) -> bool:
     if battle.logging:
         battle.log(unit.side, unit.name, f"{unit.name} charges {target.name}", target=target.name)
     return True
+
+
+def engage_charged_unit(target: Unit) -> None:
+    """Who fights [38]: only models in base contact or within 2" of one are engaged. The
+    chargers all reach (6" moves); of the charged unit, the models within ENGAGE_DEPTH of
+    the side it is hit from (its footprint's circular segment); a unit already locked is
+    already fully engaged. After the round, pile-in engages everyone (seed 000 [44])."""
+    if target.is_vehicle:
+        return
+    share = circle_segment_fraction(target.radius, ENGAGE_DEPTH)
+    newly = max(1, round(target.count * share))
+    if not target.locked:
+        target.engaged_cap = min(target.count, newly)
+    elif target.engaged_cap:
+        target.engaged_cap = min(target.count, target.engaged_cap + newly)
+
+
+def engaged_models(unit: Unit) -> list[Model]:
+    """The unit's engaged models this round, fixed at its start (seed 000 [38][41])."""
+    alive = [m for m in unit.models if m.wounds > 0]
+    return alive[: unit.engaged_cap] if unit.engaged_cap else alive
 
 
 def initiative(battle: Battle, unit: Unit, model: Model) -> int:
@@ -209,12 +235,12 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
     unsaved wounds each side caused."""
     wounds = {"a": 0, "b": 0}
     plan: list[tuple[int, Unit, Model]] = []
+    engaged = {unit.id: engaged_models(unit) for unit in group}
     for unit in group:
         if unit.is_vehicle:
             continue
-        for model in unit.models:
-            if model.wounds > 0:
-                plan.append((initiative(battle, unit, model), unit, model))
+        for model in engaged[unit.id]:
+            plan.append((initiative(battle, unit, model), unit, model))
     steps = sorted({step for step, _, _ in plan}, reverse=True)
     psychic_used: set[str] = set()
     for step in steps:
@@ -245,7 +271,7 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
                 if target.is_vehicle and attack.dice == 1 and dice > 1:
                     attack.dice = len(models)
                 before = target.count
-                out = resolve_attack(battle, attack, target, None, unit)
+                out = resolve_attack(battle, attack, target, None, unit, engaged.get(target.id))
                 wounds[unit.side] += 0 if target.is_vehicle else out.unsaved
                 special_weapon_after(battle, unit, models[0], target, out, psychic_used)
                 lost = before - target.count
@@ -263,8 +289,8 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
                         f" — {out.hits} hits, {what}",
                         target=target.name,
                     )
-                if target.count == 0 and target.id not in unit.destroyed_units:
-                    unit.destroyed_units.append(target.id)
+                if target.count == 0:
+                    battle.credit_destroyed(unit, target)
     return wounds
 
 
@@ -369,7 +395,7 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
             unit.wipe()
             credit = next(w for w in sweepers if unit.id in w.foes)
             credit.kills += lost
-            credit.destroyed_units.append(unit.id)
+            battle.credit_destroyed(credit, unit)
             release_from_combat(battle, unit)
             if battle.logging:
                 battle.log(
@@ -404,10 +430,12 @@ def consolidate(battle: Battle, unit: Unit, reach: float) -> None:
     nearest = min(enemies, key=lambda e: (battle.gap(unit, e), e.id))
     gap = battle.gap(unit, nearest)
     if gap <= reach:
-        if nearest.falling_back and not assaulted_while_falling_back(battle, nearest):
-            unit.kills += 0
-            unit.destroyed_units.append(nearest.id)
-            return
+        if nearest.falling_back:
+            before = nearest.count
+            if not assaulted_while_falling_back(battle, nearest):
+                unit.kills += before
+                battle.credit_destroyed(unit, nearest)
+                return
         battle.moved_to(unit, nearest.position.toward(unit.position, unit.radius + nearest.radius))
         if not nearest.is_vehicle:
             unit.foes.append(nearest.id)
@@ -448,6 +476,8 @@ def assault_phase(battle: Battle) -> None:
             continue
         wounds = fight(battle, group)
         resolve_combat(battle, group, wounds)
+        for unit in group:
+            unit.engaged_cap = 0  # pile-in: every model reaches the fight (seed 000 [44])
         tidy_combats(battle)
     for unit in battle.units:
         unit.in_cover_assaulted = False

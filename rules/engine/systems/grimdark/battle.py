@@ -72,6 +72,19 @@ class Battle:
         d = math.hypot(pa.x - pb.x, pa.y - pb.y) - a.footprint - b.footprint
         return d if d > 0.0 else 0.0
 
+    def credit_destroyed(self, killer: Unit, target: Unit) -> None:
+        """Record that ``killer`` destroyed ``target`` (and any joined character in it)."""
+        for uid in [target.id, *target.members]:
+            gone = not any(m.wounds > 0 for m in self.models_of(uid))
+            if gone and uid not in killer.destroyed_units:
+                killer.destroyed_units.append(uid)
+
+    def models_of(self, uid: str) -> list[Any]:
+        """The models that came from roster unit ``uid`` (a joined IC's sit in its host)."""
+        unit = self.by_id[uid]
+        holder = self.by_id[unit.joined_to] if unit.joined_to else unit
+        return [m for m in holder.models if m.origin == uid]
+
     def edge_point(self, unit: Unit) -> Point:
         """Nearest point of the unit's own table edge (falling back, digest 36.2)."""
         y = 0.0 if unit.side == "a" else self.table.height

@@ -55,22 +55,23 @@ def roll_successes(battle: Battle, dice: int, need: int, reroll: bool) -> tuple[
     ``reroll`` (seed 000 [5]); returns (successes, sixes)."""
     if dice <= 0:
         return 0, 0
-    rolls = battle.dice.d6s(dice)
+    rolls = battle.dice.d6_batch(dice)
     if reroll:
         failed = sum(1 for r in rolls if r < need or r == 1)
         if failed:
-            rolls = [r for r in rolls if r >= need and r != 1] + battle.dice.d6s(failed)
+            rolls = [r for r in rolls if r >= need and r != 1] + battle.dice.d6_batch(failed)
     ok = sum(1 for r in rolls if r >= need and r != 1)
     sixes = sum(1 for r in rolls if r == 6)
     return ok, sixes
 
 
-def next_casualty(unit: Unit, nominated: bool) -> Model | None:
+def next_casualty(unit: Unit, nominated: bool, pool: list[Model] | None = None) -> Model | None:
     """The owner removes ordinary models first, finishing a wounded multi-wound model
     before wounding the next (seed 000 [26]); a nominated wound goes on the firer's choice,
-    the most valuable model (seed 000 [26][41])."""
+    the most valuable model (seed 000 [26][41]). In close combat only engaged models
+    (``pool``) can be removed (seed 000 [41])."""
     best: Model | None = None
-    for m in unit.models:
+    for m in unit.models if pool is None else pool:
         if m.wounds <= 0:
             continue
         if nominated:
@@ -95,6 +96,7 @@ def allocate_wounds(
     ignore_armour: bool = False,
     armour_cap: int | None = None,
     nominate: bool = False,
+    pool: list[Model] | None = None,
 ) -> tuple[int, int]:
     """Save and remove casualties: wounds that allow no armour save first (seed 000 [24]),
     one save per wound with the best of armour/cover/invulnerable (seed 000 [25]), instant
@@ -102,13 +104,14 @@ def allocate_wounds(
     wounds that counted, models slain)."""
     unsaved = slain = 0
     total = plain + no_armour
+    saves = battle.dice.d6_batch(total)  # the owner's save dice, one per wound
     for k in range(total):
-        model = next_casualty(unit, nominate and k == 0)
+        model = next_casualty(unit, nominate and k == 0, pool)
         if model is None:
             break
         denied = ignore_armour or k < no_armour
         save = tables.best_save(model.sv, ap, cover, model.invulnerable, denied, armour_cap)
-        if save is not None and battle.dice.d6() >= max(2, save):
+        if save is not None and saves[k] >= max(2, save):
             continue
         killed_outright = model.max_wounds > 1 and tables.instant_death(strength, model.base_t)
         fnp = unit.has("feel_no_pain") and not killed_outright and not denied
@@ -123,7 +126,12 @@ def allocate_wounds(
 
 
 def resolve_attack(
-    battle: Battle, attack: Attack, target: Unit, cover: int | None, source: Unit | None
+    battle: Battle,
+    attack: Attack,
+    target: Unit,
+    cover: int | None,
+    source: Unit | None,
+    pool: list[Model] | None = None,
 ) -> Outcome:
     """Hit → wound → save → remove for one batch against a non-vehicle unit; vehicles
     go to :func:`resolve_vehicle_hits`."""
@@ -145,7 +153,8 @@ def resolve_attack(
             rend = min(wound_sixes, wounds)
             wounds -= rend
     use_cover = None if attack.ignore_cover or attack.close_combat else cover
-    nominate = (wounds + rend) >= target.count + (1 if attack.close_combat else 0)
+    present = target.count if pool is None else sum(1 for m in pool if m.wounds > 0)
+    nominate = (wounds + rend) >= present + (1 if attack.close_combat else 0)
     unsaved, slain = allocate_wounds(
         battle,
         target,
@@ -157,6 +166,7 @@ def resolve_attack(
         attack.ignore_armour,
         attack.armour_cap,
         nominate,
+        pool,
     )
     return Outcome(hits=hits, wounds=wounds + rend, unsaved=unsaved, slain=slain)
 

@@ -199,16 +199,19 @@ def objective_scores(battle: Battle) -> dict[str, int]:
 
 def victory_points(battle: Battle, side: str) -> int:
     """VPs scored by ``side``: each enemy unit destroyed, fled or falling back gives its
-    points, one below half strength half its points (digest 36.10 ≈)."""
+    points, one below half strength half its points (digest 36.10 ≈). A joined character
+    counts as its own unit, by its own model."""
     total = 0
     for unit in battle.units:
-        if unit.side == side or unit.joined_to:
+        if unit.side == side:
             continue
-        points = unit.points + sum(battle.by_id[m].points for m in unit.members)
-        if unit.count == 0 or unit.fled or unit.falling_back:
-            total += points
-        elif unit.below_half:
-            total += points // 2
+        holder = battle.by_id[unit.joined_to] if unit.joined_to else unit
+        models = battle.models_of(unit.id)
+        alive = sum(1 for m in models if m.wounds > 0)
+        if alive == 0 or holder.fled or holder.falling_back:
+            total += unit.points
+        elif alive * 2 < len(models):
+            total += unit.points // 2
     return total
 
 

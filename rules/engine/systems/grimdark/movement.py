@@ -57,7 +57,7 @@ def dangerous_terrain_test(battle: Battle, unit: Unit) -> int:
     000 [17]); skilled riders pass (NOT IN SEED ≈). Returns the models slain."""
     if unit.has("skilled_rider") or unit.count == 0:
         return 0
-    ones = sum(1 for r in battle.dice.d6s(unit.count) if r == 1)
+    ones = sum(1 for r in battle.dice.d6_batch(unit.count) if r == 1)
     if not ones:
         return 0
     if unit.is_vehicle:

@@ -193,10 +193,7 @@ def snapshot(battle: Battle) -> list[UnitPosition]:
 
 def unit_models(battle: Battle, unit: Unit) -> list:
     """The models that came from roster unit ``unit`` (a joined IC's model is in its host)."""
-    if unit.joined_to:
-        host = battle.by_id[unit.joined_to]
-        return [m for m in host.models if m.origin == unit.id]
-    return [m for m in unit.models if m.origin == unit.id]
+    return battle.models_of(unit.id)
 
 
 def status_of(battle: Battle, unit: Unit, models: list | None = None) -> str:

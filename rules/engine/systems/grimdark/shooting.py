@@ -191,7 +191,7 @@ def models_under_template(battle: Battle, target: Unit, radius: float, offset: f
         full = max(1, full)
     partial = max(0, min(count - full, round(touched) - full))
     if partial:
-        full += sum(1 for roll in battle.dice.d6s(partial) if roll >= 4)
+        full += sum(1 for roll in battle.dice.d6_batch(partial) if roll >= 4)
     return full
 
 
@@ -303,7 +303,7 @@ def fire_volley(
         return total
     if weapon.blast or weapon.large_blast:
         radius = LARGE_BLAST_RADIUS if weapon.large_blast else BLAST_RADIUS
-        rolls = battle.dice.d6s(volley.shots)
+        rolls = battle.dice.d6_batch(volley.shots)
         if weapon.gets_hot:
             gets_hot(battle, unit, volley, rolls)
         total = Outcome()
@@ -316,11 +316,13 @@ def fire_volley(
         return total
     attack = base_attack(unit, weapon, volley.shots, hit_on)
     if weapon.gets_hot:
-        rolls = battle.dice.d6s(volley.shots)
+        rolls = battle.dice.d6_batch(volley.shots)
         gets_hot(battle, unit, volley, rolls)
         hits = sum(1 for r in rolls if r >= hit_on and r != 1)
         if attack.reroll_hits:
-            hits += sum(1 for r in battle.dice.d6s(volley.shots - hits) if r >= hit_on and r != 1)
+            hits += sum(
+                1 for r in battle.dice.d6_batch(volley.shots - hits) if r >= hit_on and r != 1
+            )
         attack.dice, attack.hit_on = hits, None
         out = resolve_attack(battle, attack, target, cover, unit)
         out.hits = hits
@@ -408,7 +410,7 @@ def shoot_unit(battle: Battle, unit: Unit) -> None:
     target.casualties_this_phase += lost
     unit.kills += lost
     if target.count == 0:
-        unit.destroyed_units.append(target.id)
+        battle.credit_destroyed(unit, target)
         if battle.logging:
             battle.log(unit.side, unit.name, f"{target.name} is destroyed", target=target.name)
 

@@ -35,6 +35,9 @@ class ScriptedDice(Dice):
     def d6s(self, count: int) -> list[int]:
         return [self._next() for _ in range(count)]
 
+    def d6_batch(self, count: int) -> list[int]:
+        return self.d6s(count)
+
 
 def unit_data(
     uid: str,

@@ -209,3 +209,35 @@ def test_fight_resolves_initiative_steps(make_battle):  # seed 000 [39][41]
     assert foe.count == 0
     assert wounds["b"] == 0
     assert wounds["a"] == 1
+
+
+def test_only_engaged_models_of_a_charged_horde_fight_the_first_round(make_battle):  # [38][41]
+    horde = unit_data("horde", size=30, profile=dict(GAUNT, Sv="-"))
+    battle = make_battle(
+        [(unit_data("me", profile=dict(MARINE, S=10, WS=10)), (10, 10))],
+        [(horde, (10, 20))],
+        dice=ScriptedDice([6] * 200),
+    )
+    me, foe = battle.units
+    assault.charge(battle, me, foe)
+    engaged = len(assault.engaged_models(foe))
+    assert 1 <= engaged < 30
+    assert len(assault.engaged_models(me)) == 10
+    assault.fight(battle, [me, foe])
+    # 20 attacks all wound, but only the engaged gaunts can be removed [41]
+    assert foe.count == 30 - engaged
+
+
+def test_pile_in_engages_everyone_after_the_first_round(make_battle):  # seed 000 [44]
+    battle = make_battle(
+        [(unit_data("me"), (10, 10))], [(unit_data("horde", size=30, profile=GAUNT), (10, 20))]
+    )
+    me, foe = battle.units
+    assault.charge(battle, me, foe)
+    assert foe.engaged_cap > 0
+    battle.phase = "assault"
+    battle.active = "b"  # the enemy's assault phase: no new charges from "b" reach
+    for unit in battle.units:
+        unit.charged = False
+    assault.assault_phase(battle)
+    assert foe.engaged_cap == 0

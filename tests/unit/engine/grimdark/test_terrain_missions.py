@@ -200,3 +200,33 @@ def test_consolidation_into_a_new_enemy_locks_it(make_battle):  # seed 000 [44]
     assert me.locked
     assert nxt.locked
     assert nxt.id in me.foes
+
+
+def test_joined_character_is_scored_and_credited_as_its_own_unit(make_battle):  # digest 36.3
+    hero = unit_data(
+        "hero",
+        size=1,
+        points=100,
+        rules=["independent_character"],
+        profile=dict(MARINE, W=3),
+        category="HQ",
+    )
+    battle = make_battle(
+        [(unit_data("me"), (10, 10))],
+        [(unit_data("squad", points=150), (10, 40)), (hero, (12, 40))],
+    )
+    me, squad, ic = battle.units
+    ic.joined_to = squad.id
+    squad.members.append(ic.id)
+    squad.models.extend(ic.models)
+    ic.models = []
+    squad.refresh()
+    ic.refresh()
+    for model in squad.models[:10]:
+        model.wounds = 0
+    squad.refresh()
+    assert missions.victory_points(battle, "a") == 150  # the hero still stands
+    squad.wipe()
+    battle.credit_destroyed(me, squad)
+    assert missions.victory_points(battle, "a") == 250
+    assert me.destroyed_units == ["squad", "hero"]

@@ -1,0 +1,90 @@
+"""Page URLs (mounted at the site root by ``config/urls.py``)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from frontend.views import accounts, battles, campaigns, home, odds, rosters
+
+urlpatterns = [
+    path("", home.home, name="home"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    # Army builder
+    path("rosters/", rosters.roster_list_view, name="roster-list"),
+    path("rosters/new/", rosters.roster_create, name="roster-create"),
+    path("rosters/factions/", rosters.roster_factions, name="roster-factions"),
+    path("rosters/import/", rosters.roster_import, name="roster-import"),
+    path("rosters/shared/<str:token>/", rosters.roster_shared, name="roster-shared"),
+    path("rosters/<int:pk>/", rosters.roster_edit, name="roster-edit"),
+    path("rosters/<int:pk>/catalogue/", rosters.roster_catalogue, name="roster-catalogue"),
+    path("rosters/<int:pk>/details/", rosters.roster_details, name="roster-details"),
+    path("rosters/<int:pk>/units/add/", rosters.roster_unit_add, name="roster-unit-add"),
+    path(
+        "rosters/<int:pk>/units/<str:unit_id>/",
+        rosters.roster_unit_update,
+        name="roster-unit-update",
+    ),
+    path(
+        "rosters/<int:pk>/units/<str:unit_id>/duplicate/",
+        rosters.roster_unit_duplicate,
+        name="roster-unit-duplicate",
+    ),
+    path(
+        "rosters/<int:pk>/units/<str:unit_id>/remove/",
+        rosters.roster_unit_remove,
+        name="roster-unit-remove",
+    ),
+    path("rosters/<int:pk>/undo/", rosters.roster_undo, name="roster-undo"),
+    path("rosters/<int:pk>/restore/<int:number>/", rosters.roster_restore, name="roster-restore"),
+    path("rosters/<int:pk>/copy/", rosters.roster_copy, name="roster-copy"),
+    path("rosters/<int:pk>/delete/", rosters.roster_delete, name="roster-delete"),
+    path("rosters/<int:pk>/export/", rosters.roster_export, name="roster-export"),
+    path(
+        "rosters/<int:pk>/export.<str:fmt>",
+        rosters.roster_export_download,
+        name="roster-export-download",
+    ),
+    path("rosters/<int:pk>/print/", rosters.roster_print, name="roster-print"),
+    path("rosters/<int:pk>/share/", rosters.roster_share, name="roster-share"),
+    # Battles
+    path("battles/", battles.battle_list, name="battle-list"),
+    path("battles/new/", battles.battle_new, name="battle-new"),
+    path("battles/missions/", battles.battle_missions, name="battle-missions"),
+    path("battles/<int:pk>/", battles.battle_detail, name="battle-detail"),
+    path("battles/<int:pk>/status/", battles.battle_status, name="battle-status"),
+    path("battles/<int:pk>/map/", battles.battle_map, name="battle-map"),
+    path("battles/<int:pk>/events/", battles.battle_events, name="battle-events"),
+    # Odds
+    path("odds/", odds.odds_index, name="odds"),
+    path("odds/simulations/new/", odds.simulation_new, name="simulation-new"),
+    path("odds/simulations/<int:pk>/", odds.simulation_detail, name="simulation-detail"),
+    path("odds/simulations/<int:pk>/status/", odds.simulation_status, name="simulation-status"),
+    path("odds/attack/", odds.attack_calculate, name="attack-calculate"),
+    # Campaigns
+    path("campaigns/", campaigns.campaign_list, name="campaign-list"),
+    path("campaigns/new/", campaigns.campaign_new, name="campaign-new"),
+    path("campaigns/join/", campaigns.campaign_join, name="campaign-join"),
+    path("campaigns/<int:pk>/", campaigns.campaign_detail, name="campaign-detail"),
+    path("campaigns/<int:pk>/rounds/new/", campaigns.round_new, name="round-new"),
+    path(
+        "campaigns/<int:pk>/games/<int:game_id>/report/", campaigns.game_report, name="game-report"
+    ),
+    path(
+        "campaigns/<int:pk>/games/<int:game_id>/confirm/",
+        campaigns.game_confirm,
+        name="game-confirm",
+    ),
+    path(
+        "campaigns/<int:pk>/games/<int:game_id>/dispute/",
+        campaigns.game_dispute,
+        name="game-dispute",
+    ),
+    path(
+        "campaigns/<int:pk>/games/<int:game_id>/decide/", campaigns.game_decide, name="game-decide"
+    ),
+    path(
+        "campaigns/<int:pk>/participants/<int:participant_id>/",
+        campaigns.participant_detail,
+        name="participant-detail",
+    ),
+]

@@ -1,0 +1,253 @@
+"""Battle pages: pick two rosters and a mission, wait while it is queued, read the report
+(winner, scores, map replay with a turn slider, casualties per turn, filterable event log)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from armybuilder.errors import ArmyBuilderError
+from armybuilder.selectors import roster_list
+from frontend import svg
+from frontend.forms import BattleForm
+from rules.engine.systems import get_system
+from rules.engine.systems.base import EngineError
+from rules.errors import BattleRequestError
+from rules.models import Battle, JobStatus
+from rules.selectors import battles_for_user, rosters_for_battle
+from rules.services import battle_create
+
+SIDE_LABELS = {"a": "Side A", "b": "Side B"}
+
+
+def roster_choices(user: Any) -> list[tuple[int, str]]:
+    """The user's rosters as form choices, labelled with their system and points."""
+    return [
+        (r.pk, f"{r.name} — {r.system.name}, {r.points}/{r.points_limit}")
+        for r in roster_list(owner=user)
+    ]
+
+
+def missions_of(system: str) -> list[tuple[str, str]]:
+    """A system's missions as ``(slug, name)``, empty when the engine does not know it."""
+    try:
+        game = get_system(system)
+    except EngineError:
+        return []
+    return [(slug, mission.name) for slug, mission in sorted(game.missions.items())]
+
+
+def _own_battle(request: HttpRequest, pk: int) -> Battle:
+    battle = battles_for_user(user=request.user).filter(pk=pk).first()
+    if battle is None:
+        raise Http404("No such battle")
+    return battle
+
+
+def _system_of_roster(user: Any, roster_id: str | None) -> str:
+    rosters = roster_list(owner=user)
+    roster = rosters.filter(pk=roster_id).first() if roster_id and roster_id.isdigit() else None
+    roster = roster or rosters.first()
+    return roster.system.slug if roster else ""
+
+
+@login_required
+def battle_list(request: HttpRequest) -> HttpResponse:
+    """Past battles and the form for a new one."""
+    form = BattleForm(rosters=roster_choices(request.user))
+    system = _system_of_roster(request.user, None)
+    return render(
+        request,
+        "frontend/battles/list.html",
+        {
+            "form": form,
+            "missions": missions_of(system),
+            "battles": battles_for_user(user=request.user)[:50],
+        },
+    )
+
+
+@login_required
+def battle_missions(request: HttpRequest) -> HttpResponse:
+    """htmx: the mission choices of side A's roster's system."""
+    system = _system_of_roster(request.user, request.GET.get("roster_a"))
+    return render(
+        request,
+        "frontend/battles/_missions.html",
+        {"missions": missions_of(system), "selected": request.GET.get("mission", "")},
+    )
+
+
+def request_snapshots(user: Any, form: BattleForm) -> dict[str, Any]:
+    """Both rosters with their engine snapshots as ``battle_create`` / ``simulation_create``
+    keyword arguments; BattleRequestError names the roster that cannot be used."""
+    try:
+        (roster_a, snap_a), (roster_b, snap_b) = rosters_for_battle(
+            user=user, roster_ids=[form.cleaned_data["roster_a"], form.cleaned_data["roster_b"]]
+        )
+    except ArmyBuilderError as error:
+        raise BattleRequestError("rosters", error.code, error.message) from error
+    return {
+        "roster_a": roster_a,
+        "roster_b": roster_b,
+        "snapshot_a": snap_a,
+        "snapshot_b": snap_b,
+        "mission": form.cleaned_data.get("mission") or None,
+        "seed": form.cleaned_data.get("seed"),
+    }
+
+
+@login_required
+@require_POST
+def battle_new(request: HttpRequest) -> HttpResponse:
+    """Queue the battle; its page shows the progress until the report is in."""
+    form = BattleForm(request.POST, rosters=roster_choices(request.user))
+    if form.is_valid():
+        try:
+            battle = battle_create(
+                requested_by=request.user, **request_snapshots(request.user, form)
+            )
+        except (BattleRequestError, EngineError) as error:
+            form.add_error(None, getattr(error, "message", str(error)))
+        else:
+            return redirect("battle-detail", pk=battle.pk)
+    system = _system_of_roster(request.user, request.POST.get("roster_a"))
+    return render(
+        request,
+        "frontend/battles/list.html",
+        {
+            "form": form,
+            "missions": missions_of(system),
+            "battles": battles_for_user(user=request.user)[:50],
+        },
+        status=400,
+    )
+
+
+def casualties_per_turn(report: dict[str, Any]) -> tuple[list[str], dict[str, list[int]]]:
+    """Models lost by each side in each turn, from the positions at each turn's end."""
+    positions = report.get("positions") or []
+    turns = [str(t) for t in range(1, len(positions))]
+    lost: dict[str, list[int]] = {"a": [], "b": []}
+    for index in range(1, len(positions)):
+        before = {p["id"]: int(p.get("models", 0)) for p in positions[index - 1]}
+        for side in ("a", "b"):
+            total = 0
+            for p in positions[index]:
+                if p.get("side") == side and p["id"] in before:
+                    total += max(0, before[p["id"]] - int(p.get("models", 0)))
+            lost[side].append(total)
+    return turns, lost
+
+
+def map_context(battle: Battle, turn: int) -> dict[str, Any]:
+    """The map replay at the end of ``turn`` (clamped to the turns the report holds)."""
+    report = battle.report or {}
+    positions = report.get("positions") or [[]]
+    turn = max(0, min(turn, len(positions) - 1))
+    names = {u["id"]: u["name"] for u in report.get("units", [])}
+    return {
+        "battle": battle,
+        "turn": turn,
+        "last_turn": len(positions) - 1,
+        "map_svg": svg.battle_map(report.get("map") or {}, positions[turn], names, turn=turn),
+    }
+
+
+def events_context(battle: Battle, turn: str, phase: str) -> dict[str, Any]:
+    """The event log, filtered by turn and phase (blank: all)."""
+    events = (battle.report or {}).get("events") or []
+    turns = sorted({int(e["turn"]) for e in events})
+    phases = list(dict.fromkeys(str(e["phase"]) for e in events))
+    shown = [
+        e
+        for e in events
+        if (not turn or str(e["turn"]) == turn) and (not phase or e["phase"] == phase)
+    ]
+    return {
+        "battle": battle,
+        "events": shown,
+        "turns": turns,
+        "phases": phases,
+        "turn_filter": turn,
+        "phase_filter": phase,
+        "total": len(events),
+        "armies": (battle.report or {}).get("armies", {}),
+    }
+
+
+@login_required
+def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The battle: progress while queued, the full report once resolved."""
+    battle = _own_battle(request, pk)
+    context: dict[str, Any] = {
+        "battle": battle,
+        "done": battle.status in (JobStatus.RESOLVED, JobStatus.FAILED),
+    }
+    if battle.status == JobStatus.RESOLVED and battle.report:
+        report = battle.report
+        turns, lost = casualties_per_turn(report)
+        context.update(map_context(battle, int(request.GET.get("turn", 1) or 1)))
+        context.update(
+            events_context(battle, request.GET.get("event_turn", ""), request.GET.get("phase", ""))
+        )
+        armies = report.get("armies", {})
+        context.update(
+            {
+                "report": report,
+                "armies": armies,
+                "winner_name": armies.get(report.get("winner") or "", ""),
+                "casualties_svg": svg.grouped_bars(
+                    turns,
+                    [
+                        (armies.get("a", "Side A"), "side-a", lost["a"]),
+                        (armies.get("b", "Side B"), "side-b", lost["b"]),
+                    ],
+                    label="Models lost per turn",
+                    y_label="models lost",
+                ),
+                "unit_rows": sorted(report.get("units", []), key=lambda u: (u["side"], u["name"])),
+                "mission_name": dict(missions_of(battle.system)).get(
+                    battle.mission, battle.mission
+                ),
+            }
+        )
+    return render(request, "frontend/battles/detail.html", context)
+
+
+@login_required
+def battle_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """htmx polling: the progress state, or a redirect to the report once it is in."""
+    battle = _own_battle(request, pk)
+    if battle.status in (JobStatus.RESOLVED, JobStatus.FAILED):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = reverse("battle-detail", args=[battle.pk])
+        return response
+    return render(request, "frontend/battles/_status.html", {"battle": battle})
+
+
+@login_required
+def battle_map(request: HttpRequest, pk: int) -> HttpResponse:
+    """htmx: the map replay at another turn."""
+    battle = _own_battle(request, pk)
+    try:
+        turn = int(request.GET.get("turn", 0))
+    except ValueError:
+        turn = 0
+    return render(request, "frontend/battles/_map.html", map_context(battle, turn))
+
+
+@login_required
+def battle_events(request: HttpRequest, pk: int) -> HttpResponse:
+    """htmx: the event log filtered by turn and phase."""
+    battle = _own_battle(request, pk)
+    return render(
+        request,
+        "frontend/battles/_events.html",
+        events_context(battle, request.GET.get("event_turn", ""), request.GET.get("phase", "")),
+    )

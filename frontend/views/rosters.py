@@ -1,0 +1,404 @@
+"""Army builder pages: list and create rosters, the editor (catalogue, units, points bar,
+validation, history), export, print view, share link and import by paste.
+
+Every change goes through ``armybuilder.services`` (one revision each); htmx requests get
+the editor partial back so the points bar and the validation panel update in place.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from armybuilder import services
+from armybuilder.errors import ArmyBuilderError, NotFoundError
+from armybuilder.models import Roster
+from armybuilder.selectors import (
+    faction_list,
+    roster_export_json,
+    roster_export_text,
+    roster_get,
+    roster_get_shared,
+    roster_list,
+    roster_print_data,
+    system_list,
+)
+from frontend.editor import catalogue_data, editor_data, options_from_post
+from frontend.forms import RosterCreateForm, RosterDetailsForm, RosterImportForm
+
+
+def _own_roster(request: HttpRequest, pk: int) -> Roster:
+    try:
+        return roster_get(roster_id=pk, owner=request.user)
+    except NotFoundError as error:
+        raise Http404(error.message) from error
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _editor_response(
+    request: HttpRequest,
+    roster: Roster,
+    *,
+    error: ArmyBuilderError | None = None,
+    focus: str = "",
+) -> HttpResponse:
+    """The editor partial for htmx, or back to the page for a plain form post."""
+    roster.refresh_from_db()
+    if not _is_htmx(request):
+        if error is not None:
+            from django.contrib import messages
+
+            messages.error(request, error.message)
+        url = reverse("roster-edit", args=[roster.pk])
+        return redirect(f"{url}#unit-{focus}" if focus else url)
+    context = editor_data(roster)
+    context["action_error"] = error
+    response = render(request, "frontend/rosters/_editor.html", context)
+    if focus:
+        response["X-Muster-Focus"] = focus
+    return response
+
+
+def _system_choices() -> list[tuple[str, str]]:
+    return [(s.slug, s.name) for s in system_list()]
+
+
+def _faction_choices(system: str) -> list[tuple[str, str]]:
+    return [(f.slug, f.name) for f in faction_list(system=system)]
+
+
+@login_required
+def roster_list_view(request: HttpRequest) -> HttpResponse:
+    """The player's rosters and the form to start a new one."""
+    systems = list(system_list())
+    first = systems[0] if systems else None
+    chosen = request.GET.get("system") or (first.slug if first else "")
+    default_limit = next((s.default_points_limit for s in systems if s.slug == chosen), 1000)
+    form = RosterCreateForm(
+        systems=[(s.slug, s.name) for s in systems],
+        factions=_faction_choices(chosen),
+        initial={"system": chosen, "points_limit": default_limit, "name": "New army"},
+    )
+    return render(
+        request,
+        "frontend/rosters/list.html",
+        {"rosters": roster_list(owner=request.user), "form": form},
+    )
+
+
+@login_required
+def roster_factions(request: HttpRequest) -> HttpResponse:
+    """htmx: the faction choices and default points limit of the chosen system."""
+    slug = request.GET.get("system", "")
+    system = next((s for s in system_list() if s.slug == slug), None)
+    return render(
+        request,
+        "frontend/rosters/_factions.html",
+        {
+            "factions": _faction_choices(slug),
+            "default_limit": system.default_points_limit if system else 1000,
+            "points_name": system.points_name if system else "pts",
+        },
+    )
+
+
+@login_required
+@require_POST
+def roster_create(request: HttpRequest) -> HttpResponse:
+    """Create the roster and open it in the editor."""
+    system = request.POST.get("system", "")
+    form = RosterCreateForm(
+        request.POST, systems=_system_choices(), factions=_faction_choices(system)
+    )
+    if form.is_valid():
+        try:
+            roster = services.roster_create(
+                owner=request.user,
+                system=form.cleaned_data["system"],
+                faction=form.cleaned_data["faction"],
+                name=form.cleaned_data["name"],
+                points_limit=form.cleaned_data["points_limit"],
+            )
+        except ArmyBuilderError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("roster-edit", pk=roster.pk)
+    return render(
+        request,
+        "frontend/rosters/list.html",
+        {"rosters": roster_list(owner=request.user), "form": form},
+        status=400,
+    )
+
+
+@login_required
+def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The army builder: catalogue on one side, the list with its checks on the other."""
+    roster = _own_roster(request, pk)
+    context = editor_data(roster)
+    context.update(catalogue_data(roster))
+    context["details_form"] = RosterDetailsForm(
+        initial={"name": roster.name, "points_limit": roster.points_limit}
+    )
+    return render(request, "frontend/rosters/edit.html", context)
+
+
+@login_required
+def roster_catalogue(request: HttpRequest, pk: int) -> HttpResponse:
+    """htmx: the catalogue filtered by the search box and the category choice."""
+    roster = _own_roster(request, pk)
+    return render(
+        request,
+        "frontend/rosters/_catalogue.html",
+        catalogue_data(
+            roster, query=request.GET.get("q", "")[:80], category=request.GET.get("category", "")
+        ),
+    )
+
+
+@login_required
+@require_POST
+def roster_details(request: HttpRequest, pk: int) -> HttpResponse:
+    """Rename the roster or change its points limit."""
+    roster = _own_roster(request, pk)
+    form = RosterDetailsForm(request.POST)
+    error = None
+    if form.is_valid():
+        try:
+            services.roster_update(
+                roster=roster,
+                actor=request.user,
+                name=form.cleaned_data["name"],
+                points_limit=form.cleaned_data["points_limit"],
+            )
+        except ArmyBuilderError as exc:
+            error = exc
+    else:
+        error = ArmyBuilderError("; ".join(m for msgs in form.errors.values() for m in msgs))
+    return _editor_response(request, roster, error=error)
+
+
+@login_required
+@require_POST
+def roster_unit_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add a unit from the catalogue at its minimum size."""
+    roster = _own_roster(request, pk)
+    try:
+        entry = services.roster_add_unit(
+            roster=roster,
+            unit=request.POST.get("unit", ""),
+            faction=request.POST.get("faction") or None,
+            actor=request.user,
+        )
+    except ArmyBuilderError as error:
+        return _editor_response(request, roster, error=error)
+    return _editor_response(request, roster, focus=entry["id"])
+
+
+def _unit_catalogue_options(roster: Roster, unit_id: str) -> list[dict[str, Any]]:
+    for section in editor_data(roster)["sections"]:
+        for unit in section["units"]:
+            if unit["id"] == unit_id:
+                return unit["options"]
+    raise Http404("No such unit in this roster")
+
+
+@login_required
+@require_POST
+def roster_unit_update(request: HttpRequest, pk: int, unit_id: str) -> HttpResponse:
+    """Change a unit's size, name and options from its form."""
+    roster = _own_roster(request, pk)
+    options = options_from_post(_unit_catalogue_options(roster, unit_id), request.POST)
+    try:
+        size = int(request.POST["size"]) if request.POST.get("size") else None
+    except ValueError:
+        size = None
+    try:
+        services.roster_update_unit(
+            roster=roster,
+            unit_id=unit_id,
+            size=size,
+            options=options,
+            name=request.POST.get("name", "").strip(),
+            actor=request.user,
+        )
+    except ArmyBuilderError as error:
+        return _editor_response(request, roster, error=error)
+    return _editor_response(request, roster, focus=unit_id)
+
+
+@login_required
+@require_POST
+def roster_unit_duplicate(request: HttpRequest, pk: int, unit_id: str) -> HttpResponse:
+    """Copy a unit right after itself."""
+    roster = _own_roster(request, pk)
+    try:
+        entry = services.roster_duplicate_unit(roster=roster, unit_id=unit_id, actor=request.user)
+    except ArmyBuilderError as error:
+        return _editor_response(request, roster, error=error)
+    return _editor_response(request, roster, focus=entry["id"])
+
+
+@login_required
+@require_POST
+def roster_unit_remove(request: HttpRequest, pk: int, unit_id: str) -> HttpResponse:
+    """Remove a unit."""
+    roster = _own_roster(request, pk)
+    error = None
+    try:
+        services.roster_remove_unit(roster=roster, unit_id=unit_id, actor=request.user)
+    except ArmyBuilderError as exc:
+        error = exc
+    return _editor_response(request, roster, error=error)
+
+
+@login_required
+@require_POST
+def roster_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Go back one revision (the undo is itself a revision)."""
+    roster = _own_roster(request, pk)
+    error = None
+    try:
+        services.roster_undo(roster=roster, actor=request.user)
+    except ArmyBuilderError as exc:
+        error = exc
+    return _editor_response(request, roster, error=error)
+
+
+@login_required
+@require_POST
+def roster_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Restore any earlier revision."""
+    roster = _own_roster(request, pk)
+    error = None
+    try:
+        services.roster_restore(roster=roster, number=number, actor=request.user)
+    except ArmyBuilderError as exc:
+        error = exc
+    return _editor_response(request, roster, error=error)
+
+
+@login_required
+@require_POST
+def roster_copy(request: HttpRequest, pk: int) -> HttpResponse:
+    """A copy of the whole roster with its own history."""
+    roster = _own_roster(request, pk)
+    copy = services.roster_duplicate(roster=roster, owner=request.user)
+    return redirect("roster-edit", pk=copy.pk)
+
+
+@login_required
+@require_POST
+def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete a roster and its history."""
+    services.roster_delete(roster=_own_roster(request, pk))
+    return redirect("roster-list")
+
+
+@login_required
+def roster_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """Both export formats on one page, with download links."""
+    roster = _own_roster(request, pk)
+    return render(
+        request,
+        "frontend/rosters/export.html",
+        {
+            "roster": roster,
+            "text": roster_export_text(roster=roster),
+            "json": json.dumps(roster_export_json(roster=roster), indent=2, ensure_ascii=False),
+        },
+    )
+
+
+@login_required
+def roster_export_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    """The roster as a ``.txt`` or ``.json`` file."""
+    roster = _own_roster(request, pk)
+    if fmt not in ("txt", "json"):
+        raise Http404("Export formats: txt, json")
+    if fmt == "json":
+        body = json.dumps(roster_export_json(roster=roster), indent=2, ensure_ascii=False)
+        content_type = "application/json"
+    else:
+        body, content_type = roster_export_text(roster=roster), "text/plain; charset=utf-8"
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="roster-{roster.pk}.{fmt}"'
+    return response
+
+
+@login_required
+def roster_print(request: HttpRequest, pk: int) -> HttpResponse:
+    """A clean page for paper: units with profiles, weapons, options and the rules used."""
+    roster = _own_roster(request, pk)
+    return render(
+        request,
+        "frontend/rosters/print.html",
+        {"data": roster_print_data(roster=roster), "roster": roster},
+    )
+
+
+@login_required
+def roster_share(request: HttpRequest, pk: int) -> HttpResponse:
+    """The roster's share link: POST ``share`` makes one, ``unshare`` withdraws it."""
+    roster = _own_roster(request, pk)
+    if request.method == "POST":
+        if request.POST.get("action") == "unshare":
+            services.roster_unshare(roster=roster)
+        else:
+            services.roster_share(roster=roster)
+        return redirect("roster-share", pk=roster.pk)
+    url = ""
+    if roster.share_token:
+        url = request.build_absolute_uri(reverse("roster-shared", args=[roster.share_token]))
+    return render(request, "frontend/rosters/share.html", {"roster": roster, "url": url})
+
+
+def roster_shared(request: HttpRequest, token: str) -> HttpResponse:
+    """Read-only view of a roster shared by link (anyone holding the link may read it)."""
+    try:
+        roster = roster_get_shared(token=token)
+    except ArmyBuilderError as error:
+        return render(request, "frontend/rosters/shared.html", {"error": error}, status=404)
+    return render(
+        request,
+        "frontend/rosters/shared.html",
+        {"data": roster_print_data(roster=roster), "roster": roster},
+    )
+
+
+@login_required
+def roster_import(request: HttpRequest) -> HttpResponse:
+    """Paste a roster (our text layout or JSON) to create a new one."""
+    form = RosterImportForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"].strip()
+        name = form.cleaned_data["name"] or None
+        try:
+            if text.startswith("{"):
+                try:
+                    data = json.loads(text)
+                except json.JSONDecodeError as exc:
+                    form.add_error("text", f"Not valid JSON: {exc.msg} (line {exc.lineno})")
+                    data = None
+                roster = (
+                    services.roster_import(owner=request.user, data=data, name=name)
+                    if data is not None
+                    else None
+                )
+            else:
+                roster = services.roster_import_text(owner=request.user, text=text, name=name)
+        except ArmyBuilderError as error:
+            form.add_error("text", f"{error.message} [{error.code}]")
+        else:
+            if roster is not None:
+                return redirect("roster-edit", pk=roster.pk)
+    return render(request, "frontend/rosters/import.html", {"form": form})

@@ -203,6 +203,7 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "data_folder_out": str(BROKER_DIR / "queue"),
         "control_folder": str(BROKER_DIR / "control"),
         "store_processed": False,
+        "polling_interval": 0.1,
     }
 CELERY_TASK_ROUTES = {
     "rules.battle_resolve": {"queue": "battles"},

@@ -11,6 +11,7 @@ import secrets
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from rules.engine import ENGINE_VERSION
@@ -65,6 +66,33 @@ def check_battle_request(
     return system, chosen_mission, choose_seed() if seed is None else seed
 
 
+def engine_job_fields(
+    *,
+    requested_by: Any,
+    snapshot_a: dict,
+    snapshot_b: dict,
+    roster_a: Any,
+    roster_b: Any,
+    mission: str | None,
+    seed: int | None,
+) -> dict[str, Any]:
+    """The checked fields a battle and a simulation share (``seed`` chosen when absent)."""
+    system, mission, seed = check_battle_request(
+        snapshot_a=snapshot_a, snapshot_b=snapshot_b, mission=mission, seed=seed
+    )
+    return {
+        "system": system,
+        "mission": mission,
+        "seed": seed,
+        "roster_a": roster_a,
+        "roster_b": roster_b,
+        "snapshot_a": snapshot_a,
+        "snapshot_b": snapshot_b,
+        "requested_by": requested_by,
+        "engine_version": ENGINE_VERSION,
+    }
+
+
 def battle_create(
     *,
     requested_by: Any,
@@ -80,19 +108,16 @@ def battle_create(
     resolution to a worker once the transaction commits."""
     from rules.tasks import battle_resolve_task
 
-    system, mission, seed = check_battle_request(
-        snapshot_a=snapshot_a, snapshot_b=snapshot_b, mission=mission, seed=seed
-    )
     battle = Battle.objects.create(
-        system=system,
-        mission=mission,
-        seed=seed,
-        roster_a=roster_a,
-        roster_b=roster_b,
-        snapshot_a=snapshot_a,
-        snapshot_b=snapshot_b,
-        requested_by=requested_by,
-        engine_version=ENGINE_VERSION,
+        **engine_job_fields(
+            requested_by=requested_by,
+            snapshot_a=snapshot_a,
+            snapshot_b=snapshot_b,
+            roster_a=roster_a,
+            roster_b=roster_b,
+            mission=mission,
+            seed=seed,
+        )
     )
     if enqueue:
         battle_resolve_task.delay_on_commit(battle.pk)
@@ -108,7 +133,7 @@ def battle_resolve(*, battle_id: int) -> Battle:
     battle = Battle.objects.get(pk=battle_id)
     if not claimed:
         return battle
-    Battle.objects.filter(pk=battle_id).update(attempts=battle.attempts + 1)
+    Battle.objects.filter(pk=battle_id).update(attempts=F("attempts") + 1)
     try:
         report = play_battle(
             system=battle.system,
@@ -177,22 +202,17 @@ def simulation_create(
         raise BattleRequestError(
             "runs", "runs.range", f"Runs must be between 1 and {MAX_SIMULATION_RUNS}."
         )
-    system, mission, seed = check_battle_request(
-        snapshot_a=snapshot_a, snapshot_b=snapshot_b, mission=mission, seed=seed
-    )
-    simulation = Simulation.objects.create(
-        system=system,
-        mission=mission,
-        runs=runs,
-        chunk_size=chunk_size,
-        base_seed=seed,
-        roster_a=roster_a,
-        roster_b=roster_b,
+    fields = engine_job_fields(
+        requested_by=requested_by,
         snapshot_a=snapshot_a,
         snapshot_b=snapshot_b,
-        requested_by=requested_by,
-        engine_version=ENGINE_VERSION,
+        roster_a=roster_a,
+        roster_b=roster_b,
+        mission=mission,
+        seed=seed,
     )
+    fields["base_seed"] = fields.pop("seed")
+    simulation = Simulation.objects.create(runs=runs, chunk_size=chunk_size, **fields)
     if enqueue:
         simulation_run_task.delay_on_commit(simulation.pk)
     return simulation

@@ -32,3 +32,16 @@ def snapshot_from_reference(reference: str) -> tuple[dict[str, Any], Any]:
     if roster is None:
         raise BattleRequestError("rosters", "roster.not_found", f"No roster {reference}.")
     return roster_to_engine(roster=roster), roster
+
+
+def snapshots_from_references(reference_a: str, reference_b: str) -> dict[str, Any]:
+    """Keyword arguments ``snapshot_a/b`` and ``roster_a/b`` for a battle or simulation
+    between two references (see :func:`snapshot_from_reference`)."""
+    snapshot_a, roster_a = snapshot_from_reference(reference_a)
+    snapshot_b, roster_b = snapshot_from_reference(reference_b)
+    return {
+        "snapshot_a": snapshot_a,
+        "snapshot_b": snapshot_b,
+        "roster_a": roster_a,
+        "roster_b": roster_b,
+    }

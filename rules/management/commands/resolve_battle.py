@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from rules.errors import BattleRequestError
 from rules.services import battle_create, battle_resolve
-from rules.snapshots import snapshot_from_reference
+from rules.snapshots import snapshots_from_references
 
 
 class Command(BaseCommand):
@@ -24,14 +24,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, **options: object) -> None:
         try:
-            snapshot_a, roster_a = snapshot_from_reference(str(options["roster_a"]))
-            snapshot_b, roster_b = snapshot_from_reference(str(options["roster_b"]))
             battle = battle_create(
                 requested_by=None,
-                snapshot_a=snapshot_a,
-                snapshot_b=snapshot_b,
-                roster_a=roster_a,
-                roster_b=roster_b,
+                **snapshots_from_references(str(options["roster_a"]), str(options["roster_b"])),
                 mission=options["mission"],
                 seed=options["seed"],
                 enqueue=False,

@@ -7,7 +7,7 @@ from tqdm import tqdm
 
 from rules.errors import BattleRequestError
 from rules.services import simulation_create, simulation_missing_chunks, simulation_run_chunk
-from rules.snapshots import snapshot_from_reference
+from rules.snapshots import snapshots_from_references
 
 
 class Command(BaseCommand):
@@ -22,14 +22,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, **options: object) -> None:
         try:
-            snapshot_a, roster_a = snapshot_from_reference(str(options["roster_a"]))
-            snapshot_b, roster_b = snapshot_from_reference(str(options["roster_b"]))
             simulation = simulation_create(
                 requested_by=None,
-                snapshot_a=snapshot_a,
-                snapshot_b=snapshot_b,
-                roster_a=roster_a,
-                roster_b=roster_b,
+                **snapshots_from_references(str(options["roster_a"]), str(options["roster_b"])),
                 runs=int(options["runs"]),
                 mission=options["mission"],
                 seed=options["seed"],

@@ -11,6 +11,7 @@ from rules.engine.systems.grimdark.army import CAVALRY, MONSTROUS, Model, Unit
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.weapons import Weapon, close_combat_strength
 
+DEEP_STRIKE_MARGIN = 10.0  # inches kept from the table edges when aiming a deep strike
 ROLE_MELEE = "melee"
 ROLE_SHOOTER = "shooter"
 
@@ -127,6 +128,7 @@ class GrimdarkPolicy:
     # ----- deployment ---------------------------------------------------------------
     def join_host(self, ic: Unit, hosts: list[Unit]) -> Unit | None:
         """An independent character joins the biggest friendly unit of its own type."""
+        deployment = ("deep_strike", "infiltrate", "scouts")
         same = [
             h
             for h in hosts
@@ -134,10 +136,22 @@ class GrimdarkPolicy:
             and not h.members
             and not h.has("independent_character")
             and h.start_models > 1
+            and all(ic.has(rule) or not h.has(rule) for rule in deployment)
         ]
         if not same:
             return None
         return max(same, key=lambda h: (h.points, h.id))
+
+    def deep_strike_point(self, battle: Battle, unit: Unit) -> Point:
+        """Aim 12" in front of the cheapest enemy unit, far enough from the table edges
+        that a 2D6" scatter rarely carries the unit off the table."""
+        enemies = battle.enemies(unit.side)
+        if not enemies:
+            return battle.table.centre
+        target = min(enemies, key=lambda e: (e.points, e.id))
+        home = Point(target.position.x, 0.0 if unit.side == "a" else battle.table.height)
+        aim = target.position.toward(home, target.radius + unit.radius + 12.0)
+        return battle.table.clamp(aim, DEEP_STRIKE_MARGIN)
 
     def deploy_point(self, battle: Battle, unit: Unit, zone: Rect, index: int, total: int) -> Point:
         """Spread units across the zone; shooters and heavy support at the back."""

@@ -97,6 +97,11 @@ class Battle:
     def moved_to(self, unit: Unit, p: Point) -> None:
         unit.position = self.table.clamp(p, min(unit.radius, 2.0))
 
+    def terrain_changed(self) -> None:
+        """Forget cached sight lines (a wreck appeared); positions are part of the key, so
+        moves need no call."""
+        self._los_cache.clear()
+
     # ----- line of sight and cover ---------------------------------------------------
     def visible(self, firer: Unit, target: Unit) -> bool:
         """Simplified LOS (seed 000 [7][20][21]): area terrain blocks sight through it and

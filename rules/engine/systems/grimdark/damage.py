@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.engine.geometry import DIFFICULT, Rect, TerrainArea
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.army import Model, Unit
 from rules.engine.systems.grimdark.battle import Battle
 
+WRECK_SIZE = 4.0  # inches square, about a battle tank's hull
 EXPLOSION_STRENGTH = 3
 """NOT IN SEED ≈ (digest 36.6): an exploding vehicle hits each unit within D6" with D6
 S3 AP– hits. The published table's exact blast is not in the digest."""
@@ -220,6 +222,8 @@ def resolve_vehicle_hits(
         kind = tables.penetration_result(penetration_roll(battle, attack), armour, attack.lance)
         if kind is None:
             continue
+        if kind == "penetrating" and fast_skimmer(target):
+            kind = "glancing"
         effect = tables.vehicle_damage(kind, battle.dice.d6(), open_topped)
         results.append(f"{kind} {effect}")
         apply_vehicle_damage(battle, target, effect)
@@ -245,12 +249,42 @@ def apply_vehicle_damage(battle: Battle, vehicle: Unit, effect: str) -> None:
         else:
             vehicle.immobilised = True
     elif effect == "immobilised":
+        if fast_skimmer(vehicle):
+            # an immobilised skimmer moving fast crashes (NOT IN SEED ≈: digest 36.6)
+            apply_vehicle_damage(battle, vehicle, "destroyed")
+            return
         vehicle.immobilised = True
     elif effect in ("destroyed", "explodes"):
         model.wounds = 0
         vehicle.refresh()
         if effect == "explodes":
             explode(battle, vehicle)
+        else:
+            leave_wreck(battle, vehicle)
+
+
+def fast_skimmer(vehicle: Unit) -> bool:
+    """A skimmer that moved more than 6" counts penetrating hits as glancing (NOT IN SEED ≈:
+    digest 36.6)."""
+    return "skimmer" in vehicle.vehicle_kinds and vehicle.moved > 6.0
+
+
+def leave_wreck(battle: Battle, vehicle: Unit) -> None:
+    """A destroyed (not exploded) vehicle stays as a wreck: difficult terrain giving a 4+
+    cover save that blocks line of sight like a vehicle (seed 000 [20][25], NOT IN SEED:
+    published 4e p.61)."""
+    p = vehicle.position
+    size = WRECK_SIZE
+    wreck = TerrainArea(
+        f"Wreck of {vehicle.name}",
+        Rect(p.x - size / 2, p.y - size / 2, size, size),
+        DIFFICULT,
+        4,
+        3,
+    )
+    battle.table.terrain.append(wreck)
+    battle.sight_areas.append(wreck)
+    battle.terrain_changed()
 
 
 def explode(battle: Battle, vehicle: Unit) -> None:

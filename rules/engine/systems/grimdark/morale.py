@@ -76,7 +76,6 @@ def fall_back_move(battle: Battle, unit: Unit) -> float:
             battle.log(unit.side, unit.name, f"{unit.name} flees the table")
         return distance
     unit.position = unit.position.toward(edge, distance)
-    battle._los_cache.clear()
     return distance
 
 

@@ -108,7 +108,6 @@ def deploy(battle: Battle, first: str) -> None:
                     point = candidate
             unit.position = point
             unit.facing = 90.0 if side == "a" else 270.0
-    battle._los_cache.clear()
     for side in order:
         for unit in battle.side_units(side):
             if unit.has("scouts"):
@@ -129,14 +128,7 @@ def arrive_from_reserve(battle: Battle) -> None:
             continue
         unit.reserve = False
         enemies = battle.enemies(unit.side)
-        if enemies:
-            target = min(enemies, key=lambda e: (e.points, e.id))
-            aim = target.position.toward(
-                Point(target.position.x, 0.0 if unit.side == "a" else battle.table.height),
-                target.radius + unit.radius + 12.0,
-            )
-        else:
-            aim = battle.table.centre
+        aim = battle.policies[unit.side].deep_strike_point(battle, unit)
         result = battle.dice.scatter()
         landing = aim
         if not result.hit:
@@ -162,7 +154,6 @@ def arrive_from_reserve(battle: Battle) -> None:
                 )
         unit.position = battle.table.clamp(landing, unit.radius)
         unit.moved = 1.0
-        battle._los_cache.clear()
         if battle.logging:
             battle.log(unit.side, unit.name, f"{unit.name} arrives by deep strike")
 

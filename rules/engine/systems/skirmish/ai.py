@@ -92,7 +92,7 @@ class SkirmishPolicy:
         nearest = min(enemies, key=lambda e: (distance(fighter, e), e.id)) if enemies else None
         if state.mission == "breakthrough" and fighter.side == state.attacker:
             return fighter.x, home_edge_y(other(fighter.side))
-        if state.mission == "wyrdstone_hunt":
+        if state.mission == "wyrdstone-hunt":
             free = [o for o in state.objectives if o.carrier is None]
             if free:
                 obj = min(free, key=lambda o: (math.hypot(o.x - fighter.x, o.y - fighter.y), o.id))

@@ -63,7 +63,7 @@ HENCHMAN_DEAD_MAX = 2
 
 EXPERIENCE_AWARDS: dict[str, int] = {"survived": 1, "winning_leader": 1, "enemy_out_of_action": 1}
 SCENARIO_AWARDS: dict[str, dict[str, int]] = {
-    "wyrdstone_hunt": {"wyrdstone_carried": 1},
+    "wyrdstone-hunt": {"wyrdstone_carried": 1},
     "breakthrough": {"broke_through": 1},
 }
 HERO_THRESHOLDS: tuple[int, ...] = (

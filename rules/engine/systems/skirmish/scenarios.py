@@ -29,8 +29,8 @@ MISSIONS: dict[str, Mission] = {
         20,
         'Deploy within 8" of opposite edges; the battle ends when a warband fails its rout test.',
     ),
-    "wyrdstone_hunt": Mission(
-        "wyrdstone_hunt",
+    "wyrdstone-hunt": Mission(
+        "wyrdstone-hunt",
         "Wyrdstone Hunt",
         20,
         "D3+1 wyrdstone counters lie in the ruins; a fighter moving into contact picks one up. "
@@ -125,7 +125,7 @@ def deploy(state: BattleState) -> None:
     else:
         for side in ("a", "b"):
             deploy_line(dice, state.fighters(side), zone_rows(side, 0.0, DEPLOY_DEPTH))
-    if state.mission == "wyrdstone_hunt":
+    if state.mission == "wyrdstone-hunt":
         place_wyrdstone(state)
 
 
@@ -179,7 +179,7 @@ def scores(state: BattleState) -> dict[str, int]:
     out: dict[str, int] = {}
     for side in ("a", "b"):
         fighters = state.fighters(side)
-        if state.mission == "wyrdstone_hunt":
+        if state.mission == "wyrdstone-hunt":
             out[side] = sum(f.carrying for f in fighters)
         elif state.mission == "breakthrough" and side == state.attacker:
             out[side] = sum(1 for f in fighters if f.broke_through)
@@ -193,7 +193,7 @@ def winner_at_turn_limit(state: BattleState) -> str | None:
     carrying more counters, Skirmish is a draw (this engine's turn limit, documented)."""
     if state.mission == "breakthrough":
         return other(state.attacker)
-    if state.mission == "wyrdstone_hunt":
+    if state.mission == "wyrdstone-hunt":
         s = scores(state)
         if s["a"] != s["b"]:
             return "a" if s["a"] > s["b"] else "b"

@@ -126,3 +126,16 @@ def test_independent_character_joins_a_unit_and_uses_best_leadership():  # diges
     assert captain.extra["joined"]
     host = next(u for u in report.units if u.id == captain.extra["joined"] and u.side == "a")
     assert host.extra["unit_type"] == "infantry"
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES))
+def test_samples_pass_the_army_builder_validator(sample):
+    from armybuilder.rosterdata import CATALOGUE_DIR, load_sample_roster, load_yaml
+    from armybuilder.validation import validate_roster
+
+    payload = load_sample_roster("grimdark", sample)
+    system = load_yaml(CATALOGUE_DIR / "grimdark" / "_system.yaml")
+    factions = {payload["faction"]: load_faction("grimdark", payload["faction"])}
+    result = validate_roster(payload, system=system, factions=factions)
+    assert result.is_valid, result.codes()
+    assert result.points <= 1500

@@ -230,3 +230,39 @@ def test_joined_character_is_scored_and_credited_as_its_own_unit(make_battle):  
     battle.credit_destroyed(me, squad)
     assert missions.victory_points(battle, "a") == 250
     assert me.destroyed_units == ["squad", "hero"]
+
+
+def test_destroyed_vehicle_leaves_a_wreck_that_blocks_sight(make_battle):  # seed 000 [20]
+    battle = make_battle(
+        [
+            (unit_data("me"), (10, 5)),
+            (unit_data("tank", unit_type="vehicle", size=1, profile=TANK), (10, 20)),
+        ],
+        [(unit_data("foe"), (10, 40))],
+    )
+    me, tank, foe = battle.units
+    apply_vehicle_damage(battle, tank, "destroyed")
+    assert tank.count == 0
+    wreck = battle.table.terrain[-1]
+    assert wreck.name == "Wreck of tank"
+    assert wreck.cover_save == 4
+    assert not battle.visible(me, foe)
+
+
+def test_fast_skimmers_turn_penetrating_hits_into_glancing(make_battle):  # digest 36.6 ≈
+    from rules.engine.systems.grimdark.damage import Attack, resolve_vehicle_hits
+
+    skimmer = unit_data(
+        "sk",
+        unit_type="vehicle",
+        size=1,
+        profile={"BS": 4, "front": 10, "side": 10, "rear": 10},
+        extra={"vehicle_types": ["skimmer", "fast"]},
+    )
+    battle = make_battle(
+        [(unit_data("me"), (10, 5))], [(skimmer, (10, 40))], dice=ScriptedDice([6, 1])
+    )
+    me, sk = battle.units
+    sk.moved = 12.0
+    out = resolve_vehicle_hits(battle, Attack(1, None, 9, 2), 1, sk, me)
+    assert out.vehicle_results == ["glancing shaken"]

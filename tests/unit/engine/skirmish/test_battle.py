@@ -22,7 +22,7 @@ def armies():
 
 def test_system_is_registered_with_three_scenarios():  # digest §15.14
     assert SYSTEM.slug == "skirmish"
-    assert {"skirmish", "wyrdstone_hunt", "breakthrough"} <= set(SYSTEM.missions)
+    assert {"skirmish", "wyrdstone-hunt", "breakthrough"} <= set(SYSTEM.missions)
 
 
 def test_sample_warbands_are_legal_500_gc_bands():  # digest §15.7
@@ -103,7 +103,7 @@ def test_rout_needs_a_quarter_out_of_action(armies):  # digest §15.6
 
 
 def test_map_has_ruins_and_wyrdstone(armies):
-    report = SYSTEM.resolve_battle(armies[0], armies[1], "wyrdstone_hunt", 5)
+    report = SYSTEM.resolve_battle(armies[0], armies[1], "wyrdstone-hunt", 5)
     kinds = [f.kind for f in report.map.features]
     assert report.map.width == report.map.height == 48.0
     assert kinds.count("terrain") >= 8

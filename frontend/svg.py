@@ -70,10 +70,25 @@ def _feature_inches(feature: dict[str, Any]) -> str:
             f'<circle cx="{_n(x * s)}" cy="{_n(y * s)}" r="{_n(radius)}"/>'
             f'<text x="{_n(x * s)}" y="{_n(y * s + 3)}" text-anchor="middle">{label}</text></g>'
         )
-    # Terrain and deployment zones are rectangles given by their top-left corner.
-    terrain_class = escape(str((feature.get("data") or {}).get("class") or ""))
+    data = feature.get("data") or {}
+    terrain_class = " ".join(
+        escape(str(data[key])) for key in ("class", "type") if data.get(key) is not None
+    )
+    head = f'<g class="feature {escape(kind)} {terrain_class}"><title>{label}</title>'
+    if "facing" in data:
+        # A footprint with a facing (massbattle terrain): x/y is its centre, ``width`` runs
+        # along its front edge and ``height`` front to back, turned like a unit.
+        cx, cy = x * s, y * s
+        return (
+            f"{head}"
+            f'<rect x="{_n(-h * s / 2)}" y="{_n(-w * s / 2)}" width="{_n(h * s)}" '
+            f'height="{_n(w * s)}" '
+            f'transform="translate({_n(cx)} {_n(cy)}) rotate({_n(float(data["facing"]))})"/>'
+            f'<text x="{_n(cx)}" y="{_n(cy + 3)}" text-anchor="middle">{label}</text></g>'
+        )
+    # Other terrain and deployment zones are rectangles given by their top-left corner.
     return (
-        f'<g class="feature {escape(kind)} {terrain_class}"><title>{label}</title>'
+        f"{head}"
         f'<rect x="{_n(x * s)}" y="{_n(y * s)}" width="{_n(w * s)}" height="{_n(h * s)}"/>'
         f'<text x="{_n((x + w / 2) * s)}" y="{_n((y + h / 2) * s + 3)}" '
         f'text-anchor="middle">{label}</text></g>'
@@ -127,6 +142,22 @@ def _unit_marker(
     )
 
 
+def unit_key(side: str, unit_id: str) -> str:
+    """A unit's key in a battle: ids are unique per roster, so both sides may have a "u1"."""
+    return f"{side}/{unit_id}"
+
+
+def unit_name(names: dict[str, str], position: dict[str, Any]) -> str:
+    """The name of the unit at ``position`` (``names`` is keyed by :func:`unit_key`); a
+    fighter of a unit ("u3.2", skirmish) falls back to its unit's name, then to the id."""
+    unit_id = str(position.get("id", ""))
+    key = unit_key(str(position.get("side", "")), unit_id)
+    if key in names:
+        return names[key]
+    parent = key.rpartition(".")[0]
+    return names.get(parent, unit_id) if "." in unit_id else unit_id
+
+
 def on_table(position: dict[str, Any]) -> bool:
     """False for a unit waiting in reserve (it has no place on the table yet)."""
     return "reserve" not in str(position.get("status") or "")
@@ -165,7 +196,7 @@ def battle_map(
             body.append(
                 _unit_marker(
                     position,
-                    names.get(position.get("id", ""), position.get("id", "")),
+                    unit_name(names, position),
                     cx=cx,
                     cy=cy,
                     long=HEX_SIZE_PX * 1.1,
@@ -187,7 +218,7 @@ def battle_map(
             body.append(
                 _unit_marker(
                     position,
-                    names.get(position.get("id", ""), position.get("id", "")),
+                    unit_name(names, position),
                     cx=float(position.get("x", 0)) * INCH_PX,
                     cy=float(position.get("y", 0)) * INCH_PX,
                     long=long,

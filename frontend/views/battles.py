@@ -135,12 +135,14 @@ def casualties_per_turn(report: dict[str, Any]) -> tuple[list[str], dict[str, li
     turns = [str(t) for t in range(1, len(positions))]
     lost: dict[str, list[int]] = {"a": [], "b": []}
     for index in range(1, len(positions)):
-        before = {p["id"]: int(p.get("models", 0)) for p in positions[index - 1]}
+        # Unit ids are unique per roster, not per battle: key by side and id.
+        before = {(p["side"], p["id"]): int(p.get("models", 0)) for p in positions[index - 1]}
         for side in ("a", "b"):
             total = 0
             for p in positions[index]:
-                if p.get("side") == side and p["id"] in before:
-                    total += max(0, before[p["id"]] - int(p.get("models", 0)))
+                key = (p.get("side"), p["id"])
+                if key[0] == side and key in before:
+                    total += max(0, before[key] - int(p.get("models", 0)))
             lost[side].append(total)
     return turns, lost
 
@@ -150,7 +152,7 @@ def map_context(battle: Battle, turn: int) -> dict[str, Any]:
     report = battle.report or {}
     positions = report.get("positions") or [[]]
     turn = max(0, min(turn, len(positions) - 1))
-    names = {u["id"]: u["name"] for u in report.get("units", [])}
+    names = {svg.unit_key(u["side"], u["id"]): u["name"] for u in report.get("units", [])}
     return {
         "battle": battle,
         "turn": turn,

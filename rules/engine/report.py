@@ -33,6 +33,9 @@ class Event:
 class UnitOutcome:
     """How one unit (or one fighter, or one combatant) ended the battle.
 
+    ``id`` is the roster entry's id, unique within its side: both sides may have a "u1", so
+    ``(side, id)`` identifies a unit in a battle (the same holds for UnitPosition).
+
     ``status`` is a system word: intact, destroyed, fled, shaken, routed, wavering,
     out_of_action, knocked_down, stunned, unconscious, dead…
     ``fighters`` holds per-model detail where the system has individual fighters

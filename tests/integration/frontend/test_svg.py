@@ -51,7 +51,7 @@ def test_hex_map_draws_every_hex_and_turns_units_to_their_hex_facing():
             "status": "dead",
         },
     ]
-    out = str(svg.battle_map(HEX_TABLE, positions, {"c1": "Sir Ansel"}, turn=2))
+    out = str(svg.battle_map(HEX_TABLE, positions, {"a/c1": "Sir Ansel"}, turn=2))
     assert out.count("<polygon points=") >= 6 * 4  # the grid: one hexagon per hex
     assert 'class="feature objective' in out
     # hex facing 1 (NE) is 60° counter-clockwise from east: -60° on screen
@@ -76,7 +76,7 @@ def test_massbattle_units_are_rectangles_of_their_footprint_turned_to_their_faci
             "depth": 2,
         }
     ]
-    out = str(svg.battle_map(MASS_TABLE, positions, {"u1": "Spear Wall"}, turn=1))
+    out = str(svg.battle_map(MASS_TABLE, positions, {"a/u1": "Spear Wall"}, turn=1))
     # 10 px per inch: depth 2" along the facing, width 5" across it
     assert '<rect x="-10" y="-25" width="20" height="50"/>' in out
     assert "translate(200 300) rotate(270)" in out
@@ -103,12 +103,23 @@ def test_text_from_reports_is_escaped():
         svg.battle_map(
             MASS_TABLE,
             [{"id": "x", "side": "a", "x": 1, "y": 1}],
-            {"x": "<script>alert(1)</script>"},
+            {"a/x": "<script>alert(1)</script>"},
             turn=0,
         )
     )
     assert "<script>" not in out
     assert "&lt;script&gt;" in out
+
+
+def test_units_with_the_same_id_on_both_sides_keep_their_own_names():
+    positions = [
+        {"id": "u1", "side": "a", "x": 1, "y": 1, "alive": True, "models": 5},
+        {"id": "u1", "side": "b", "x": 9, "y": 9, "alive": True, "models": 5},
+    ]
+    names = {svg.unit_key("a", "u1"): "Line Squad", svg.unit_key("b", "u1"): "Gaunt Brood"}
+    out = str(svg.battle_map(MASS_TABLE, positions, names, turn=1))
+    assert "Line Squad" in out
+    assert "Gaunt Brood" in out
 
 
 def test_histogram_colours_wins_losses_and_draws():
@@ -127,3 +138,13 @@ def test_histogram_colours_wins_losses_and_draws():
 def test_distribution_draws_one_bar_per_count_until_the_tail_vanishes():
     out = str(svg.distribution([0.1, 0.4, 0.5, 0.0, 0.0], label="Hits", x_label="hits"))
     assert out.count('class="bar dist"') == 3
+
+
+def test_casualties_per_turn_counts_each_side_even_when_unit_ids_repeat():
+    from frontend.views.battles import casualties_per_turn
+
+    def at(side: str, models: int) -> dict:
+        return {"id": "u1", "side": side, "x": 0, "y": 0, "alive": models > 0, "models": models}
+
+    report = {"positions": [[at("a", 10), at("b", 30)], [at("a", 7), at("b", 30)]]}
+    assert casualties_per_turn(report) == (["1"], {"a": [3], "b": [0]})

@@ -14,6 +14,7 @@ from api.views.battles import BattleViewSet, SimulationViewSet
 from api.views.calc import AttackOddsView
 from api.views.campaigns import CampaignViewSet, GameViewSet
 from api.views.catalogue import FactionViewSet, GameSystemViewSet, UnitTypeViewSet
+from api.views.clocks import ClockViewSet
 from api.views.rosters import RosterViewSet, SharedRosterView, VerifyView
 
 app_name = "api"
@@ -27,6 +28,7 @@ router.register("battles", BattleViewSet, basename="battle")
 router.register("simulations", SimulationViewSet, basename="simulation")
 router.register("campaigns", CampaignViewSet, basename="campaign")
 router.register("games", GameViewSet, basename="game")
+router.register("clocks", ClockViewSet, basename="clock")
 
 urlpatterns = [
     path("auth/register/", RegisterView.as_view(), name="auth-register"),

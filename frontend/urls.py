@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from frontend.views import accounts, battles, campaigns, home, odds, rosters
+from frontend.views import accounts, battles, campaigns, clocks, home, odds, rosters
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -60,6 +60,12 @@ urlpatterns = [
     path("odds/simulations/<int:pk>/", odds.simulation_detail, name="simulation-detail"),
     path("odds/simulations/<int:pk>/status/", odds.simulation_status, name="simulation-status"),
     path("odds/attack/", odds.attack_calculate, name="attack-calculate"),
+    # Game clocks
+    path("clocks/new/", clocks.clock_new, name="clock-new"),
+    path("clocks/<int:pk>/", clocks.clock_detail, name="clock-detail"),
+    path("clocks/<int:pk>/face/", clocks.clock_face, name="clock-face"),
+    path("clocks/<int:pk>/report/", clocks.clock_report, name="clock-report"),
+    path("clocks/<int:pk>/<str:action>/", clocks.clock_press, name="clock-press"),
     # Campaigns
     path("campaigns/", campaigns.campaign_list, name="campaign-list"),
     path("campaigns/new/", campaigns.campaign_new, name="campaign-new"),

@@ -145,3 +145,52 @@ class SimulationChunk(models.Model):
 
     def __str__(self) -> str:
         return f"Chunk {self.index} of simulation {self.simulation_id}"
+
+
+class ClockMode(models.TextChoices):
+    """Chess clock (total time per player) or a fresh allowance every turn (seed 003 §11)."""
+
+    CHESS = "chess", "Chess clock"
+    PER_TURN = "per_turn", "Time per turn"
+
+
+class GameClock(models.Model):
+    """A shared game clock for a timed game: the engine's ``ClockState`` persisted.
+
+    ``remaining_a``/``remaining_b`` are milliseconds left as of ``started_at`` (the last
+    switch or resume); the running side's time is computed from the server's clock, so every
+    phone shows the same times. ``flagged`` is the side whose chess clock ran out: the game
+    is over and that army counts as routed (digest §15.5).
+    """
+
+    mode = models.CharField(max_length=16, choices=ClockMode.choices)
+    limit_ms = models.PositiveBigIntegerField()
+    remaining_a = models.BigIntegerField()
+    remaining_b = models.BigIntegerField()
+    active = models.CharField(max_length=1, blank=True)
+    running = models.BooleanField(default=False)
+    started_at = models.DateTimeField(null=True, blank=True)
+    turn = models.PositiveIntegerField(default=0)
+    flagged = models.CharField(max_length=1, blank=True)
+    flagged_at = models.DateTimeField(null=True, blank=True)
+    game = models.ForeignKey(
+        "campaigns.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="clocks"
+    )
+    reported_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_clocks"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(mode__in=ClockMode.values), name="clock_mode_valid"
+            ),
+            models.CheckConstraint(condition=models.Q(limit_ms__gte=1), name="clock_limit_pos"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Clock {self.pk} ({self.mode})"

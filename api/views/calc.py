@@ -39,12 +39,17 @@ def odds_module(system: str) -> ModuleType:
 
 def engine_field(code: str, request_data: dict[str, Any]) -> str | None:
     """The request field an EngineError code names: ``odds.target.toughness`` →
-    ``target.toughness``, ``odds.ap_invalid`` → ``ap``, ``attacker.WS`` → itself."""
+    ``target.toughness``, ``odds.ap_invalid`` → ``ap``, ``odds.defence_missing`` →
+    ``defence`` (a missing field is named even though the request lacks it),
+    ``attacker.WS`` → itself."""
     path = code.removeprefix("odds.")
+    missing = path.endswith("_missing")
     for suffix in ("_missing", "_invalid"):
         path = path.removesuffix(suffix)
     root = re.split(r"[.\[]", path, maxsplit=1)[0]
-    return path if root in request_data and root != "system" else None
+    if root == "system":
+        return None
+    return path if missing or root in request_data else None
 
 
 def attack_odds(request_data: dict[str, Any]) -> dict[str, Any]:

@@ -79,7 +79,12 @@ class UnitPosition:
 
 @dataclass(slots=True)
 class MapFeature:
-    """Terrain or an objective drawn on the replay map."""
+    """Terrain or an objective drawn on the replay map.
+
+    An objective's ``x``/``y`` is its centre. An area (terrain, deployment zone) is a
+    rectangle from its top-left corner ``x``/``y``, unless ``data["facing"]`` is set: then
+    ``x``/``y`` is its centre and the rectangle is turned to that facing (massbattle terrain).
+    """
 
     kind: str  # "terrain" | "objective" | "deployment"
     x: float

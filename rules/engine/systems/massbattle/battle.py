@@ -275,8 +275,8 @@ def _report(
     features += [
         MapFeature(
             "deployment",
-            C.TABLE_WIDTH / 2,
-            (C.CENTRE_LINE_Y - C.DEPLOY_GAP) / 2,
+            0.0,
+            0.0,
             C.TABLE_WIDTH,
             C.CENTRE_LINE_Y - C.DEPLOY_GAP,
             "Side a zone",
@@ -284,8 +284,8 @@ def _report(
         ),
         MapFeature(
             "deployment",
-            C.TABLE_WIDTH / 2,
-            C.TABLE_DEPTH - (C.CENTRE_LINE_Y - C.DEPLOY_GAP) / 2,
+            0.0,
+            C.TABLE_DEPTH - (C.CENTRE_LINE_Y - C.DEPLOY_GAP),
             C.TABLE_WIDTH,
             C.CENTRE_LINE_Y - C.DEPLOY_GAP,
             "Side b zone",

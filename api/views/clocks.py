@@ -1,0 +1,124 @@
+"""``/clocks/``: shared game clocks for timed games (seed 003 §11). The creator and the
+players of the linked campaign game may read and press a clock; everyone else gets 404."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.errors import ApiError
+from api.serializers.clocks import (
+    ClockCreateSerializer,
+    ClockReportSerializer,
+    ClockSerializer,
+    ClockStartSerializer,
+    ClockSwitchSerializer,
+)
+from campaigns.errors import CampaignError
+from campaigns.models import Game
+from rules import clocks
+from rules.models import GameClock
+
+
+def clock_errors(view: Callable) -> Callable:
+    """Clock and campaign domain errors in the API error format with their status."""
+
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any) -> Response:
+        try:
+            return view(*args, **kwargs)
+        except (clocks.ClockError, CampaignError) as exc:
+            fields = {exc.field: [exc.message]} if exc.field else {}
+            raise ApiError(
+                exc.message, code=exc.code, status_code=exc.status_code, fields=fields
+            ) from exc
+
+    return wrapper
+
+
+def valid(serializer_class: type, request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class ClockViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Game clocks. ``GET`` reads the times from the server's clock; the actions press it."""
+
+    serializer_class = ClockSerializer
+    queryset = GameClock.objects.none()
+
+    def get_queryset(self):
+        return clocks.clocks_for_user(user=self.request.user).select_related("game")
+
+    def _answer(self, clock: GameClock, code: int = status.HTTP_200_OK) -> Response:
+        return Response(ClockSerializer(clock, context={"request": self.request}).data, code)
+
+    @extend_schema(request=ClockCreateSerializer, responses={201: ClockSerializer})
+    @clock_errors
+    def create(self, request: Request) -> Response:
+        data = valid(ClockCreateSerializer, request)
+        game = None
+        if data.get("game"):
+            game = (
+                Game.objects.select_related("participant_a", "participant_b")
+                .filter(pk=data["game"])
+                .first()
+            )
+            if game is None:
+                raise clocks.ClockError("clock.game_not_found", "No such game.", "game", 404)
+        clock = clocks.clock_create(
+            user=request.user, mode=data["mode"], limit_ms=data["limit_ms"], game=game
+        )
+        body = self._answer(clock, status.HTTP_201_CREATED)
+        body["Location"] = body.data["url"]
+        return body
+
+    @extend_schema(request=ClockStartSerializer, responses={200: ClockSerializer})
+    @action(detail=True, methods=["post"])
+    @clock_errors
+    def start(self, request: Request, pk: str | None = None) -> Response:
+        """Start the side deploying or playing first."""
+        data = valid(ClockStartSerializer, request)
+        return self._answer(clocks.clock_start(clock=self.get_object(), side=data["side"]))
+
+    @extend_schema(request=ClockSwitchSerializer, responses={200: ClockSerializer})
+    @action(detail=True, methods=["post"])
+    @clock_errors
+    def switch(self, request: Request, pk: str | None = None) -> Response:
+        """End the running side's turn and start the other's."""
+        data = valid(ClockSwitchSerializer, request)
+        clock = clocks.clock_switch(clock=self.get_object(), side=data.get("side"))
+        return self._answer(clock)
+
+    @extend_schema(request=None, responses={200: ClockSerializer})
+    @action(detail=True, methods=["post"])
+    @clock_errors
+    def pause(self, request: Request, pk: str | None = None) -> Response:
+        """Stop the clock (a player steps away, a rule is checked)."""
+        return self._answer(clocks.clock_pause(clock=self.get_object()))
+
+    @extend_schema(request=None, responses={200: ClockSerializer})
+    @action(detail=True, methods=["post"])
+    @clock_errors
+    def resume(self, request: Request, pk: str | None = None) -> Response:
+        """Restart the paused clock for the side that was running."""
+        return self._answer(clocks.clock_resume(clock=self.get_object()))
+
+    @extend_schema(request=ClockReportSerializer, responses={200: ClockSerializer})
+    @action(detail=True, methods=["post"])
+    @clock_errors
+    def report(self, request: Request, pk: str | None = None) -> Response:
+        """Report the linked campaign game: the flagged side loses, its army routed."""
+        data = valid(ClockReportSerializer, request)
+        clock = self.get_object()
+        clocks.clock_report_to_campaign(clock=clock, user=request.user, scores=data.get("scores"))
+        clock.refresh_from_db()
+        return self._answer(clock)

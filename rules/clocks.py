@@ -1,0 +1,314 @@
+"""Game clocks for timed games (seed 003 §11; digest §15-§16): services and the one read.
+
+The arithmetic is the engine's pure model (``rules/engine/gameclock.py``); this module
+persists its state in :class:`rules.models.GameClock` and feeds it the server's time, so two
+phones looking at one clock show the same times. Every change locks the row
+(``select_for_update``), so two players pressing at once are applied one after the other.
+
+Chess clock: a side whose total time runs out **flags**: the game ends at once and its whole
+army routs (digest §15.5); ``clock_report_to_campaign`` then reports the linked campaign game
+(the flagged side loses, every unit of it routed). Per-turn clock: a side over its turn's
+allowance is only **over time** (digest §16.2: it stops its turn); the game goes on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from rules.engine import gameclock
+from rules.engine.systems.base import EngineError
+from rules.models import ClockMode, GameClock
+
+# Longest allowance accepted: a whole day per player (or per turn).
+MAX_LIMIT_MS = 24 * 60 * 60 * 1000
+
+
+class ClockError(Exception):
+    """A clock request refused: a stable ``code``, the ``field`` at fault and an HTTP status
+    (400 bad input, 404 unknown or not yours, 409 wrong state)."""
+
+    def __init__(self, code: str, message: str, field: str = "", status_code: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+        self.status_code = status_code
+
+
+@dataclass(frozen=True, slots=True)
+class ClockReading:
+    """What a clock shows at ``now``: milliseconds left per side, who is running, and the
+    side that flagged (chess: game over) or is over its turn's time (per turn)."""
+
+    remaining: dict[str, int]
+    active: str | None
+    running: bool
+    flagged: str | None
+    over_time: str | None
+    turn: int
+    server_ms: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "remaining_ms": dict(self.remaining),
+            "active": self.active,
+            "running": self.running,
+            "flagged": self.flagged,
+            "over_time": self.over_time,
+            "turn": self.turn,
+            "server_ms": self.server_ms,
+        }
+
+
+def to_ms(moment: datetime) -> int:
+    """Milliseconds since the epoch."""
+    return int(moment.timestamp() * 1000)
+
+
+def _from_ms(ms: int) -> datetime:
+    return datetime.fromtimestamp(ms / 1000, tz=timezone.get_current_timezone())
+
+
+def _state(clock: GameClock) -> gameclock.ClockState:
+    return gameclock.ClockState(
+        mode=clock.mode,
+        limit_ms=int(clock.limit_ms),
+        remaining_a=int(clock.remaining_a),
+        remaining_b=int(clock.remaining_b),
+        active=clock.active or None,
+        running=clock.running,
+        started_at_ms=to_ms(clock.started_at) if clock.started_at else None,
+    )
+
+
+def _store(clock: GameClock, state: gameclock.ClockState) -> None:
+    clock.remaining_a = state.remaining_a
+    clock.remaining_b = state.remaining_b
+    clock.active = state.active or ""
+    clock.running = state.running
+    clock.started_at = _from_ms(state.started_at_ms) if state.started_at_ms is not None else None
+
+
+def _flag_of(clock: GameClock, state: gameclock.ClockState, now_ms: int) -> str | None:
+    """The chess-clock side out of time at ``now_ms`` (only the running side can run out)."""
+    if clock.flagged:
+        return clock.flagged
+    if clock.mode != ClockMode.CHESS or not state.running or state.active is None:
+        return None
+    remaining = gameclock.clock_remaining(state, now_ms)
+    return state.active if remaining[state.active] <= 0 else None
+
+
+def _settle(clock: GameClock, now_ms: int) -> bool:
+    """Freeze a chess clock that ran out (at the exact moment it hit zero). True if so."""
+    state = _state(clock)
+    side = _flag_of(clock, state, now_ms)
+    if side is None or clock.flagged:
+        return False
+    left = state.remaining_a if side == "a" else state.remaining_b
+    flag_ms = (state.started_at_ms or now_ms) + max(0, left)
+    _store(clock, gameclock.clock_pause(state, flag_ms))
+    clock.flagged = side
+    clock.flagged_at = _from_ms(flag_ms)
+    return True
+
+
+def clock_read(*, clock: GameClock, now: datetime | None = None) -> ClockReading:
+    """What ``clock`` shows now (server time); writes nothing."""
+    now_ms = to_ms(now or timezone.now())
+    state = _state(clock)
+    flagged = _flag_of(clock, state, now_ms)
+    remaining = gameclock.clock_remaining(state, now_ms)
+    if flagged:
+        remaining[flagged] = 0
+    over_time = None
+    if clock.mode == ClockMode.PER_TURN and state.active and remaining[state.active] <= 0:
+        over_time = state.active
+    return ClockReading(
+        remaining=remaining,
+        active=state.active,
+        running=state.running and flagged is None,
+        flagged=flagged,
+        over_time=over_time,
+        turn=clock.turn,
+        server_ms=now_ms,
+    )
+
+
+def clock_state(*, clock: GameClock, now: datetime | None = None) -> dict[str, Any]:
+    """The clock as JSON-ready data: remaining per side from the server's time, the flagged
+    side, whether it can be reported."""
+    reading = clock_read(clock=clock, now=now)
+    return {
+        "id": clock.pk,
+        "mode": clock.mode,
+        "limit_ms": int(clock.limit_ms),
+        **reading.to_dict(),
+        "game": clock.game_id,
+        "reported": clock.reported_at is not None,
+    }
+
+
+def clocks_for_user(*, user: Any) -> QuerySet[GameClock]:
+    """Clocks the user may see and press: their own and those of their campaign games."""
+    if not user.is_authenticated:
+        return GameClock.objects.none()
+    return GameClock.objects.filter(
+        Q(created_by=user) | Q(game__participant_a__user=user) | Q(game__participant_b__user=user)
+    ).distinct()
+
+
+def _is_game_player(game: Any, user: Any) -> bool:
+    if game.participant_a.user_id == user.pk:
+        return True
+    return bool(game.participant_b_id and game.participant_b.user_id == user.pk)
+
+
+def clock_create(
+    *,
+    user: Any,
+    mode: str,
+    limit_ms: int,
+    game: Any | None = None,
+) -> GameClock:
+    """A stopped clock: ``limit_ms`` per player (chess) or per turn (per_turn), optionally
+    for a campaign game the user plays in (seed 003 §11: 1 hour each at 2000 points, or
+    10 minutes a turn)."""
+    if mode not in ClockMode.values:
+        raise ClockError("clock.mode_invalid", f"mode must be one of {ClockMode.values}.", "mode")
+    if isinstance(limit_ms, bool) or not isinstance(limit_ms, int) or limit_ms <= 0:
+        raise ClockError("clock.limit_invalid", "limit_ms must be a positive integer.", "limit_ms")
+    if limit_ms > MAX_LIMIT_MS:
+        raise ClockError("clock.limit_invalid", "limit_ms is at most one day.", "limit_ms")
+    if game is not None:
+        if game.is_bye or not game.participant_b_id:
+            raise ClockError("clock.game_bye", "A bye is not played.", "game")
+        if not _is_game_player(game, user):
+            raise ClockError("clock.game_not_found", "No such game.", "game", 404)
+    state = gameclock.new_clock(mode, limit_ms)
+    clock = GameClock(mode=mode, limit_ms=limit_ms, game=game, created_by=user)
+    _store(clock, state)
+    clock.save()
+    return clock
+
+
+def _change(clock: GameClock, now: datetime | None, step: Any) -> GameClock:
+    """Lock the row, settle a flag, refuse a finished game, apply ``step(clock, state, ms)``."""
+    with transaction.atomic():
+        locked = GameClock.objects.select_for_update().get(pk=clock.pk)
+        now_ms = to_ms(now or timezone.now())
+        if _settle(locked, now_ms):
+            locked.save()  # the flag is kept; the press came too late and is refused below
+        elif not locked.flagged:
+            try:
+                step(locked, _state(locked), now_ms)
+            except EngineError as exc:
+                raise ClockError(exc.code, exc.message, status_code=409) from exc
+            locked.save()
+            return locked
+    raise ClockError("clock.flagged", f"Side {locked.flagged} ran out of time.", status_code=409)
+
+
+def clock_start(*, clock: GameClock, side: str = "a", now: datetime | None = None) -> GameClock:
+    """Start ``side``'s clock: the player deploying or playing first (digest §15.2)."""
+    if side not in gameclock.SIDES:
+        raise ClockError("clock.side_invalid", "side must be 'a' or 'b'.", "side")
+
+    def step(c: GameClock, state: gameclock.ClockState, now_ms: int) -> None:
+        if c.active:
+            raise ClockError("clock.already_started", "The clock was started.", status_code=409)
+        _store(c, gameclock.clock_start(state, now_ms, side))
+        c.turn = 1
+
+    return _change(clock, now, step)
+
+
+def clock_switch(
+    *, clock: GameClock, side: str | None = None, now: datetime | None = None
+) -> GameClock:
+    """End of a turn (or of one unit's deployment): stop this side, start the other; a
+    per-turn clock gives the new side a fresh allowance (digest §15.3, §16.1). ``side``, when
+    given, is the side ending its turn: a second press from another phone is refused
+    instead of switching back."""
+    if side is not None and side not in gameclock.SIDES:
+        raise ClockError("clock.side_invalid", "side must be 'a' or 'b'.", "side")
+
+    def step(c: GameClock, state: gameclock.ClockState, now_ms: int) -> None:
+        if side is not None and state.active != side:
+            raise ClockError(
+                "clock.not_your_turn", f"It is not side {side}'s turn.", "side", status_code=409
+            )
+        _store(c, gameclock.clock_switch(state, now_ms))
+        c.turn += 1
+
+    return _change(clock, now, step)
+
+
+def clock_pause(*, clock: GameClock, now: datetime | None = None) -> GameClock:
+    """Stop the clock while a player steps away or a rule is checked (digest §16.4)."""
+    return _change(clock, now, lambda c, state, ms: _store(c, gameclock.clock_pause(state, ms)))
+
+
+def clock_resume(*, clock: GameClock, now: datetime | None = None) -> GameClock:
+    """Restart the paused clock for the side that was running."""
+    return _change(clock, now, lambda c, state, ms: _store(c, gameclock.clock_resume(state, ms)))
+
+
+def _routed_units(game: Any, side: str) -> list[dict[str, Any]]:
+    """Every unit of ``side`` as routed: the flagged army leaves the table (digest §15.5)."""
+    from campaigns.services import participant_snapshot
+
+    snapshot = game.snapshot_a if side == "a" else game.snapshot_b
+    if snapshot is None:
+        participant = game.participant_a if side == "a" else game.participant_b
+        snapshot = participant_snapshot(participant=participant)
+    return [{"side": side, "id": unit["id"], "status": "routed"} for unit in snapshot["units"]]
+
+
+def clock_report_to_campaign(
+    *,
+    clock: GameClock,
+    user: Any,
+    scores: dict[str, int] | None = None,
+    now: datetime | None = None,
+) -> Any:
+    """Report the linked campaign game in one step once a chess clock has flagged: the
+    flagged side loses and all its units rout (digest §15.5); the opponent then confirms as
+    for any reported result. ``scores`` default to nothing scored."""
+    from campaigns.services import game_report_result
+
+    with transaction.atomic():
+        locked = GameClock.objects.select_for_update().get(pk=clock.pk)
+        if _settle(locked, to_ms(now or timezone.now())):
+            locked.save()
+        if locked.game_id is None:
+            raise ClockError("clock.no_game", "This clock is not linked to a campaign game.")
+        if not locked.flagged:
+            raise ClockError("clock.not_flagged", "No side has run out of time.", status_code=409)
+        if locked.reported_at is not None:
+            raise ClockError("clock.reported", "The result was already reported.", status_code=409)
+        game = locked.game
+        winner = "b" if locked.flagged == "a" else "a"
+        game = game_report_result(
+            game=game,
+            user=user,
+            winner=winner,
+            scores=scores or {"a": 0, "b": 0},
+            units=_routed_units(game, locked.flagged),
+            mission_outcome={"clock": {"id": locked.pk, "flagged": locked.flagged}},
+        )
+        locked.reported_at = timezone.now()
+        locked.save(update_fields=["reported_at", "updated_at"])
+        clock.reported_at = locked.reported_at
+    return game
+
+
+def limit_from_minutes(minutes: float) -> int:
+    """Minutes as milliseconds (form input)."""
+    return int(timedelta(minutes=minutes).total_seconds() * 1000)

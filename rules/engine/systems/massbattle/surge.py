@@ -1,0 +1,112 @@
+"""Dark Surge (n), "Slaves! Forward! Forward!" (digest §13; seed 003 §9-§10).
+
+A ranged attack that may target only friendly Shambling units: n dice within 12", hitting on
+4+ ignoring modifiers; each hit moves the target 1" straight forward, stopping 1" short of
+other friends. A target brought into contact with an enemy counts as having charged it (it
+fights in this turn's Melee phase) and that enemy takes no Nerve test for damage received in
+this phase. The caller adds the returned charge to the turn's melees and skips the enemy's
+end-of-shooting nerve test. No sample unit has the rule, so the AI never casts it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.engine.systems.massbattle import constants as C
+from rules.engine.systems.massbattle.charge import ChargePlan, charged_facing
+from rules.engine.systems.massbattle.combat import dice_and_target
+from rules.engine.systems.massbattle.footprint import Footprint, overlaps, point_distance
+from rules.engine.systems.massbattle.movement import on_table
+from rules.engine.systems.massbattle.state import BattleState
+from rules.engine.systems.massbattle.units import Unit
+
+RULE = "dark-surge"
+# The surged unit is moved in steps this fine, so it stops at most this far short of contact.
+SURGE_STEP = 0.05
+
+
+@dataclass(slots=True)
+class SurgeResult:
+    """Hits rolled, inches moved and the charge made (None when no enemy was reached)."""
+
+    hits: int
+    moved: float
+    charge: ChargePlan | None = None
+
+
+def surge_targets(state: BattleState, caster: Unit) -> list[Unit]:
+    """Friendly Shambling units within 12" of the caster's leader, not in contact (seed 003
+    §9-§10: Dark Surge targets only friendly Shambling units)."""
+    eye = caster.fp.leader()
+    return [
+        u
+        for u in state.friends(caster)
+        if u.has("shambling")
+        and u.id not in state.engaged
+        and point_distance(u.fp, *eye) <= C.SPELL_RANGE_SHORT
+    ]
+
+
+def surge_hits(state: BattleState, dice_count: int) -> int:
+    """n dice hitting on 4+ ignoring all modifiers (seed 003 §9-§10)."""
+    count, hit_on = dice_and_target(dice_count, C.SPELL_HIT_ON)
+    return sum(1 for r in state.dice.d6s(count) if r >= hit_on)
+
+
+def _blocked(state: BattleState, target: Unit, fp: Footprint) -> bool:
+    if not on_table(fp):
+        return True
+    if any(p.kind == "blocking" and overlaps(fp, p.fp) for p in state.terrain):
+        return True
+    return any(
+        overlaps(fp, f.fp, C.SPACING - 0.01) and not overlaps(target.fp, f.fp, C.SPACING - 0.01)
+        for f in state.friends(target)
+    )
+
+
+def surge_move(state: BattleState, target: Unit, inches: float) -> tuple[float, Unit | None]:
+    """Move ``target`` straight forward up to ``inches``: stop 1" short of friends and at
+    blocking terrain; reaching an enemy puts it in contact (seed 003 §9-§10). A move that
+    ends short of an enemy stops 1" from it, as every move does (seed 003 §4-§5)."""
+    start = target.fp
+    enemies = state.enemies(target)
+    travelled = 0.0
+    best = 0.0  # furthest legal end not within 1" of an enemy
+    while travelled + 1e-9 < inches:
+        step = min(SURGE_STEP, inches - travelled)
+        candidate = start.moved(travelled + step)
+        if _blocked(state, target, candidate):
+            break
+        touched = next((e for e in enemies if overlaps(candidate, e.fp)), None)
+        if touched is not None:
+            target.fp = start.moved(travelled)
+            return travelled, touched
+        travelled += step
+        if not any(overlaps(candidate, e.fp, C.SPACING - 0.01) for e in enemies):
+            best = travelled
+    target.fp = start.moved(best)
+    return best, None
+
+
+def dark_surge(state: BattleState, caster: Unit, target: Unit) -> SurgeResult:
+    """Cast Dark Surge (n) on a friendly Shambling unit: each hit moves it 1" forward; contact
+    with an enemy is a successful charge (seed 003 §9-§10; digest §13)."""
+    if target not in surge_targets(state, caster):
+        raise ValueError(f"{target.id} is not a Dark Surge target of {caster.id}")
+    hits = surge_hits(state, caster.value(RULE))
+    moved, enemy = surge_move(state, target, float(hits))
+    charge = None
+    if enemy is not None:
+        charge = ChargePlan(target, enemy, charged_facing(target, enemy), moved)
+        state.engaged |= {target.id, enemy.id}
+    state.event(
+        caster.side,
+        caster.id,
+        f'{caster.name} drives {target.name} forward {moved:.1f}"'
+        + (f" into {enemy.name}" if enemy else ""),
+        target.id,
+        hits=hits,
+        moved=round(moved, 2),
+        charged=enemy.id if enemy else "",
+    )
+    return SurgeResult(hits, moved, charge)

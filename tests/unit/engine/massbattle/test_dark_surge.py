@@ -1,0 +1,86 @@
+"""Dark Surge (n): friendly Shambling targets only, 4+ ignoring modifiers, 1" forward per
+hit, 1" short of friends, contact with an enemy is a charge (seed 003 §9-§10; digest §13)."""
+
+import pytest
+
+from rules.engine.report import EventLog
+from rules.engine.systems.massbattle.state import BattleState
+from rules.engine.systems.massbattle.surge import dark_surge, surge_move, surge_targets
+from tests.unit.engine.massbattle.helpers import ScriptedDice, unit
+
+
+def state_of(units, rolls=()):
+    return BattleState(units=list(units), terrain=[], dice=ScriptedDice(rolls), log=EventLog())
+
+
+def necromancer(**kw):
+    return unit("necro", unit_type="hero", size=1, x=36.0, y=10.0, rules=["dark-surge(4)"], **kw)
+
+
+def test_only_friendly_shambling_units_within_12_inches_are_targets():
+    # digest §13: Dark Surge may target only friendly Shambling units, range 12"
+    zombies = unit("zombies", x=30.0, y=16.0, rules=["shambling"])
+    far = unit("far", x=60.0, y=16.0, rules=["shambling"])
+    living = unit("living", x=42.0, y=16.0)
+    foe = unit("foe", side="b", x=36.0, y=30.0, facing=270.0, rules=["shambling"])
+    state = state_of([necromancer(), zombies, far, living, foe])
+    assert [u.id for u in surge_targets(state, state.units[0])] == ["zombies"]
+
+
+def test_each_hit_moves_the_target_one_inch_forward_on_4_plus():
+    # digest §13: n dice, 4+ ignoring modifiers, 1" per hit
+    zombies = unit("zombies", x=30.0, y=16.0, rules=["shambling"])
+    state = state_of([necromancer(), zombies], rolls=[4, 6, 3, 1])
+    result = dark_surge(state, state.units[0], zombies)
+    assert result.hits == 2
+    assert result.moved == pytest.approx(2.0)
+    assert zombies.fp.y == pytest.approx(18.0)  # facing 90° = towards side b (+y)
+    assert result.charge is None
+
+
+def test_surged_unit_stops_one_inch_short_of_a_friend():
+    # digest §13: it stops 1" short of other friendly units
+    zombies = unit("zombies", x=30.0, y=16.0, rules=["shambling"])
+    front_edge = zombies.fp.y + zombies.fp.depth / 2
+    ahead = unit("ahead", x=30.0, y=front_edge + 2.5 + 2.0)  # its rear 2.5" + depth/2 ahead
+    ahead_rear = ahead.fp.y - ahead.fp.depth / 2
+    state = state_of([necromancer(), zombies, ahead])
+    moved, enemy = surge_move(state, zombies, 6.0)
+    assert enemy is None
+    gap = ahead_rear - (zombies.fp.y + zombies.fp.depth / 2)
+    assert gap == pytest.approx(1.0, abs=0.06)
+    assert moved < 6.0
+
+
+def test_reaching_an_enemy_is_a_charge_and_engages_both():
+    # digest §13: contact with an enemy counts as a successful charge
+    zombies = unit("zombies", x=30.0, y=16.0, rules=["shambling"])
+    front_edge = zombies.fp.y + zombies.fp.depth / 2
+    foe = unit("foe", side="b", x=30.0, y=front_edge + 3.0 + 2.0, facing=270.0)
+    state = state_of([necromancer(), zombies, foe], rolls=[6, 6, 6, 6])
+    result = dark_surge(state, state.units[0], zombies)
+    assert result.charge is not None
+    assert result.charge.target is foe
+    assert result.charge.facing == "front"
+    assert {"zombies", "foe"} <= state.engaged
+    gap = (foe.fp.y - foe.fp.depth / 2) - (zombies.fp.y + zombies.fp.depth / 2)
+    assert 0.0 <= gap <= 0.06
+
+
+def test_falling_short_of_an_enemy_stops_one_inch_from_it():
+    # seed 003 §4-5: units end 1" apart unless charging
+    zombies = unit("zombies", x=30.0, y=16.0, rules=["shambling"])
+    front_edge = zombies.fp.y + zombies.fp.depth / 2
+    foe = unit("foe", side="b", x=30.0, y=front_edge + 3.0 + 2.0, facing=270.0)
+    state = state_of([necromancer(), zombies, foe])
+    start_gap = (foe.fp.y - foe.fp.depth / 2) - front_edge
+    moved, enemy = surge_move(state, zombies, start_gap - 0.5)
+    assert enemy is None
+    assert moved == pytest.approx(start_gap - 1.0, abs=0.06)
+
+
+def test_a_unit_that_is_not_a_target_is_refused():
+    living = unit("living", x=30.0, y=16.0)
+    state = state_of([necromancer(), living])
+    with pytest.raises(ValueError, match="not a Dark Surge target"):
+        dark_surge(state, state.units[0], living)

@@ -8,11 +8,18 @@ class CampaignError(Exception):
 
     status_code = 400
 
-    def __init__(self, code: str, message: str, field: str = "") -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        field: str = "",
+        fields: dict[str, list[str]] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = field
+        self.fields = fields or ({field: [message]} if field else {})
 
 
 class CampaignConflict(CampaignError):

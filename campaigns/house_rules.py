@@ -26,6 +26,25 @@ DEFAULTS: dict[str, Any] = {
     # Mordheim: "published" (henchmen die on 1–2, heroes on D66 11–15) or "hardy" (henchmen
     # die on a 1 only, heroes on 11–13; 14–15 count as a full recovery).
     "injury_table": "published",
+    # Mordheim "new skill" advances: the skills a player may pick from (original names; a
+    # campaign may list the skill tables it plays with instead).
+    "new_skills": [
+        "Steady hand",
+        "Killing blow",
+        "Parry master",
+        "Quick shot",
+        "Keen eyes",
+        "Hard to kill",
+        "Sprinter",
+        "Climber",
+        "Haggler",
+        "Streetwise",
+    ],
+    # Spending: points of roster budget one unit of an earned resource buys. Gold crowns and
+    # massbattle gold are priced like the catalogue (1:1). Requisition ≈ 50 points a point
+    # (uncertain: the published narrative rule gives +200 points of supply limit for one
+    # point in its latest edition; set 200 to play it that way, 0 to make it unspendable).
+    "resource_points": {"gold_crowns": 1, "gold": 1, "requisition": 50},
     # GURPS: character points per game to a survivor: base, a takedown, a victory.
     "character_points": {"base": 1, "takedown": 1, "victory": 1},
     # Narrative format: resources for the mission outcome (plus per objective held).
@@ -89,6 +108,18 @@ def check_settings(stored: dict[str, Any]) -> dict[str, Any]:
         raise SettingsError("settings.injury_table", f"One of {INJURY_TABLES}.")
     if merged["auto_resolve"] not in AUTO_RESOLVE:
         raise SettingsError("settings.auto_resolve", f"One of {AUTO_RESOLVE}.")
+    skills = merged["new_skills"]
+    if not isinstance(skills, list) or not all(isinstance(v, str) and v for v in skills):
+        raise SettingsError("settings.new_skills", "A list of skill names.")
+    for name, value in merged["resource_points"].items():
+        if not isinstance(value, int) or value < 0:
+            raise SettingsError(f"settings.resource_points.{name}", "A whole number, 0 or more.")
+    for index, level in enumerate(merged["experience_thresholds"]):
+        options = level.get("choose_one_of", [])
+        if not isinstance(options, list) or not all(isinstance(v, str) for v in options):
+            raise SettingsError(
+                f"settings.experience_thresholds[{index}].choose_one_of", "A list of names."
+            )
     levels = [t.get("experience") for t in merged["experience_thresholds"]]
     if not all(isinstance(v, int) and v > 0 for v in levels) or levels != sorted(set(levels)):
         raise SettingsError(

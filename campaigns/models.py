@@ -199,9 +199,15 @@ class Game(models.Model):
     )
     resolved_at = models.DateTimeField(null=True, blank=True)
     dispute_reason = models.TextField(blank=True)
-    # The rules.Battle that played it (an id, not a foreign key: battles are kept or pruned
-    # by the rules app on their own schedule).
-    battle_id = models.BigIntegerField(null=True, blank=True)
+    # The rules.Battle that played it; a battle pruned by the rules app leaves the game's
+    # report in place (SET_NULL).
+    battle = models.ForeignKey(
+        "rules.Battle",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="campaign_games",
+    )
     engine_mode = models.CharField(max_length=16, blank=True)
     post_battle_seed = models.BigIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
@@ -282,6 +288,7 @@ class EffectKind(models.TextChoices):
     RANK = "rank", "Rank"
     CHARACTER_POINTS = "character_points", "Character points"
     RESOURCE = "resource", "Resource"
+    CHOICE = "choice", "Choice"
 
 
 class LedgerEntry(models.Model):
@@ -336,3 +343,36 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} by {self.actor_id} on game {self.game_id}"
+
+
+class RosterVersion(models.Model):
+    """A campaign roster the campaign accepted: the payload as bought, what it cost and what
+    buying it spent (units and upgrades added since the previous version). Version 1 is the
+    roster the participant joined with; games take their snapshots from the latest one."""
+
+    participant = models.ForeignKey(
+        Participant, on_delete=models.CASCADE, related_name="roster_versions"
+    )
+    number = models.PositiveIntegerField()
+    payload = models.JSONField()
+    cost = models.IntegerField(default=0)
+    spent = models.IntegerField(default=0)
+    created_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("participant", "number")
+        constraints = [
+            models.UniqueConstraint(
+                fields=("participant", "number"), name="one_roster_version_number"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Roster v{self.number} of participant {self.participant_id}"

@@ -162,6 +162,8 @@ def apply_campaign_state(
         extra["experience"] = base + state["experience"]
         if state.get("rank"):
             extra["rank"] = state["rank"]
+        if state.get("skills"):
+            extra["skills"] = sorted(set(extra.get("skills", [])) | set(state["skills"]))
         kept.append(unit)
     data["units"] = kept
     return data

@@ -24,6 +24,7 @@ from rules.engine.report import (
 )
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError, PostBattle
+from rules.engine.systems.skirmish import post_battle as mordheim
 
 ACCUMULATING_RESOURCES: dict[str, tuple[str, ...]] = {
     "skirmish": ("gold_crowns",),
@@ -34,6 +35,9 @@ figures of the moment and go to the run's summary)."""
 
 HARDY_HERO_SURVIVES: tuple[int, int] = (14, 15)
 HARDY_HENCHMAN_DEAD_MAX = 1
+HARDY_SEED_SALT = 0x4A7D
+"""Advance rolls for fighters the ``hardy`` table saves use their own dice stream, seeded from
+the run's seed and this salt, so the engine's recorded rolls are never re-used."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +128,7 @@ def apply_pack(
     output = _engine_post_battle(battle, side, seed)
     raw = asdict(output)
     if battle.system == "skirmish":
-        result = skirmish_pack(output, settings)
+        result = skirmish_pack(output, settings, report=battle, seed=seed)
     elif battle.system == "hextactical":
         result = character_points_pack(battle, side, output, settings)
     else:
@@ -135,11 +139,20 @@ def apply_pack(
     return result
 
 
-def skirmish_pack(output: PostBattle, settings: Mapping[str, Any]) -> PackResult:
+def skirmish_pack(
+    output: PostBattle,
+    settings: Mapping[str, Any],
+    *,
+    report: BattleReport | None = None,
+    seed: int = 0,
+) -> PackResult:
     """Mordheim: experience per award, advances, serious injuries and deaths from the
     engine's published sequence (NOT IN SEED: published Mordheim rules); the ``hardy``
-    injury table re-reads the recorded dice (henchmen die on 1, heroes on 11–13)."""
+    injury table re-reads the recorded dice (henchmen die on 1, heroes on 11–13), and a unit
+    it saves from a wipe-out earns the survivor's experience and its advance rolls."""
     hardy = settings.get("injury_table") == "hardy"
+    units = {u.id: u for u in (report.units if report else [])}
+    hardy_roller = mordheim._Roller((seed ^ HARDY_SEED_SALT) % (2**62))
     effects: list[Effect] = []
     summary: dict[str, Any] = {}
     for entry in output.entries:
@@ -148,6 +161,8 @@ def skirmish_pack(output: PostBattle, settings: Mapping[str, Any]) -> PackResult
             continue
         key = unit_key(entry["unit"])
         gained = dict(entry.get("experience") or {})
+        advances = [dict(a) for a in entry.get("advances", [])]
+        engine_survivors = sum(1 for f in entry.get("fighters", []) if not f.get("dead"))
         survivors = 0
         for fighter in entry.get("fighters", []):
             injury = dict(fighter.get("injury") or {})
@@ -160,14 +175,25 @@ def skirmish_pack(output: PostBattle, settings: Mapping[str, Any]) -> PackResult
                 effects.append(Effect("death", key, fighter["id"], data={"cause": "injury"}))
             else:
                 survivors += 1
-        if survivors and "survived" not in gained:
-            gained["survived"] = 1
+        unit = units.get(entry["unit"])
+        if survivors and not engine_survivors and unit is not None and report is not None:
+            gained = {**hardy_survivor_experience(unit, report), **gained}
+            start = int(unit.extra.get("experience_start", 0))
+            advances = mordheim.advances(
+                hardy_roller,
+                unit.id,
+                entry.get("kind") == "hero",
+                start,
+                start + sum(gained.values()),
+            )
+        elif survivors and "survived" not in gained:
+            gained["survived"] = mordheim.EXPERIENCE_AWARDS["survived"]
         for reason in sorted(gained):
             if gained[reason]:
                 effects.append(
                     Effect("experience", key, amount=gained[reason], data={"reason": reason})
                 )
-        for advance in entry.get("advances", []):
+        for advance in advances:
             effects.append(Effect("advance", key, data=dict(advance)))
     for name, value in sorted(output.resources.items()):
         if name in ACCUMULATING_RESOURCES["skirmish"]:
@@ -175,7 +201,30 @@ def skirmish_pack(output: PostBattle, settings: Mapping[str, Any]) -> PackResult
                 effects.append(Effect("resource", resource=name, amount=int(value)))
         else:
             summary[name] = value
+    if hardy_roller.log:
+        summary["hardy_dice"] = hardy_roller.log
     return PackResult("skirmish-published", effects, summary, {})
+
+
+def hardy_survivor_experience(unit: UnitOutcome, report: BattleReport) -> dict[str, int]:
+    """The experience the engine gives a unit with a fighter left alive — survived, winning
+    leader, enemies put out of action, scenario awards — for a unit only the ``hardy``
+    table saved (NOT IN SEED: published Mordheim experience, digest §15.11)."""
+    awards = mordheim.EXPERIENCE_AWARDS
+    scenario = mordheim.SCENARIO_AWARDS.get(report.mission, {})
+    gained = {"survived": awards["survived"]}
+    if unit.extra.get("kind") == "hero" and unit.fighters:
+        fighter = unit.fighters[0]
+        if unit.extra.get("leader") and report.winner == unit.side:
+            gained["winning_leader"] = awards["winning_leader"]
+        kills = len(fighter.get("enemies_taken_out") or [])
+        if kills:
+            gained["enemy_out_of_action"] = kills * awards["enemy_out_of_action"]
+        if "wyrdstone_carried" in scenario and fighter.get("wyrdstone"):
+            gained["wyrdstone_carried"] = fighter["wyrdstone"] * scenario["wyrdstone_carried"]
+    if "broke_through" in scenario and any(f.get("broke_through") for f in unit.fighters):
+        gained["broke_through"] = scenario["broke_through"]
+    return gained
 
 
 def _hardy_injury(hero: bool, injury: dict[str, Any]) -> tuple[bool, dict[str, Any]]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from campaigns.advances import advance_options, games_missed
 from campaigns.errors import CampaignNotFound
 from campaigns.house_rules import effective_settings, match_points
 from campaigns.models import (
@@ -16,6 +17,7 @@ from campaigns.models import (
     Game,
     LedgerEntry,
     Participant,
+    RosterVersion,
 )
 from campaigns.standings import GameResult, standings
 
@@ -76,6 +78,8 @@ def empty_state() -> dict[str, Any]:
         "rank": "",
         "injuries": [],
         "advances": [],
+        "ranks": [],
+        "skills": [],
     }
 
 
@@ -101,6 +105,7 @@ def fold_unit_states(entries: Iterable[Any]) -> dict[str, dict[str, Any]]:
             state["character_points"] += entry.amount
         elif entry.kind == "rank":
             state["rank"] = entry.data.get("rank", "")
+            state["ranks"].append({"entry": entry.pk, **entry.data})
         elif entry.kind == "death":
             if entry.fighter_key:
                 state["dead_fighters"].append(entry.fighter_key)
@@ -111,13 +116,24 @@ def fold_unit_states(entries: Iterable[Any]) -> dict[str, dict[str, Any]]:
             for stat, delta in _profile_effects(entry.data):
                 changes = state["profile_changes"]
                 changes[stat] = changes.get(stat, 0) + delta
-        elif entry.kind == "advance":
-            state["advances"].append(dict(entry.data))
+        elif entry.kind in ("advance", "choice"):
+            if entry.kind == "advance":
+                state["advances"].append({"entry": entry.pk, **entry.data})
+            else:
+                _mark_chosen(state, entry.data)
             stat = entry.data.get("characteristic")
             if stat:
                 changes = state["profile_changes"]
                 changes[stat] = changes.get(stat, 0) + 1
+            elif entry.data.get("skill"):
+                state["skills"].append(entry.data["skill"])
     return states
+
+
+def _mark_chosen(state: dict[str, Any], data: dict[str, Any]) -> None:
+    for line in (*state["advances"], *state["ranks"]):
+        if line.get("entry") == data.get("advance_entry"):
+            line["chosen"] = data.get("choice")
 
 
 def participant_unit_states(
@@ -161,7 +177,7 @@ def participant_units(*, participant: Participant) -> list[dict[str, Any]]:
         )
     names = {
         str(u.get("id")): u.get("name") or u.get("unit", "")
-        for u in participant.roster.payload.get("units", [])
+        for u in participant_campaign_payload(participant=participant).get("units", [])
     }
     keys = sorted(set(names) | set(history))
     return [
@@ -212,3 +228,124 @@ def campaign_standings(*, campaign: Campaign) -> list[dict[str, Any]]:
 def audit_for_campaign(*, campaign: Campaign) -> QuerySet[AuditEntry]:
     """The campaign's audit log, oldest first."""
     return AuditEntry.objects.filter(campaign=campaign).select_related("actor").order_by("id")
+
+
+def participant_pending_choices(*, participant: Participant) -> list[dict[str, Any]]:
+    """Advances and ranks of living units still waiting for the player's pick, with the
+    picks allowed (the campaign's house rules give the skill list)."""
+    settings = effective_settings(participant.campaign.settings)
+    entries = list(
+        ledger_active(participant=participant).filter(kind__in=("advance", "rank", "choice"))
+    )
+    chosen = {e.data.get("advance_entry") for e in entries if e.kind == "choice"}
+    states = participant_unit_states(participant=participant)
+    pending = []
+    for entry in entries:
+        if entry.kind == "choice" or entry.pk in chosen:
+            continue
+        options = advance_options(entry.kind, entry.data, settings)
+        if not options or states.get(entry.unit_key, empty_state())["dead"]:
+            continue
+        pending.append(
+            {
+                "entry": entry.pk,
+                "game": entry.game_id,
+                "unit": entry.unit_key,
+                "fighter": entry.fighter_key,
+                "kind": entry.kind,
+                "result": entry.data.get("result") or entry.data.get("rank", ""),
+                "options": options,
+            }
+        )
+    return pending
+
+
+def participant_absent_fighters(
+    *, participant: Participant, game: Game | None = None
+) -> list[tuple[str, str]]:
+    """(unit key, fighter) of fighters an injury keeps out of the participant's next game:
+    each sits out as many later games (``campaign.left_out`` of their snapshots) as the
+    injury says (NOT IN SEED: published Mordheim "misses next game", digest §15.9)."""
+    injuries = [
+        e
+        for e in ledger_active(participant=participant).filter(kind="injury").select_related("game")
+        if games_missed(e.data) > 0 and e.game.resolved_at is not None
+    ]
+    if not injuries:
+        return []
+    later = list(
+        Game.objects.filter(campaign_id=participant.campaign_id, status__in=FINAL_STATUSES)
+        .filter(Q(participant_a=participant) | Q(participant_b=participant))
+        .exclude(pk=game.pk if game else None)
+        .values("id", "resolved_at", "participant_a_id", "snapshot_a", "snapshot_b")
+    )
+    absent = set()
+    for injury in injuries:
+        start = (injury.game.resolved_at, injury.game_id)
+        sat_out = 0
+        for row in later:
+            if row["resolved_at"] is None or (row["resolved_at"], row["id"]) <= start:
+                continue
+            side = "a" if row["participant_a_id"] == participant.pk else "b"
+            snapshot = row[f"snapshot_{side}"] or {}
+            left = (snapshot.get("campaign") or {}).get("left_out", [])
+            if {"unit": injury.unit_key, "fighter": injury.fighter_key} in left:
+                sat_out += 1
+        if sat_out < games_missed(injury.data):
+            absent.add((injury.unit_key, injury.fighter_key))
+    return sorted(absent)
+
+
+def participant_roster_version(*, participant: Participant) -> RosterVersion | None:
+    """The latest campaign roster the campaign accepted (None before the first)."""
+    return participant.roster_versions.order_by("-number").first()
+
+
+def participant_campaign_payload(*, participant: Participant) -> dict[str, Any]:
+    """The roster payload games are played with: the latest accepted version, else the
+    army-builder roster the participant joined with."""
+    version = participant_roster_version(participant=participant)
+    return dict(version.payload) if version else dict(participant.roster.payload)
+
+
+def roster_price(*, participant: Participant, payload: dict[str, Any]) -> Any:
+    """The army builder's validator over ``payload`` with the participant's catalogues."""
+    from armybuilder.selectors import catalogue_context, context_validate
+
+    roster = participant.roster
+    context = catalogue_context(
+        payload=payload,
+        system=roster.system,
+        house_rules=roster.house_rules,
+        primary=roster.faction,
+    )
+    return context_validate(context)
+
+
+def participant_budget(*, participant: Participant) -> dict[str, Any]:
+    """The campaign budget: the current round's points limit (starting budget) plus earned
+    resources at their ``resource_points`` value, less what buying the roster spent."""
+    campaign = participant.campaign
+    settings = effective_settings(campaign.settings)
+    values = settings["resource_points"]
+    last = campaign.rounds.order_by("-number").values_list("number", flat=True).first() or 1
+    resources = participant_resources(participant=participant)
+    earned = sum(
+        amount * int(values.get(name, 0))
+        for name, amount in resources.items()
+        if name in SPENDABLE_RESOURCES
+    )
+    spent_rows = list(participant.roster_versions.values_list("spent", flat=True))
+    if spent_rows:
+        spent = sum(spent_rows)
+    else:
+        payload = dict(participant.roster.payload)
+        spent = roster_price(participant=participant, payload=payload).points
+    starting = campaign.points_limit_for_round(last)
+    return {
+        "starting": starting,
+        "earned": earned,
+        "spent": spent,
+        "available": starting + earned - spent,
+        "resources": {k: v for k, v in resources.items() if k in SPENDABLE_RESOURCES},
+    }

@@ -9,6 +9,7 @@ reversed and recomputes the later games of the same participants.
 
 from __future__ import annotations
 
+import copy
 import secrets
 from datetime import datetime, timedelta
 from typing import Any
@@ -17,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from campaigns.advances import advance_options, choice_data, leave_out
 from campaigns.errors import CampaignConflict, CampaignError, CampaignForbidden
 from campaigns.house_rules import SettingsError, check_settings, effective_settings
 from campaigns.models import (
@@ -32,17 +34,21 @@ from campaigns.models import (
     Participant,
     ParticipantStatus,
     PostBattleRun,
+    RosterVersion,
     Round,
 )
 from campaigns.pairings import Pairing, SwissPlayer, round_robin_round, swiss_pairings
 from campaigns.results import apply_campaign_state, manual_report
 from campaigns.rules_packs import apply_pack
 from campaigns.selectors import (
-    SPENDABLE_RESOURCES,
     campaign_standings,
     is_organiser,
-    participant_resources,
+    participant_absent_fighters,
+    participant_budget,
+    participant_campaign_payload,
+    participant_roster_version,
     participant_unit_states,
+    roster_price,
 )
 
 JOIN_CODE_BYTES = 6
@@ -175,6 +181,16 @@ def campaign_join(*, user: Any, join_code: str, roster: Any) -> Participant:
             participant = Participant.objects.create(
                 campaign=campaign, user=user, roster=roster, name=roster.name or user.get_username()
             )
+            payload = copy.deepcopy(roster.payload)
+            cost = roster_price(participant=participant, payload=payload).points
+            RosterVersion.objects.create(
+                participant=participant,
+                number=1,
+                payload=payload,
+                cost=cost,
+                spent=cost,
+                created_by=user,
+            )
     except IntegrityError as exc:
         raise CampaignConflict("campaign.already_joined", "Already joined.") from exc
     audit(
@@ -201,54 +217,215 @@ def participant_withdraw(*, participant: Participant, user: Any) -> Participant:
     return participant
 
 
-def roster_engine_data(roster: Any) -> dict[str, Any]:
-    """The roster as engine RosterData (the army builder's one mapper)."""
+def roster_engine_data(roster: Any, payload: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The roster (or another payload priced with its catalogues) as engine RosterData
+    (the army builder's one mapper)."""
     from armybuilder.services import roster_to_engine
 
+    if payload is not None:
+        roster = copy.copy(roster)
+        roster.payload = payload
     return roster_to_engine(roster=roster)
 
 
-def participant_snapshot(*, participant: Participant, before: Game | None = None) -> dict:
-    """The roster as it stands in the campaign now: army-builder data with the ledger's
-    deaths, injuries, advances and experience applied."""
+def participant_snapshot(
+    *, participant: Participant, before: Game | None = None, game: Game | None = None
+) -> dict:
+    """The roster as it stands in the campaign now: the accepted campaign roster with the
+    ledger's deaths, injuries, advances and experience applied; for ``game``, fighters an
+    injury keeps out of it are left out (``campaign.left_out``)."""
     states = participant_unit_states(participant=participant, before=before)
-    return apply_campaign_state(roster_engine_data(participant.roster), states)
+    payload = participant_campaign_payload(participant=participant)
+    data = apply_campaign_state(roster_engine_data(participant.roster, payload), states)
+    if game is not None:
+        data = leave_out(data, participant_absent_fighters(participant=participant, game=game))
+    return data
 
 
-def participant_budget(*, participant: Participant) -> int:
-    """What the roster may cost now: the current round's limit plus what the campaign
-    earned in spendable resources (gold crowns, gold, requisition)."""
-    campaign = participant.campaign
-    last = campaign.rounds.aggregate(n=Max("number"))["n"] or 1
-    earned = participant_resources(participant=participant)
-    return campaign.points_limit_for_round(last) + sum(
-        earned.get(name, 0) for name in SPENDABLE_RESOURCES
-    )
-
-
-def participant_roster_check(*, participant: Participant) -> dict[str, Any]:
-    """The army builder's validator over the campaign roster (dead units gone) with the
-    campaign budget as the points limit."""
-    from armybuilder.selectors import catalogue_context, context_validate
-
-    roster = participant.roster
-    states = participant_unit_states(participant=participant)
-    payload = dict(roster.payload)
+def _living_payload(payload: dict[str, Any], states: dict[str, dict[str, Any]]) -> dict:
+    """The payload without dead units, groups shrunk by their dead fighters."""
+    living = copy.deepcopy(payload)
     units = []
-    for unit in payload.get("units", []):
+    for unit in living.get("units", []):
         state = states.get(str(unit.get("id")))
-        if state and (state["dead"] or int(unit.get("size", 1)) <= len(state["dead_fighters"])):
+        if state is None:
+            units.append(unit)
             continue
+        size = int(unit.get("size", 1)) - len(state["dead_fighters"])
+        if state["dead"] or size <= 0:
+            continue
+        unit["size"] = size
         units.append(unit)
-    payload["units"] = units
-    payload["points_limit"] = participant_budget(participant=participant)
-    context = catalogue_context(
-        payload=payload,
-        system=roster.system,
-        house_rules=roster.house_rules,
-        primary=roster.faction,
+    living["units"] = units
+    return living
+
+
+def participant_roster_check(
+    *, participant: Participant, payload: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Would the campaign accept ``payload`` (default: the participant's army-builder roster
+    as edited now) as their campaign roster? Buying = the points each entry costs more than
+    in the accepted roster (new entries in full; nothing comes back for what is dropped);
+    the army builder's validator then checks the living roster with the campaign budget
+    (starting + earned − spent) as its points limit."""
+    roster = participant.roster
+    proposed = copy.deepcopy(payload if payload is not None else roster.payload)
+    for index, unit in enumerate(proposed.get("units", []), start=1):
+        unit.setdefault("id", f"u{index}")
+    previous = participant_campaign_payload(participant=participant)
+    if proposed.get("faction") != previous.get("faction"):
+        raise CampaignError(
+            "roster.faction", "The campaign roster must keep its faction.", "faction"
+        )
+    states = participant_unit_states(participant=participant)
+    before = {str(u.get("id")): u for u in previous.get("units", [])}
+    for index, unit in enumerate(proposed.get("units", [])):
+        state = states.get(str(unit["id"]))
+        if state and state["dead"] and unit != before.get(str(unit["id"])):
+            raise CampaignError(
+                "roster.unit_dead",
+                f"{unit.get('name') or unit['id']} is dead; add a new entry instead.",
+                f"units[{index}]",
+            )
+    new_points = roster_price(participant=participant, payload=proposed).unit_points
+    old_points = roster_price(participant=participant, payload=previous).unit_points
+    buying = sum(
+        max(0, points - old_points.get(key, 0)) for key, points in sorted(new_points.items())
     )
-    return context_validate(context).as_dict()
+    budget = participant_budget(participant=participant)
+    living = _living_payload(proposed, states)
+    living_cost = sum(roster_price(participant=participant, payload=living).unit_points.values())
+    living["points_limit"] = max(1, living_cost + budget["available"] - buying)
+    result = roster_price(participant=participant, payload=living)
+    validation = result.as_dict()
+    left = budget["available"] - buying
+    over = [
+        v for v in validation["violations"] if v["path"] == "points" and v["severity"] == "error"
+    ]
+    if left < 0 and not over:
+        # a system without a points-limit rule still may not spend what it has not earned
+        validation["violations"].append(
+            {
+                "severity": "error",
+                "code": "campaign.over_budget",
+                "message": f"Buying costs {buying}; the campaign budget has {budget['available']}.",
+                "path": "points",
+            }
+        )
+        validation["valid"] = False
+        validation["errors"] += 1
+    return {
+        "budget": budget,
+        "buying": buying,
+        "left": left,
+        "cost": sum(new_points.values()),
+        "living_points": result.points,
+        "points_limit": result.points_limit,
+        "validation": validation,
+        "payload": proposed,
+    }
+
+
+def participant_roster_update(
+    *, participant: Participant, actor: Any, payload: dict[str, Any] | None = None
+) -> RosterVersion:
+    """Accept the edited roster as the new campaign roster when the campaign budget covers
+    what it buys and it breaks no rule; else CampaignError naming each field at fault."""
+    if participant.user_id != actor.pk:
+        raise CampaignForbidden(
+            "participant.not_owner", "Only the player edits their campaign roster."
+        )
+    if participant.campaign.status == CampaignStatus.FINISHED:
+        raise CampaignConflict("campaign.finished", "This campaign is finished.")
+    with transaction.atomic():
+        Participant.objects.select_for_update().get(pk=participant.pk)
+        check = participant_roster_check(participant=participant, payload=payload)
+        errors = [v for v in check["validation"]["violations"] if v["severity"] == "error"]
+        if errors:
+            fields: dict[str, list[str]] = {}
+            for violation in errors:
+                fields.setdefault(violation["path"] or "roster", []).append(violation["message"])
+            raise CampaignError(
+                errors[0]["code"], errors[0]["message"], errors[0]["path"], fields=fields
+            )
+        latest = participant_roster_version(participant=participant)
+        version = RosterVersion.objects.create(
+            participant=participant,
+            number=(latest.number + 1) if latest else 1,
+            payload=check["payload"],
+            cost=check["cost"],
+            spent=check["buying"],
+            created_by=actor,
+        )
+        audit(
+            campaign=participant.campaign,
+            actor=actor,
+            action="roster_updated",
+            data={
+                "participant": participant.pk,
+                "version": version.number,
+                "spent": check["buying"],
+                "left": check["left"],
+                "cost": check["cost"],
+            },
+        )
+    return version
+
+
+def advance_choose(
+    *, participant: Participant, entry: LedgerEntry | int, choice: str, actor: Any
+) -> LedgerEntry:
+    """The player (or an organiser) picks what an advance or rank gives — "WS or BS", a new
+    skill, a rank benefit — from the allowed picks; the pick is a ``choice`` line of the same
+    post-battle run, so reversing the game removes it."""
+    if participant.user_id != actor.pk:
+        _require_organiser(participant.campaign, actor)
+    entry_id = entry.pk if isinstance(entry, LedgerEntry) else int(entry)
+    with transaction.atomic():
+        line = (
+            LedgerEntry.objects.select_for_update(of=("self",))
+            .select_related("run", "campaign")
+            .filter(pk=entry_id, participant=participant)
+            .first()
+        )
+        if line is None or line.kind not in ("advance", "rank"):
+            raise CampaignError("advance.not_found", "No such advance.", "entry")
+        if line.run.reversed_at is not None:
+            raise CampaignConflict("advance.reversed", "That game no longer counts.", "entry")
+        settings = effective_settings(line.campaign.settings)
+        options = advance_options(line.kind, line.data, settings)
+        if not options:
+            raise CampaignError("advance.no_choice", "This advance has nothing to choose.", "entry")
+        if LedgerEntry.objects.filter(
+            run=line.run, kind="choice", data__advance_entry=line.pk
+        ).exists():
+            raise CampaignConflict("advance.already_chosen", "Already chosen.", "entry")
+        if choice not in options:
+            raise CampaignError("advance.choice", f"Choose one of: {', '.join(options)}.", "choice")
+        chosen = LedgerEntry.objects.create(
+            run=line.run,
+            campaign=line.campaign,
+            game=line.game,
+            participant=participant,
+            unit_key=line.unit_key,
+            fighter_key=line.fighter_key,
+            kind="choice",
+            data=choice_data(line.pk, choice),
+        )
+        audit(
+            campaign=line.campaign,
+            actor=actor,
+            action="advance_chosen",
+            game=line.game,
+            data={
+                "participant": participant.pk,
+                "entry": line.pk,
+                "unit": line.unit_key,
+                "choice": choice,
+                "result": line.data.get("result") or line.data.get("rank", ""),
+            },
+        )
+    return chosen
 
 
 # Rounds and pairings -------------------------------------------------------------------
@@ -498,9 +675,9 @@ def _player_side(game: Game, user: Any) -> str | None:
 
 def _take_snapshots(game: Game) -> None:
     if game.snapshot_a is None:
-        game.snapshot_a = participant_snapshot(participant=game.participant_a)
+        game.snapshot_a = participant_snapshot(participant=game.participant_a, game=game)
     if game.snapshot_b is None and game.participant_b_id:
-        game.snapshot_b = participant_snapshot(participant=game.participant_b)
+        game.snapshot_b = participant_snapshot(participant=game.participant_b, game=game)
 
 
 def _set_result(
@@ -736,8 +913,55 @@ def apply_post_battle(*, game: Game, participant_ids: list[int] | None = None) -
                 for e in result.effects
             ]
         )
+        _carry_choices(run)
         created.append(run)
     return created
+
+
+def _advance_signature(entry: LedgerEntry) -> tuple:
+    data = entry.data
+    return (
+        entry.kind,
+        entry.unit_key,
+        entry.fighter_key,
+        data.get("threshold"),
+        data.get("experience"),
+        data.get("roll"),
+        data.get("result") or data.get("rank"),
+    )
+
+
+def _carry_choices(run: PostBattleRun) -> None:
+    """A recomputed run keeps the picks made for the same advances of the run it replaces
+    (same unit, threshold, roll and result)."""
+    previous = (
+        PostBattleRun.objects.filter(
+            game_id=run.game_id, participant_id=run.participant_id, reversed_at__isnull=False
+        )
+        .order_by("-generation")
+        .first()
+    )
+    if previous is None:
+        return
+    old = {e.pk: e for e in previous.entries.filter(kind__in=("advance", "rank"))}
+    picks = {
+        _advance_signature(old[c.data.get("advance_entry")]): c
+        for c in previous.entries.filter(kind="choice").order_by("id")
+        if c.data.get("advance_entry") in old
+    }
+    for line in run.entries.filter(kind__in=("advance", "rank")).order_by("id"):
+        pick = picks.pop(_advance_signature(line), None)
+        if pick is not None:
+            LedgerEntry.objects.create(
+                run=run,
+                campaign_id=run.campaign_id,
+                game_id=run.game_id,
+                participant_id=run.participant_id,
+                unit_key=line.unit_key,
+                fighter_key=line.fighter_key,
+                kind="choice",
+                data=choice_data(line.pk, pick.data["choice"]),
+            )
 
 
 def _void_runs(game: Game, participant_ids: list[int], reason: str) -> int:

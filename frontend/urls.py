@@ -93,4 +93,20 @@ urlpatterns = [
         campaigns.participant_detail,
         name="participant-detail",
     ),
+    path("campaigns/<int:pk>/games/<int:game_id>/play/", campaigns.game_play, name="game-play"),
+    path(
+        "campaigns/<int:pk>/participants/<int:participant_id>/advances/",
+        campaigns.advance_choose,
+        name="participant-advance",
+    ),
+    path(
+        "campaigns/<int:pk>/participants/<int:participant_id>/roster/",
+        campaigns.roster_update,
+        name="participant-roster",
+    ),
+    path(
+        "campaigns/<int:pk>/participants/<int:participant_id>/withdraw/",
+        campaigns.participant_withdraw,
+        name="participant-withdraw",
+    ),
 ]

@@ -89,6 +89,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class GameSerializer(serializers.ModelSerializer):
     follows = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+    battle_id = serializers.IntegerField(read_only=True, allow_null=True)
     round = serializers.IntegerField(source="round.number", allow_null=True, read_only=True)
 
     class Meta:
@@ -156,3 +157,17 @@ class AuditSerializer(serializers.ModelSerializer):
         model = AuditEntry
         fields = ("id", "game", "actor", "action", "data", "created_at")
         read_only_fields = fields
+
+
+class AdvanceChoiceSerializer(serializers.Serializer):
+    """The pick for an advance or rank waiting for one (``entry`` = its ledger line id)."""
+
+    entry = serializers.IntegerField(min_value=1)
+    choice = serializers.CharField(max_length=80)
+
+
+class RosterUpdateSerializer(serializers.Serializer):
+    """The new campaign roster: a roster payload, or nothing to take the participant's
+    army-builder roster as it is now."""
+
+    payload = serializers.DictField(required=False)

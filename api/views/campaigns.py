@@ -16,6 +16,7 @@ from rest_framework.response import Response
 
 from api.errors import ApiError
 from api.serializers.campaigns import (
+    AdvanceChoiceSerializer,
     AuditSerializer,
     CampaignCreateSerializer,
     CampaignSerializer,
@@ -26,19 +27,26 @@ from api.serializers.campaigns import (
     PlaySerializer,
     ReasonSerializer,
     ResultSerializer,
+    RosterUpdateSerializer,
     RoundCreateSerializer,
     RoundSerializer,
 )
 from campaigns import services
 from campaigns.errors import CampaignError
-from campaigns.models import Campaign, Game
+from campaigns.models import Campaign, Game, Participant
 from campaigns.selectors import (
     audit_for_campaign,
     campaign_standings,
     campaigns_for_user,
+    participant_absent_fighters,
+    participant_budget,
+    participant_pending_choices,
     participant_resources,
+    participant_roster_version,
     participant_units,
 )
+
+PARTICIPANT = r"participants/(?P<participant_id>\d+)"
 
 
 def campaign_errors(view: Callable) -> Callable:
@@ -49,9 +57,8 @@ def campaign_errors(view: Callable) -> Callable:
         try:
             return view(*args, **kwargs)
         except CampaignError as exc:
-            fields = {exc.field: [exc.message]} if exc.field else {}
             raise ApiError(
-                exc.message, code=exc.code, status_code=exc.status_code, fields=fields
+                exc.message, code=exc.code, status_code=exc.status_code, fields=exc.fields
             ) from exc
 
     return wrapper
@@ -116,23 +123,104 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         rows = campaign.participants.values("id", "name", "status", "user_id", "roster_id")
         return Response(list(rows))
 
+    def _participant(self, participant_id: str | None) -> Participant:
+        campaign: Campaign = self.get_object()
+        participant = (
+            campaign.participants.select_related("campaign", "roster").filter(pk=participant_id)
+        ).first()
+        if participant is None:
+            raise ApiError("No such participant.", code="not_found", status_code=404)
+        return participant
+
     @extend_schema(responses={200: None})
-    @action(detail=True, methods=["get"], url_path=r"participants/(?P<participant_id>\d+)/units")
+    @action(detail=True, methods=["get"], url_path=rf"{PARTICIPANT}/units")
     def units(
         self, request: Request, pk: str | None = None, participant_id: str | None = None
     ) -> Response:
-        """A participant's units with state and experience history, and their resources."""
-        campaign: Campaign = self.get_object()
-        participant = campaign.participants.filter(pk=participant_id).first()
-        if participant is None:
-            raise ApiError("No such participant.", code="not_found", status_code=404)
+        """A participant's units with state and experience history, their resources, the
+        picks their advances wait for and the fighters sitting out their next game."""
+        participant = self._participant(participant_id)
         return Response(
             {
                 "participant": participant.pk,
                 "resources": participant_resources(participant=participant),
                 "units": participant_units(participant=participant),
+                "pending_choices": participant_pending_choices(participant=participant),
+                "sitting_out": [
+                    {"unit": unit, "fighter": fighter}
+                    for unit, fighter in participant_absent_fighters(participant=participant)
+                ],
             }
         )
+
+    @extend_schema(request=AdvanceChoiceSerializer, responses={201: None})
+    @action(detail=True, methods=["get", "post"], url_path=rf"{PARTICIPANT}/advances")
+    @campaign_errors
+    def advances(
+        self, request: Request, pk: str | None = None, participant_id: str | None = None
+    ) -> Response:
+        """Advances waiting for a pick; ``POST {"entry", "choice"}`` (the player or an
+        organiser) records the pick."""
+        participant = self._participant(participant_id)
+        if request.method == "GET":
+            return Response(participant_pending_choices(participant=participant))
+        data = valid(AdvanceChoiceSerializer, request)
+        line = services.advance_choose(
+            participant=participant, entry=data["entry"], choice=data["choice"], actor=request.user
+        )
+        return Response(
+            {"entry": data["entry"], "choice": line.data["choice"], "ledger_entry": line.pk},
+            status=status.HTTP_201_CREATED,
+        )
+
+    @extend_schema(request=RosterUpdateSerializer, responses={201: None})
+    @action(detail=True, methods=["get", "post"], url_path=rf"{PARTICIPANT}/roster")
+    @campaign_errors
+    def campaign_roster(
+        self, request: Request, pk: str | None = None, participant_id: str | None = None
+    ) -> Response:
+        """The campaign budget and what the campaign says of the participant's edited
+        army-builder roster; ``POST`` (the player) makes it the campaign roster, 400 naming
+        the field when it overspends the budget or breaks a rule."""
+        participant = self._participant(participant_id)
+        if request.method == "GET":
+            version = participant_roster_version(participant=participant)
+            body: dict[str, Any] = {
+                "participant": participant.pk,
+                "version": version.number if version else 0,
+                "budget": participant_budget(participant=participant),
+            }
+            if participant.user_id == request.user.pk:
+                check = services.participant_roster_check(participant=participant)
+                check.pop("payload")
+                body["proposed"] = check
+            return Response(body)
+        data = valid(RosterUpdateSerializer, request)
+        version = services.participant_roster_update(
+            participant=participant, actor=request.user, payload=data.get("payload")
+        )
+        return Response(
+            {
+                "participant": participant.pk,
+                "version": version.number,
+                "spent": version.spent,
+                "cost": version.cost,
+                "budget": participant_budget(participant=participant),
+            },
+            status=status.HTTP_201_CREATED,
+        )
+
+    @extend_schema(request=None, responses={200: None})
+    @action(detail=True, methods=["post"], url_path=rf"{PARTICIPANT}/withdraw")
+    @campaign_errors
+    def withdraw(
+        self, request: Request, pk: str | None = None, participant_id: str | None = None
+    ) -> Response:
+        """The player (or an organiser) withdraws them: no more pairings, results kept."""
+        participant = services.participant_withdraw(
+            participant=self._participant(participant_id), user=request.user
+        )
+        return Response({"participant": participant.pk, "status": participant.status})
 
     @extend_schema(request=RoundCreateSerializer, responses={201: RoundSerializer})
     @action(detail=True, methods=["get", "post"])

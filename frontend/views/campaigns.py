@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from armybuilder.selectors import roster_list, system_list
 from campaigns import services
 from campaigns.errors import CampaignError
+from campaigns.house_rules import AUTO_RESOLVE, DEFAULTS, INJURY_TABLES
 from campaigns.models import (
     Campaign,
     CampaignFormat,
@@ -31,6 +32,9 @@ from campaigns.selectors import (
     campaigns_for_user,
     games_for_campaign,
     is_organiser,
+    participant_absent_fighters,
+    participant_budget,
+    participant_pending_choices,
     participant_resources,
     participant_units,
 )
@@ -57,10 +61,51 @@ class CampaignForm(forms.Form):
     description = forms.CharField(
         label="Description", required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
+    win_points = forms.IntegerField(
+        label="Match points for a win", min_value=0, max_value=100, initial=3
+    )
+    draw_points = forms.IntegerField(
+        label="Match points for a draw", min_value=0, max_value=100, initial=1
+    )
+    loss_points = forms.IntegerField(
+        label="Match points for a loss", min_value=0, max_value=100, initial=0
+    )
+    injury_table = forms.ChoiceField(
+        label="Injury table (skirmish)",
+        choices=[(t, t.capitalize()) for t in INJURY_TABLES],
+        initial=DEFAULTS["injury_table"],
+    )
+    auto_resolve = forms.ChoiceField(
+        label="Overdue games",
+        choices=[
+            (value, "Played by the engine" if value == "engine" else "Left to the organiser")
+            for value in AUTO_RESOLVE
+        ],
+        initial=DEFAULTS["auto_resolve"],
+    )
+    grace_hours = forms.IntegerField(
+        label="Grace hours after a deadline", min_value=0, max_value=720, initial=0
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["system"].choices = [(s.slug, s.name) for s in system_list()]
+
+    def house_rules(self) -> dict[str, Any]:
+        """The settings that differ from the defaults (a campaign stores only those)."""
+        data = self.cleaned_data
+        chosen = {
+            "match_points": {
+                "win": data["win_points"],
+                "draw": data["draw_points"],
+                "loss": data["loss_points"],
+                "bye": data["win_points"],
+            },
+            "injury_table": data["injury_table"],
+            "auto_resolve": data["auto_resolve"],
+            "grace_hours": data["grace_hours"],
+        }
+        return {key: value for key, value in chosen.items() if value != DEFAULTS[key]}
 
 
 class JoinForm(forms.Form):
@@ -142,6 +187,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
                 points_limit=data["points_limit"],
                 points_step=data["points_step"] or 0,
                 description=data["description"],
+                settings=form.house_rules(),
             )
         except CampaignError as error:
             form.add_error(None, error.message)
@@ -207,6 +253,10 @@ def _game_row(game: Game, user: Any, organiser: bool) -> dict[str, Any]:
         "can_report": bool(mine) and game.status == GameStatus.SCHEDULED and not game.is_bye,
         "can_answer": bool(mine) and game.status == GameStatus.REPORTED and not reporter,
         "waiting": bool(mine) and game.status == GameStatus.REPORTED and reporter,
+        "can_play": (bool(mine) or organiser)
+        and game.status == GameStatus.SCHEDULED
+        and not game.is_bye
+        and game.battle_id is None,
         "can_decide": organiser
         and not game.is_bye
         and game.status
@@ -266,11 +316,46 @@ def round_new(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser starts the next round; pairings are made at once."""
     campaign = _campaign(request, pk)
     pairing = request.POST.get("pairing", PairingMethod.SWISS)
+    manual = None
     try:
-        round_ = services.round_create(campaign=campaign, user=request.user, pairing=pairing)
+        if pairing == PairingMethod.MANUAL:
+            manual = _manual_pairs(request.POST.get("pairs", ""))
+        round_ = services.round_create(
+            campaign=campaign, user=request.user, pairing=pairing, manual=manual
+        )
     except CampaignError as error:
         return _after(request, pk, error, "")
     return _after(request, pk, None, f"Round {round_.number} paired.")
+
+
+def _manual_pairs(text: str) -> list[tuple[int, int | None]]:
+    """The organiser's pairings, one game a line: two participant numbers, or one for a bye
+    ("3 7", "5")."""
+    pairs: list[tuple[int, int | None]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        parts = line.replace(",", " ").replace("-", " ").split()
+        if not parts:
+            continue
+        if len(parts) > 2 or not all(p.isdigit() for p in parts):
+            raise CampaignError(
+                "round.pairing_invalid", f"Line {number}: two participant numbers.", "pairs"
+            )
+        pairs.append((int(parts[0]), int(parts[1]) if len(parts) == 2 else None))
+    if not pairs:
+        raise CampaignError("round.pairing_invalid", "List at least one game.", "pairs")
+    return pairs
+
+
+@login_required
+@require_POST
+def game_play(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
+    """A player or an organiser lets the engine play the game (the result follows)."""
+    game = _game(request, pk, game_id)
+    try:
+        services.game_play_with_engine(game=game, user=request.user)
+    except CampaignError as error:
+        return _after(request, pk, error, "")
+    return _after(request, pk, None, "The engine is playing this game; the result follows.")
 
 
 @login_required
@@ -341,13 +426,100 @@ def participant_detail(request: HttpRequest, pk: int, participant_id: int) -> Ht
     )
     if participant is None:
         raise Http404("No such participant")
+    mine = participant.user_id == request.user.pk
+    check = None
+    if mine:
+        try:
+            check = services.participant_roster_check(participant=participant)
+        except CampaignError as error:
+            check = {"error": error.message}
+    units = participant_units(participant=participant)
+    names = {u["unit"]: u["name"] or u["unit"] for u in units}
+    pending = [
+        {**p, "name": names.get(p["unit"], p["unit"])}
+        for p in participant_pending_choices(participant=participant)
+    ]
     return render(
         request,
         "frontend/campaigns/participant.html",
         {
             "campaign": campaign,
             "participant": participant,
-            "units": participant_units(participant=participant),
+            "units": units,
             "resources": participant_resources(participant=participant),
+            "budget": participant_budget(participant=participant),
+            "check": check,
+            "mine": mine,
+            "may_choose": mine or is_organiser(campaign=campaign, user=request.user),
+            "pending": pending,
+            "sitting_out": [
+                names.get(unit, unit)
+                for unit, _ in participant_absent_fighters(participant=participant)
+            ],
         },
     )
+
+
+def _participant(request: HttpRequest, pk: int, participant_id: int) -> Participant:
+    campaign = _campaign(request, pk)
+    participant = (
+        Participant.objects.filter(campaign=campaign, pk=participant_id)
+        .select_related("campaign", "roster", "user")
+        .first()
+    )
+    if participant is None:
+        raise Http404("No such participant")
+    return participant
+
+
+def _back(request: HttpRequest, participant: Participant, error: CampaignError | None, done: str):
+    if error is not None:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, done)
+    return redirect("participant-detail", pk=participant.campaign_id, participant_id=participant.pk)
+
+
+@login_required
+@require_POST
+def advance_choose(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
+    """The player (or an organiser) picks what an advance or rank gives."""
+    participant = _participant(request, pk, participant_id)
+    try:
+        entry = int(request.POST.get("entry", "0"))
+        services.advance_choose(
+            participant=participant,
+            entry=entry,
+            choice=request.POST.get("choice", ""),
+            actor=request.user,
+        )
+    except ValueError:
+        return _back(request, participant, CampaignError("advance", "Pick an advance."), "")
+    except CampaignError as error:
+        return _back(request, participant, error, "")
+    return _back(request, participant, None, "Advance chosen.")
+
+
+@login_required
+@require_POST
+def roster_update(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
+    """The player makes their edited army-builder roster the campaign roster."""
+    participant = _participant(request, pk, participant_id)
+    try:
+        version = services.participant_roster_update(participant=participant, actor=request.user)
+    except CampaignError as error:
+        detail = "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in error.fields.items())
+        return _back(request, participant, CampaignError(error.code, detail or error.message), "")
+    return _back(request, participant, None, f"Campaign roster updated (version {version.number}).")
+
+
+@login_required
+@require_POST
+def participant_withdraw(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
+    """The player (or an organiser) withdraws them from the campaign."""
+    participant = _participant(request, pk, participant_id)
+    try:
+        services.participant_withdraw(participant=participant, user=request.user)
+    except CampaignError as error:
+        return _back(request, participant, error, "")
+    return _back(request, participant, None, f"{participant.name} withdrew.")

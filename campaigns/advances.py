@@ -1,0 +1,78 @@
+"""Advances and ranks that ask the player for a pick, and injuries that keep a fighter out of
+games (pure: no Django).
+
+A Mordheim "WS or BS" advance names its ``choose_one_of``; a "new skill" advance is chosen
+from the campaign's ``new_skills`` list; a rank level of the experience pack may name a
+``choose_one_of`` too. The pick becomes a ``choice`` ledger line of the same run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+"""Profile characteristics: choosing one raises it by one (NOT IN SEED: published Mordheim
+advance table, digest §15.12)."""
+
+MISSES_NEXT_GAME = "misses_next_game"
+
+
+def advance_options(kind: str, data: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:
+    """What a player may pick for an advance or rank line ([] when nothing is to choose):
+    its ``choose_one_of``, or the campaign's ``new_skills`` for a "new skill" advance
+    (NOT IN SEED: published Mordheim advances, digest §15.12)."""
+    listed = data.get("choose_one_of")
+    if listed:
+        return [str(option) for option in listed]
+    if kind == "advance" and data.get("result") == "new_skill":
+        return [str(skill) for skill in settings.get("new_skills", [])]
+    return []
+
+
+def choice_data(entry_id: int, choice: str) -> dict[str, Any]:
+    """The ``choice`` ledger line's data: a characteristic is raised by one, anything else
+    is a skill or rank benefit carried by the unit."""
+    if choice in CHARACTERISTICS:
+        return {"advance_entry": entry_id, "choice": choice, "characteristic": choice}
+    return {"advance_entry": entry_id, "choice": choice, "skill": choice}
+
+
+def games_missed(injury: Mapping[str, Any]) -> int:
+    """Games a serious injury keeps the fighter out: "misses next game" one, a deep wound its
+    recorded D3; multiple injuries keep the longest absence (NOT IN SEED: published
+    Mordheim serious injuries, digest §15.9 — the longest rather than the sum is this
+    project's reading, the alternative being to add them up)."""
+    if injury.get("dead"):
+        return 0
+    own = 0
+    if injury.get("detail") == MISSES_NEXT_GAME:
+        own = 1
+    if "games_missed" in injury:
+        own = max(own, int(injury["games_missed"]))
+    nested = [games_missed(sub) for sub in injury.get("injuries") or []]
+    return max([own, *nested])
+
+
+def leave_out(roster_data: dict[str, Any], absent: list[tuple[str, str]]) -> dict[str, Any]:
+    """The roster without the fighters sitting a game out: a group shrinks by one per absent
+    fighter, a unit left with nobody is left out; ``campaign.left_out`` lists them."""
+    if not absent:
+        return roster_data
+    by_unit: dict[str, list[str]] = {}
+    for unit_key, fighter in absent:
+        by_unit.setdefault(unit_key, []).append(fighter)
+    kept = []
+    for unit in roster_data.get("units", []):
+        missing = by_unit.get(str(unit["id"]), [])
+        size = int(unit.get("size", 1)) - len(missing)
+        if size <= 0:
+            continue
+        if missing:
+            unit["size"] = size
+        kept.append(unit)
+    roster_data["units"] = kept
+    roster_data.setdefault("campaign", {})["left_out"] = [
+        {"unit": unit_key, "fighter": fighter} for unit_key, fighter in sorted(absent)
+    ]
+    return roster_data

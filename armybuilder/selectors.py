@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from armybuilder.catalogue_cache import catalogue_lookup
 from armybuilder.constraints import RosterView
 from armybuilder.errors import NotFoundError
 from armybuilder.exchange import export_text, grouped_entries, interchange_payload
@@ -110,7 +111,8 @@ def catalogue_context(
     house_rules: dict[str, Any] | None = None,
     primary: Faction | None = None,
 ) -> RosterContext:
-    """The catalogues a payload needs: at most one query (the primary faction may be given)."""
+    """The catalogues a payload needs: at most one light query of revisions when factions
+    other than ``primary`` are named (their decoded rows come from the per-process cache)."""
     wanted = {payload.get("faction", ""), *payload.get("allies", [])}
     wanted |= {u["faction"] for u in payload.get("units", []) if u.get("faction")}
     factions: dict[str, Faction] = {}
@@ -118,9 +120,7 @@ def catalogue_context(
         factions[primary.slug] = primary
     missing = sorted(wanted - set(factions))
     if missing:
-        factions.update(
-            {f.slug: f for f in Faction.objects.filter(system=system, slug__in=missing)}
-        )
+        factions.update(catalogue_lookup(system=system.slug, factions=missing).factions)
     revisions = {"_system": system.revision}
     revisions.update({slug: factions[slug].revision for slug in sorted(factions)})
     return RosterContext(

@@ -1,8 +1,17 @@
 """Speed of ``POST /api/v1/rosters/validate/`` for a 30-unit roster under gunicorn and
-PostgreSQL, with concurrent keep-alive clients on loopback. Prints latency percentiles and
-requests per second. Target (issue 5): p95 under 50 ms with 20 concurrent clients.
+PostgreSQL, with concurrent keep-alive clients on loopback. Prints latency percentiles,
+requests per second and the exact commands. Target (issue 5): p95 under 50 ms with 20
+concurrent clients.
 
-    .venv/bin/python bench/api_validate.py [--clients 20] [--requests 2000] [--workers N]
+    .venv/bin/python bench/api_validate.py [--clients 20] [--duration 20] [--workers N]
+        [--worker-class sync|gthread] [--threads N] [--load wrk|python]
+        [--target validate|units|rosters]
+
+The load comes from ``wrk`` (a C load generator, ``apt-get install wrk``) when it is on the
+PATH, so the client does not take the server's CPU; otherwise from Python threads (one
+keep-alive connection each), which on a small machine eat much of the CPU themselves.
+``--target units`` and ``--target rosters`` time ``GET /units/?faction=`` and the bench
+user's roster list instead, to check they do not regress.
 
 Uses ``DATABASE_URL`` (default: a ``muster_bench`` database on the local PostgreSQL, created
 when missing), migrates it, loads the sample catalogues and creates a bench user.
@@ -14,10 +23,13 @@ import argparse
 import http.client
 import json
 import os
+import shlex
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -95,13 +107,22 @@ def wait_until_up(port: int, timeout: float = 30.0) -> None:
     raise RuntimeError("gunicorn did not answer")
 
 
-def client_loop(port: int, token: str, body: bytes, count: int, out: list[float]) -> None:
-    """One keep-alive client sending ``count`` validate requests."""
+def client_loop(
+    port: int,
+    token: str,
+    body: bytes,
+    count: int,
+    out: list[float],
+    *,
+    method: str = "POST",
+    path: str = "/api/v1/rosters/validate/",
+) -> None:
+    """One keep-alive client sending ``count`` requests."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"Content-Type": "application/json", "Authorization": f"Token {token}"}
     for _ in range(count):
         start = time.perf_counter()
-        conn.request("POST", "/api/v1/rosters/validate/", body=body, headers=headers)
+        conn.request(method, path, body=body or None, headers=headers)
         response = conn.getresponse()
         data = response.read()
         out.append(time.perf_counter() - start)
@@ -115,19 +136,175 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
+TARGETS = {
+    "validate": ("POST", "/api/v1/rosters/validate/"),
+    "units": ("GET", "/api/v1/units/?system=grimdark&faction=iron-wardens"),
+    "rosters": ("GET", "/api/v1/rosters/"),
+}
+BENCH_ROSTERS = 10
+
+WRK_SCRIPT = """
+wrk.method = "{method}"
+wrk.body = {body}
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Token {token}"
+
+function done(summary, latency, requests)
+  io.write(string.format("MUSTER requests %d\\n", summary.requests))
+  io.write(string.format("MUSTER duration_us %d\\n", summary.duration))
+  io.write(string.format("MUSTER non2xx %d\\n", summary.errors.status))
+  io.write(string.format("MUSTER socket_errors %d\\n", summary.errors.connect
+    + summary.errors.read + summary.errors.write + summary.errors.timeout))
+  for _, p in ipairs({{50, 95, 99}}) do
+    io.write(string.format("MUSTER p%d_us %d\\n", p, latency:percentile(p)))
+  end
+  io.write(string.format("MUSTER max_us %d\\n", latency.max))
+  io.write(string.format("MUSTER mean_us %d\\n", latency.mean))
+end
+"""
+
+
+def lua_string(text: str) -> str:
+    """A Lua long string holding ``text`` verbatim (JSON never contains ``]==]``)."""
+    return "[==[" + text + "]==]"
+
+
+def bench_rosters(token: str) -> None:
+    """Give the bench user ``BENCH_ROSTERS`` saved rosters (for ``--target rosters``)."""
+    from rest_framework.authtoken.models import Token
+
+    from armybuilder.models import Roster
+    from armybuilder.services import roster_create
+
+    user = Token.objects.get(key=token).user
+    payload = roster_payload(30)
+    for index in range(Roster.objects.filter(owner=user).count(), BENCH_ROSTERS):
+        roster_create(
+            owner=user,
+            system=payload["system"],
+            faction=payload["faction"],
+            name=f"Bench roster {index + 1}",
+            points_limit=payload["points_limit"],
+            units=payload["units"],
+        )
+
+
+def run_wrk(
+    port: int,
+    token: str,
+    method: str,
+    path: str,
+    body: bytes,
+    args: argparse.Namespace,
+    duration: int | None = None,
+) -> tuple[dict[str, float], list[str]]:
+    """Run wrk for ``duration`` (default ``args.duration``) seconds; its figures
+    (microseconds) and the command."""
+    script = WRK_SCRIPT.format(
+        method=method, body=lua_string(body.decode()) if body else "nil", token=token
+    )
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", prefix="muster-bench-") as lua:
+        lua.write(script)
+        lua.flush()
+        command = [
+            "wrk",
+            f"-t{args.wrk_threads}",
+            f"-c{args.clients}",
+            f"-d{duration or args.duration}s",
+            "--latency",
+            "--timeout",
+            "10s",
+            "-s",
+            lua.name,
+            f"http://127.0.0.1:{port}{path}",
+        ]
+        done = subprocess.run(command, check=True, capture_output=True, text=True)
+    figures = {}
+    for line in done.stdout.splitlines():
+        if line.startswith("MUSTER "):
+            _, key, value = line.split()
+            figures[key] = float(value)
+    return figures, command
+
+
+def run_python(
+    port: int, token: str, method: str, path: str, body: bytes, args: argparse.Namespace
+) -> tuple[dict[str, float], list[str]]:
+    """Python threads, one keep-alive connection each, ``args.requests`` in all."""
+    per_client = max(1, args.requests // args.clients)
+    latencies: list[list[float]] = [[] for _ in range(args.clients)]
+    threads = [
+        threading.Thread(
+            target=client_loop,
+            args=(port, token, body, per_client, lat),
+            kwargs={"method": method, "path": path},
+        )
+        for lat in latencies
+    ]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - start
+    us = [x * 1e6 for lat in latencies for x in lat]
+    figures = {
+        "requests": len(us),
+        "duration_us": elapsed * 1e6,
+        "non2xx": 0,
+        "socket_errors": 0,
+        "p50_us": percentile(us, 0.50),
+        "p95_us": percentile(us, 0.95),
+        "p99_us": percentile(us, 0.99),
+        "max_us": max(us),
+        "mean_us": statistics.fmean(us),
+    }
+    command = ["python-threads", f"--clients {args.clients}", f"--requests {args.requests}"]
+    return figures, command
+
+
+def worker_cpu_seconds(master: int) -> float:
+    """User + system CPU time of the gunicorn master's child processes (its workers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if int(fields[1]) == master:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--requests", type=int, default=2000, help="total, all clients")
+    parser.add_argument("--clients", type=int, default=20, help="concurrent connections")
+    parser.add_argument("--duration", type=int, default=20, help="seconds (wrk)")
+    parser.add_argument("--requests", type=int, default=2000, help="total (python load)")
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2 + 1)
+    parser.add_argument("--worker-class", choices=["sync", "gthread"], default="sync")
+    parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
+    parser.add_argument("--wrk-threads", type=int, default=2)
+    parser.add_argument("--load", choices=["auto", "wrk", "python"], default="auto")
+    parser.add_argument("--target", choices=sorted(TARGETS), default="validate")
     parser.add_argument("--units", type=int, default=30)
     args = parser.parse_args()
+    load = args.load
+    if load == "auto":
+        load = "wrk" if shutil.which("wrk") else "python"
 
     url = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE
     if url.startswith(("postgres://", "postgresql://")):
         ensure_database(url)
     token = prepare(url)
-    body = json.dumps(roster_payload(args.units)).encode()
+    if args.target == "rosters":
+        bench_rosters(token)
+    method, path = TARGETS[args.target]
+    body = json.dumps(roster_payload(args.units)).encode() if method == "POST" else b""
     port = free_port()
     env = {
         **os.environ,
@@ -138,56 +315,64 @@ def main() -> None:
         "MUSTER_API_THROTTLE_USER": "1000000/minute",
         "LOG_LEVEL": "WARNING",
     }
-    server = subprocess.Popen(
-        [
-            str(ROOT / ".venv" / "bin" / "gunicorn"),
-            "config.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(args.workers),
-            "--worker-class",
-            "sync",
-            "--keep-alive",
-            "30",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
+    gunicorn = [
+        str(ROOT / ".venv" / "bin" / "gunicorn"),
+        "config.wsgi",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(args.workers),
+        "--worker-class",
+        args.worker_class,
+        "--keep-alive",
+        "30",
+        "--log-level",
+        "warning",
+    ]
+    if args.worker_class == "gthread":
+        gunicorn += ["--threads", str(args.threads)]
+    server = subprocess.Popen(gunicorn, cwd=ROOT, env=env)
     try:
         wait_until_up(port)
-        warm: list[float] = []
-        client_loop(port, token, body, 20, warm)
-        per_client = max(1, args.requests // args.clients)
-        latencies: list[list[float]] = [[] for _ in range(args.clients)]
-        threads = [
-            threading.Thread(target=client_loop, args=(port, token, body, per_client, lat))
-            for lat in latencies
-        ]
-        start = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.perf_counter() - start
+        runner = run_wrk if load == "wrk" else run_python
+        # Warm every worker (catalogue cache, connections) before measuring.
+        if load == "wrk":
+            run_wrk(port, token, method, path, body, args, duration=3)
+        else:
+            client_loop(port, token, body, 50, [], method=method, path=path)
+        load_before = os.getloadavg()[0]
+        cpu_before = worker_cpu_seconds(server.pid)
+        figures, command = runner(port, token, method, path, body, args)
+        cpu_used = worker_cpu_seconds(server.pid) - cpu_before
     finally:
         server.terminate()
         server.wait(timeout=30)
-    flat = [x for lat in latencies for x in lat]
-    ms = [x * 1000 for x in flat]
+    ms = {key: figures[key] / 1000 for key in ("p50_us", "p95_us", "p99_us", "max_us", "mean_us")}
+    seconds = figures["duration_us"] / 1e6
+    threads = f" x {args.threads} threads" if args.worker_class == "gthread" else ""
+    what = f"{args.units} units" if method == "POST" else "GET"
     print(
-        f"POST /api/v1/rosters/validate/ ({args.units} units), gunicorn {args.workers} "
-        f"sync workers, {args.clients} concurrent clients, {len(flat)} requests"
+        f"{method} {path} ({what}), gunicorn {args.workers} {args.worker_class} "
+        f"workers{threads}, {args.clients} concurrent clients ({load}), "
+        f"{figures['requests']:.0f} requests, {os.cpu_count()} CPUs shared with the client"
     )
     print(
-        f"  p50 {percentile(ms, 0.50):.1f} ms   p95 {percentile(ms, 0.95):.1f} ms   "
-        f"p99 {percentile(ms, 0.99):.1f} ms   max {max(ms):.1f} ms   "
-        f"mean {statistics.fmean(ms):.1f} ms"
+        f"  p50 {ms['p50_us']:.1f} ms   p95 {ms['p95_us']:.1f} ms   p99 {ms['p99_us']:.1f} ms"
+        f"   max {ms['max_us']:.1f} ms   mean {ms['mean_us']:.1f} ms"
     )
-    print(f"  {len(flat) / elapsed:.0f} requests/s over {elapsed:.2f} s")
-    print(f"  p95 target 50 ms: {'met' if percentile(ms, 0.95) < 50 else 'NOT met'}")
+    print(f"  {figures['requests'] / seconds:.0f} requests/s over {seconds:.2f} s")
+    print(
+        f"  gunicorn workers' CPU {cpu_used * 1000 / max(1, figures['requests']):.2f} ms/request"
+        f" (PostgreSQL and the client not counted);"
+        f" 1-min load average before the run {load_before:.2f}"
+    )
+    if figures["non2xx"] or figures["socket_errors"]:
+        print(f"  non-2xx {figures['non2xx']:.0f}, socket errors {figures['socket_errors']:.0f}")
+    if args.target == "validate":
+        met = ms["p95_us"] < 50 and not figures["non2xx"]
+        print(f"  p95 target 50 ms: {'met' if met else 'NOT met'}")
+    print(f"  server: DEBUG=0 DATABASE_CONN_MAX_AGE=600 {shlex.join(gunicorn)}")
+    print(f"  load:   {shlex.join(command)}")
 
 
 if __name__ == "__main__":

@@ -12,16 +12,20 @@ from typing import Any
 
 from rest_framework import serializers
 
-from armybuilder.models import Faction, GameSystem, Roster, RosterRevision
+from api.validation_input import (
+    ID_LENGTH,
+    MAX_ALLIES,
+    MAX_OPTIONS,
+    MAX_POINTS_LIMIT,
+    MAX_UNIT_SIZE,
+    MAX_UNITS,
+    NAME_LENGTH,
+    SLUG_LENGTH,
+    roster_input_parse,
+    roster_input_resolve,
+)
+from armybuilder.models import Roster, RosterRevision
 from armybuilder.validation import ValidationResult
-
-MAX_POINTS_LIMIT = 100_000
-MAX_UNITS = 200
-MAX_UNIT_SIZE = 1000
-MAX_OPTIONS = 100
-MAX_ALLIES = 10
-NAME_LENGTH = 120
-SLUG_LENGTH = 80
 
 
 def slug_field(**kwargs: Any) -> serializers.SlugField:
@@ -32,7 +36,7 @@ class RosterUnitInputSerializer(serializers.Serializer):
     """One entry: unit slug, size (default: the unit's minimum), option slugs, label."""
 
     id = serializers.CharField(
-        max_length=20, required=False, help_text="Keep an existing entry (updates only)."
+        max_length=ID_LENGTH, required=False, help_text="Keep an existing entry (updates only)."
     )
     unit = slug_field()
     size = serializers.IntegerField(
@@ -55,59 +59,14 @@ class RosterInputSerializer(serializers.Serializer):
     allies = serializers.ListField(child=slug_field(), max_length=MAX_ALLIES, default=list)
     units = RosterUnitInputSerializer(many=True, max_length=MAX_UNITS, default=list)
 
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        """The fields above, checked by ``api.validation_input`` (same rules and messages,
+        without a nested serializer per unit entry)."""
+        return roster_input_parse(data)
+
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        """Resolve every slug against the catalogues (one query for the factions)."""
-        system = GameSystem.objects.filter(slug=attrs["system"]).first()
-        if system is None:
-            raise serializers.ValidationError({"system": [f"No game system '{attrs['system']}'."]})
-        wanted = {attrs["faction"], *attrs["allies"]}
-        wanted |= {u["faction"] for u in attrs["units"] if u.get("faction")}
-        factions = {f.slug: f for f in Faction.objects.filter(system=system, slug__in=wanted)}
-        errors: dict[str, Any] = {}
-        if attrs["faction"] not in factions:
-            errors["faction"] = [f"No faction '{attrs['faction']}' in {system.name}."]
-        for index, ally in enumerate(attrs["allies"]):
-            if not system.allies_allowed:
-                errors[f"allies[{index}]"] = [f"{system.name} does not allow allied factions."]
-            elif ally not in factions:
-                errors[f"allies[{index}]"] = [f"No faction '{ally}' in {system.name}."]
-        if not errors:
-            errors.update(unit_errors(attrs, factions))
-        if errors:
-            raise serializers.ValidationError(errors)
-        attrs["system_obj"] = system
-        attrs["faction_obj"] = factions[attrs["faction"]]
-        attrs["faction_objs"] = factions
-        return attrs
-
-
-def unit_errors(attrs: dict[str, Any], factions: dict[str, Faction]) -> dict[str, list[str]]:
-    """Unknown unit or option slugs, by path."""
-    errors: dict[str, list[str]] = {}
-    members = {attrs["faction"], *attrs["allies"]}
-    indexes: dict[str, dict[str, dict[str, Any]]] = {}
-    for index, entry in enumerate(attrs["units"]):
-        path = f"units[{index}]"
-        faction_slug = entry.get("faction") or attrs["faction"]
-        if faction_slug not in members or faction_slug not in factions:
-            errors[f"{path}.faction"] = [f"Faction '{faction_slug}' is not in this army."]
-            continue
-        if faction_slug not in indexes:
-            units = factions[faction_slug].data.get("units", []) or []
-            indexes[faction_slug] = {u["slug"]: u for u in units}
-        unit = indexes[faction_slug].get(entry["unit"])
-        if unit is None:
-            errors[f"{path}.unit"] = [
-                f"No unit '{entry['unit']}' in {factions[faction_slug].name}."
-            ]
-            continue
-        known = {o["slug"] for o in unit.get("options", []) or []}
-        for position, option in enumerate(entry["options"]):
-            if option not in known:
-                errors[f"{path}.options[{position}]"] = [
-                    f"No option '{option}' for {unit.get('name', entry['unit'])}."
-                ]
-    return errors
+        """Resolve every slug against the catalogues (cached per process, one light query)."""
+        return roster_input_resolve(attrs)
 
 
 def payload_from(attrs: dict[str, Any]) -> dict[str, Any]:

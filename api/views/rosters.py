@@ -37,6 +37,7 @@ from api.serializers.rosters import (
     units_data,
     validation_data,
 )
+from api.validation_input import roster_input
 from armybuilder import selectors, services
 from armybuilder.exchange import interchange_payload, parse_text
 from armybuilder.models import Roster
@@ -221,10 +222,9 @@ class RosterViewSet(viewsets.GenericViewSet):
     )
     @action(detail=False, methods=["post"])
     def validate(self, request: Request) -> Response:
-        """Price and validate a payload without saving anything."""
-        serializer = RosterInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        attrs = serializer.validated_data
+        """Price and validate a payload without saving anything (input checked by the plain
+        functions ``RosterInputSerializer`` delegates to: same rules, errors and paths)."""
+        attrs = roster_input(request.data)
         payload = payload_from(attrs)
         context = selectors.catalogue_context(
             payload=payload, system=attrs["system_obj"], primary=attrs["faction_obj"]

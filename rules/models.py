@@ -15,16 +15,13 @@ class JobStatus(models.TextChoices):
     FAILED = "failed", "Failed"
 
 
-class Battle(models.Model):
-    """One battle between two roster snapshots, resolved by the engine from ``seed``.
-
-    The snapshots are RosterData as it was when the battle was asked for, so later roster
-    edits change nothing; the report is the engine's BattleReport as JSON.
-    """
+class EngineJob(models.Model):
+    """What a battle and a simulation share: the system, mission, both roster snapshots
+    (RosterData as it was when asked, so later roster edits change nothing), who asked,
+    the life-cycle status and the engine version."""
 
     system = models.CharField(max_length=32)
     mission = models.CharField(max_length=64)
-    seed = models.BigIntegerField()
     status = models.CharField(max_length=16, choices=JobStatus.choices, default=JobStatus.QUEUED)
     roster_a = models.ForeignKey(
         "armybuilder.Roster", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -39,21 +36,31 @@ class Battle(models.Model):
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
-        related_name="battles",
+        related_name="%(class)ss",
     )
+    failure_reason = models.TextField(blank=True)
+    engine_version = models.CharField(max_length=32, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ("-created_at", "-id")
+
+
+class Battle(EngineJob):
+    """One battle between two roster snapshots, resolved by the engine from ``seed``; the
+    report is the engine's BattleReport as JSON."""
+
+    seed = models.BigIntegerField()
     report = models.JSONField(null=True, blank=True)
     report_hash = models.CharField(max_length=64, blank=True)
     winner = models.CharField(max_length=1, blank=True)
     scores = models.JSONField(default=dict, blank=True)
-    failure_reason = models.TextField(blank=True)
-    engine_version = models.CharField(max_length=32, blank=True)
     attempts = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ("-created_at", "-id")
+    class Meta(EngineJob.Meta):
         indexes = [models.Index(fields=("status", "created_at"))]
         constraints = [
             models.CheckConstraint(
@@ -72,42 +79,19 @@ class Battle(models.Model):
         return None
 
 
-class Simulation(models.Model):
+class Simulation(EngineJob):
     """Many seeded battles between two snapshots: win/draw/loss odds and distributions.
 
     The runs are split into chunks (one Celery task each) so several workers share them;
     the result is written once, by whichever chunk finishes last.
     """
 
-    system = models.CharField(max_length=32)
-    mission = models.CharField(max_length=64)
     runs = models.PositiveIntegerField()
     chunk_size = models.PositiveIntegerField()
     base_seed = models.BigIntegerField()
-    status = models.CharField(max_length=16, choices=JobStatus.choices, default=JobStatus.QUEUED)
-    roster_a = models.ForeignKey(
-        "armybuilder.Roster", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    roster_b = models.ForeignKey(
-        "armybuilder.Roster", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    snapshot_a = models.JSONField()
-    snapshot_b = models.JSONField()
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="simulations",
-    )
     result = models.JSONField(null=True, blank=True)
-    failure_reason = models.TextField(blank=True)
-    engine_version = models.CharField(max_length=32, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ("-created_at", "-id")
+    class Meta(EngineJob.Meta):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(runs__gte=1, runs__lte=10_000), name="simulation_runs_range"

@@ -331,6 +331,7 @@ SWORDSMAN = {
     },
     "options": [
         {"slug": "veteran", "name": "Veteran", "cost": 70},
+        {"slug": "legend", "name": "Legend", "cost": 170},
         {
             "slug": "bloodlust",
             "group_max": 4,
@@ -347,6 +348,13 @@ SWORDSMAN = {
         },
         {"slug": "greed", "group_max": 4, "name": "Greed", "cost": -15, "group": "disadvantage"},
         {"slug": "oath", "group_max": 4, "name": "Vow", "cost": -10, "group": "disadvantage"},
+        {
+            "slug": "curse",
+            "group_max": 4,
+            "name": "Dread Curse",
+            "cost": -90,
+            "group": "disadvantage",
+        },
     ],
 }
 PARTY = faction("hextactical", "company", SWORDSMAN)
@@ -373,13 +381,16 @@ def test_hextactical_legal_party_and_budget():
 
 
 def test_hextactical_combatant_over_budget_and_party_over_total():
-    result = party([("swordsman", 1, ["veteran"]), ("swordsman", 1)], limit=150)
+    # combatant budget 250 CP: 85 + Legend 170 = 255
+    result = party([("swordsman", 1, ["legend"]), ("swordsman", 1)], limit=250)
     assert result.codes() == ["party.points", "combatant.points"]
 
 
 def test_hextactical_disadvantage_cap_counts_template_traits():
-    result = party([("swordsman", 1, ["bloodlust", "berserk", "greed", "oath"])])
-    # template Bad Temper −10 plus −45 in options = −55, beyond the −50 cap
+    result = party([("swordsman", 1, ["berserk", "greed", "curse"])])
+    # template Bad Temper −10 plus −115 in options = −125 is the cap; add Vow −10 to pass it
+    assert result.is_valid, result.violations
+    result = party([("swordsman", 1, ["berserk", "greed", "curse", "oath"])])
     assert result.codes() == ["combatant.disadvantages"]
 
 

@@ -161,6 +161,23 @@ def campaign_add_organiser(*, campaign: Campaign, user: Any, organiser: Any) -> 
     audit(campaign=campaign, actor=user, action="organiser_added", data={"user": organiser.pk})
 
 
+def check_joining_roster(*, campaign: Campaign, priced: Any) -> None:
+    """A roster joins only when the army builder finds it legal with the campaign's current
+    points limit as its limit (``priced`` was validated that way)."""
+    if priced.errors:
+        first = priced.errors[0]
+        more = f" (and {len(priced.errors) - 1} more)" if len(priced.errors) > 1 else ""
+        raise CampaignError(
+            "roster.illegal", f"The roster is not legal here: {first.message}{more}", "roster"
+        )
+
+
+def campaign_limit_now(campaign: Campaign) -> int:
+    """The points limit of the campaign's latest round (the first round before any)."""
+    latest = campaign.rounds.order_by("-number").values_list("number", flat=True).first()
+    return campaign.points_limit_for_round(latest or 1)
+
+
 def campaign_join(*, user: Any, join_code: str, roster: Any) -> Participant:
     """Join with one of your rosters of the campaign's system."""
     campaign = Campaign.objects.filter(join_code=join_code).first()
@@ -182,7 +199,12 @@ def campaign_join(*, user: Any, join_code: str, roster: Any) -> Participant:
                 campaign=campaign, user=user, roster=roster, name=roster.name or user.get_username()
             )
             payload = copy.deepcopy(roster.payload)
-            cost = roster_price(participant=participant, payload=payload).points
+            priced = roster_price(
+                participant=participant,
+                payload={**payload, "points_limit": campaign_limit_now(campaign)},
+            )
+            check_joining_roster(campaign=campaign, priced=priced)
+            cost = priced.points
             RosterVersion.objects.create(
                 participant=participant,
                 number=1,

@@ -6,14 +6,26 @@ from __future__ import annotations
 import math
 
 from rules.engine.systems.massbattle import constants as C
-from rules.engine.systems.massbattle.charge import ChargePlan, can_charge, place_charges
+from rules.engine.systems.massbattle.charge import (
+    ChargePlan,
+    can_charge,
+    charged_facing,
+    place_charges,
+)
 from rules.engine.systems.massbattle.combat import (
     FACING_MULTIPLIER,
     damage_target,
     dice_and_target,
     melee_modifiers,
 )
-from rules.engine.systems.massbattle.footprint import angle_to, arc_of, point_distance
+from rules.engine.systems.massbattle.footprint import (
+    Footprint,
+    angle_to,
+    arc_of,
+    distance,
+    overlaps,
+    point_distance,
+)
 from rules.engine.systems.massbattle.melee import phalanx_front
 from rules.engine.systems.massbattle.movement import (
     allowed_orders,
@@ -28,11 +40,23 @@ from rules.engine.systems.massbattle.shooting import (
     hit_needed,
     may_shoot,
     option_allowed,
+    shot_candidates,
     shot_options,
+    sight_of,
     targets_for,
 )
 from rules.engine.systems.massbattle.state import BattleState
+from rules.engine.systems.massbattle.surge import SURGE_STEP, surge_targets
 from rules.engine.systems.massbattle.units import Unit
+
+# Added to a charge's value when its target stands on an objective (Pillage missions).
+CONTEST_BONUS = 1.0
+# Holding an objective costs this many turns of travel per attack die of the holder, so
+# heroes and small units hold while the strong units fight for the objectives.
+HOLDER_STRENGTH_WEIGHT = 0.1
+# A unit whose charge would deal this many times the damage the enemy's charge would deal
+# back has the better matchup and closes in without waiting for the line.
+MATCHUP_EDGE = 1.2
 
 
 def p_roll(target: int | None) -> float:
@@ -63,20 +87,35 @@ def charge_value(plan: ChargePlan) -> float:
 
 
 def assign_objectives(state: BattleState, side: str) -> dict[str, tuple[float, float]]:
-    """Each objective gets the nearest free non-engine unit of the side (seed 003 §12 hold)."""
+    """Each objective gets the nearest free non-engine unit of the side that can still reach
+    it; objectives the enemy is nearer to are contested too (seed 003 §12 hold: a unit
+    within 3" and no enemy within 3")."""
     if state.condition == "kill" or not state.objectives:
         return {}
-    free = [u for u in state.alive(side) if u.unit_type != "war_engine"]
+    free = [u for u in state.alive(side) if u.unit_type != "war_engine" and not u.wavering]
     out: dict[str, tuple[float, float]] = {}
+    turns_left = C.MAX_TURNS - state.turn + 2
     for obj in state.objectives:
         if not free:
             break
-        best = min(free, key=lambda u: (point_distance(u.fp, *obj) / max(u.sp, 1.0), u.id))
-        if point_distance(best.fp, *obj) / max(best.sp, 1.0) > 2 * (C.MAX_TURNS - state.turn + 2):
+        reachable = [u for u in free if point_distance(u.fp, *obj) / max(u.sp, 1.0) <= turns_left]
+        if not reachable:
             continue
+        best = min(
+            reachable,
+            key=lambda u: (
+                point_distance(u.fp, *obj) / max(u.sp, 1.0) + HOLDER_STRENGTH_WEIGHT * u.at,
+                u.id,
+            ),
+        )
         out[best.id] = obj
         free.remove(best)
     return out
+
+
+def near_objective(state: BattleState, unit: Unit) -> bool:
+    """The unit stands within twice the holding radius of an objective."""
+    return any(point_distance(unit.fp, *obj) <= 2 * C.OBJECTIVE_RADIUS for obj in state.objectives)
 
 
 def plan_charges(
@@ -90,8 +129,12 @@ def plan_charges(
         if "charge" not in allowed_orders(unit):
             continue
         best, best_value = None, 0.3
+        lx, ly = unit.fp.leader()
         for enemy in enemies:
-            if point_distance(enemy.fp, *unit.fp.leader()) > 2 * unit.sp:
+            reach = 2 * unit.sp + enemy.fp.r
+            if (enemy.fp.x - lx) ** 2 + (enemy.fp.y - ly) ** 2 > reach * reach:
+                continue
+            if point_distance(enemy.fp, lx, ly) > 2 * unit.sp:
                 continue
             plan = can_charge(state, unit, enemy)
             if plan is None:
@@ -100,6 +143,8 @@ def plan_charges(
             if obj and point_distance(enemy.fp, *obj) > 2 * C.OBJECTIVE_RADIUS:
                 continue
             value = charge_value(plan)
+            if state.condition != "kill" and state.objectives and near_objective(state, enemy):
+                value += CONTEST_BONUS
             if value > best_value:
                 best, best_value = plan, value
         if best is not None:
@@ -122,32 +167,51 @@ def nearest_enemy(state: BattleState, unit: Unit) -> Unit | None:
     return min(enemies, key=lambda e: (math.hypot(e.fp.x - unit.fp.x, e.fp.y - unit.fp.y), e.id))
 
 
+def shot_value(unit: Unit, shot: ShotTarget) -> float:
+    """What the AI expects of one shot: damage (heal: markers removed)."""
+    option = shot.option
+    if option.kind == "heal":
+        return min(shot.target.damage, option.dice / 2) if shot.target.damage >= 2 else 0
+    if option.kind == "animal":
+        return 2.5 * p_roll(damage_target(shot.target.de, option.piercing)) * 2
+    value = expected_damage(option.dice, hit_needed(unit, shot), shot.target.de, option.piercing)
+    return value + 0.1 * shot.target.damage
+
+
 def best_shot(state: BattleState, unit: Unit, assume_halt: bool = False) -> ShotTarget | None:
     """The ranged attack and target with the most expected damage (heal: the most damaged
-    friend with at least 2 markers)."""
+    friend with at least 2 markers). Candidates are ranked by their value in the open
+    first; sight is checked only while a candidate could still beat the best found (cover
+    only lowers a value), so the choice equals checking them all."""
     options = shot_options(unit)
     if not options or not may_shoot(state, unit):
         return None
-    best, best_value = None, 0.05
     saved = unit.order
     if assume_halt:
         unit.order = "halt"
-    cache: dict[str, tuple[bool, bool]] = {}
+    ranked: list[tuple[float, int, ShotTarget, float]] = []
     for option in options:
         if not option_allowed(unit, option):
             continue
-        for shot in targets_for(state, unit, option, cache):
-            if option.kind == "heal":
-                value = min(shot.target.damage, option.dice / 2) if shot.target.damage >= 2 else 0
-            elif option.kind == "animal":
-                value = 2.5 * p_roll(damage_target(shot.target.de, option.piercing)) * 2
-            else:
-                value = expected_damage(
-                    option.dice, hit_needed(unit, shot), shot.target.de, option.piercing
-                )
-                value += 0.1 * shot.target.damage
-            if value > best_value:
-                best, best_value = shot, value
+        for target, dist in shot_candidates(state, unit, option):
+            open_shot = ShotTarget(option, target, False, dist > option.range / 2)
+            ranked.append((shot_value(unit, open_shot), len(ranked), open_shot, dist))
+    ranked.sort(key=lambda r: (-r[0], r[1]))
+    best, best_value, best_index = None, 0.05, len(ranked)
+    cache: dict[str, tuple[bool, bool]] = {}
+    others: list[Unit] = []
+    for upper, index, shot, _dist in ranked:
+        if upper < best_value or (upper == best_value and index > best_index):
+            break
+        if shot.option.kind != "heal":
+            sees, cover = sight_of(state, unit, shot.target, cache, others)
+            if not sees:
+                continue
+            if cover:
+                shot = ShotTarget(shot.option, shot.target, True, shot.long_range)
+        value = shot_value(unit, shot) if shot.cover else upper
+        if value > best_value or (value == best_value and best is not None and index < best_index):
+            best, best_value, best_index = shot, value, index
     unit.order = saved
     return best
 
@@ -171,6 +235,58 @@ def _progress(unit: Unit) -> float:
     return front if unit.side == "a" else C.TABLE_DEPTH - front
 
 
+def matchup(unit: Unit, enemy: Unit) -> float:
+    """Expected damage of the unit charging the enemy's front over the reverse (> 1: the
+    unit has the better matchup)."""
+    mine = charge_value(ChargePlan(unit, enemy, "front", 0.0)) - 0.5 * enemy.damage
+    theirs = charge_value(ChargePlan(enemy, unit, "front", 0.0)) - 0.5 * unit.damage
+    mine -= enemy.points / 100.0
+    theirs -= unit.points / 100.0
+    return (mine + 0.1 * max(0, unit.ne - enemy.damage)) / (
+        theirs + 0.1 * max(0, enemy.ne - unit.damage) + 0.1
+    )
+
+
+def objective_sides(state: BattleState) -> list[set[str]]:
+    """Sides with a unit within 3" of each objective, as at the start of this phase's
+    orders (kept in ``state.ai_memo``)."""
+    sides = state.ai_memo.get("objective_sides")
+    if sides is None:
+        alive = state.alive()
+        sides = [
+            {u.side for u in alive if point_distance(u.fp, *obj) <= C.OBJECTIVE_RADIUS}
+            for obj in state.objectives
+        ]
+        state.ai_memo["objective_sides"] = sides
+    return sides
+
+
+def contested_objective(state: BattleState, unit: Unit) -> tuple[float, float] | None:
+    """The nearest objective in reach this game that the side does not hold: in Pillage any
+    such objective, in Kill and Pillage one the enemy holds (seed 003 §12)."""
+    best, best_d = None, float("inf")
+    for obj, holders in zip(state.objectives, objective_sides(state), strict=True):
+        if holders == {unit.side} or (state.condition != "pillage" and not holders):
+            continue
+        d = point_distance(unit.fp, *obj)
+        if d / max(unit.sp, 1.0) <= C.MAX_TURNS - state.turn + 1 and d < best_d:
+            best, best_d = obj, d
+    return best
+
+
+def surge_escort_goal(state: BattleState, unit: Unit) -> tuple[float, float] | None:
+    """A Dark Surge caster keeps 3" behind the foremost friendly Shambling unit."""
+    herd = [f for f in state.friends(unit) if f.has("shambling")]
+    if not herd:
+        return None
+    lead = max(herd, key=lambda f: (_progress(f), f.id))
+    return lead.fp.world(-(lead.fp.depth / 2 + 3.0 + unit.fp.depth / 2), 0.0)
+
+
+def _delta(unit: Unit, point: tuple[float, float]) -> tuple[float, float]:
+    return point[0] - unit.fp.x, point[1] - unit.fp.y
+
+
 def move_unit(
     state: BattleState, unit: Unit, holders: dict[str, tuple[float, float]], line_front: float
 ) -> None:
@@ -191,6 +307,11 @@ def move_unit(
         or bool(unit.weapons and unit.ra is not None)
         or (unit.unit_type == "hero" and (unit.has("lightning-bolt") or unit.has("heal")))
     )
+    goal = holders.get(unit.id)
+    if goal is not None and math.hypot(goal[0] - unit.fp.x, goal[1] - unit.fp.y) > 1.5:
+        # An objective to take comes before shooting from afar.
+        order_advance(state, unit, angle_to(unit.fp, *goal), math.hypot(*_delta(unit, goal)) - 1)
+        return
     halt_shot = best_shot(state, unit, assume_halt=True) if shooter else None
     if unit.unit_type == "war_engine" or (
         halt_shot is not None
@@ -203,8 +324,13 @@ def move_unit(
             )
         else:
             order_halt(state, unit)
+            if halt_shot is not None:
+                state.planned_shots[unit.id] = halt_shot
         return
-    goal = holders.get(unit.id)
+    if goal is None and unit.has("dark-surge") and not shot_options(unit):
+        goal = surge_escort_goal(state, unit)
+    if goal is None and state.condition != "kill" and unit.unit_type != "hero":
+        goal = contested_objective(state, unit)
     if goal is not None:
         dist = math.hypot(goal[0] - unit.fp.x, goal[1] - unit.fp.y)
         if dist <= 1.5:
@@ -224,20 +350,63 @@ def move_unit(
     turn = angle_to(unit.fp, gx, gy)
     if unit.has("inspiring") and unit.unit_type == "hero":
         dist = max(0.0, dist - 6.0)
+    # Better matchup: close in at once instead of keeping the line.
+    eager = unit.unit_type != "hero" and matchup(unit, enemy) >= MATCHUP_EDGE
     if (
         "march" in orders
         and dist > 2 * unit.sp + 2 * enemy.sp + 2
         and abs(turn) < 20
-        and not (unit.unit_type == "infantry" and _progress(unit) > line_front + 4)
+        and (eager or not (unit.unit_type == "infantry" and _progress(unit) > line_front + 4))
     ):
         order_march(state, unit, min(2 * unit.sp, dist - 2 * enemy.sp - 1))
         return
     allowance = min(unit.sp, max(0.0, dist - 1.0))
-    if unit.unit_type == "infantry":
+    if unit.unit_type == "infantry" and not eager:
         allowance = min(allowance, max(0.0, line_front + 3 - _progress(unit)))
     if abs(turn) < 12:
         turn = 0.0
     order_advance(state, unit, turn, allowance)
+
+
+def choose_surge(state: BattleState, caster: Unit) -> Unit | None:
+    """The friendly Shambling unit to drive forward with Dark Surge (n): the likeliest
+    valuable charge (P(hits >= gap) x charge value), else a unit with an enemy ahead; None
+    when a plain shot is worth more (seed 003 §9-§10)."""
+    dice = caster.value("dark-surge")
+    best, best_value = None, 0.05
+    for target in surge_targets(state, caster):
+        value = surge_value(state, target, dice)
+        if value > best_value:
+            best, best_value = target, value
+    if best is not None and best_value < 1.0 and best_shot(state, caster) is not None:
+        return None
+    return best
+
+
+def surge_value(state: BattleState, target: Unit, dice: int) -> float:
+    """Worth of surging ``target``: the first enemy straight ahead within ``dice`` inches
+    makes a charge with probability P(Binomial(dice, 1/2) >= gap)."""
+    fp = target.fp
+    cx, cy = fp.world(dice / 2, 0.0)
+    swept = Footprint(cx, cy, fp.facing, fp.width, fp.depth + dice)
+    ahead = [e for e in state.enemies(target) if overlaps(swept, e.fp)]
+    if not ahead:
+        enemy = nearest_enemy(state, target)
+        if enemy is not None and arc_of(fp, enemy.fp.x, enemy.fp.y) == "front":
+            return 0.1
+        return 0.0
+    enemy = min(ahead, key=lambda e: (distance(fp, e.fp), e.id))
+    gap = distance(fp, enemy.fp)
+    need = max(1, math.ceil(gap - SURGE_STEP))
+    plan = ChargePlan(target, enemy, charged_facing(target, enemy), gap)
+    return _at_least(dice, need) * charge_value(plan)
+
+
+def _at_least(dice: int, hits: int) -> float:
+    """P(at least ``hits`` successes of ``dice`` dice at 1/2 each)."""
+    if hits > dice:
+        return 0.0
+    return sum(math.comb(dice, k) for k in range(hits, dice + 1)) / 2**dice
 
 
 def line_front(state: BattleState, side: str) -> float:

@@ -18,6 +18,7 @@ from rules.engine.report import (
 from rules.engine.systems.base import EngineError, EventHook
 from rules.engine.systems.massbattle import ai
 from rules.engine.systems.massbattle import constants as C
+from rules.engine.systems.massbattle.charge import ChargePlan
 from rules.engine.systems.massbattle.footprint import Footprint, angle_to
 from rules.engine.systems.massbattle.melee import resolve_melee, take_nerve_test
 from rules.engine.systems.massbattle.movement import forced_move, pivot, recoil
@@ -30,8 +31,10 @@ from rules.engine.systems.massbattle.scenario import (
     roll_off,
     score,
 )
-from rules.engine.systems.massbattle.shooting import resolve_shot
+from rules.engine.systems.massbattle.shooting import may_shoot, resolve_shot
 from rules.engine.systems.massbattle.state import BattleState
+from rules.engine.systems.massbattle.surge import RULE as SURGE_RULE
+from rules.engine.systems.massbattle.surge import dark_surge
 from rules.engine.systems.massbattle.terrain import generate_terrain
 from rules.engine.systems.massbattle.units import Army, Unit
 
@@ -72,10 +75,11 @@ def _copy_army(army: Army, side: str) -> list[Unit]:
     return units
 
 
-def movement_phase(state: BattleState, side: str) -> list[list]:
+def movement_phase(state: BattleState, side: str) -> list[list[ChargePlan]]:
     """Each unit receives one order; charges are declared together first (seed 003 §4)."""
     state.phase = "movement"
     state.planned_shots = {}
+    state.ai_memo = {}
     for unit in state.alive(side):
         unit.order = "halt"
     holders = ai.assign_objectives(state, side)
@@ -98,22 +102,58 @@ def movement_phase(state: BattleState, side: str) -> list[list]:
     return melees
 
 
-def shooting_phase(state: BattleState, side: str) -> None:
-    """Each unit makes one ranged attack; damaged enemies test nerve at the end (seed 003 §6)."""
+def shooting_phase(state: BattleState, side: str) -> list[ChargePlan]:
+    """Each unit makes one ranged attack; damaged enemies test nerve at the end (seed 003 §6).
+    Dark Surge casters act last: a surged unit reaching an enemy has charged it (returned to
+    join this turn's melees) and that enemy takes no nerve test for this phase's damage
+    (seed 003 §9-§10)."""
     state.phase = "shooting"
     damaged: list[Unit] = []
+    surge_charges: list[ChargePlan] = []
+    casters = []
     for unit in state.alive(side):
-        shot = ai.shot_for_phase(state, unit)
-        if shot is None or not shot.target.alive:
+        if unit.has(SURGE_RULE):
+            casters.append(unit)
             continue
-        if resolve_shot(state, unit, shot) > 0 and shot.target not in damaged:
-            damaged.append(shot.target)
+        _shoot(state, unit, damaged)
+    for unit in casters:
+        target = ai.choose_surge(state, unit) if may_shoot(state, unit) else None
+        if target is None:
+            _shoot(state, unit, damaged)
+            continue
+        result = dark_surge(state, unit, target)
+        if result.charge is not None:
+            surge_charges.append(result.charge)
+    spared = {plan.target.id for plan in surge_charges}
     for target in damaged:
-        if target.alive:
+        if target.alive and target.id not in spared:
             take_nerve_test(state, target, musician=False)
+    return surge_charges
 
 
-def melee_phase(state: BattleState, side: str, melees: list[list]) -> None:
+def _shoot(state: BattleState, unit: Unit, damaged: list[Unit]) -> None:
+    shot = ai.shot_for_phase(state, unit)
+    if shot is None or not shot.target.alive:
+        return
+    if resolve_shot(state, unit, shot) > 0 and shot.target not in damaged:
+        damaged.append(shot.target)
+
+
+def join_melees(melees: list[list[ChargePlan]], charges: list[ChargePlan]) -> None:
+    """Surge charges join the turn's melees: with the chargers of the same target facing when
+    there are some, else as a melee of their own (seed 003 §5 multiple charges, §9-§10)."""
+    for plan in charges:
+        group = next(
+            (g for g in melees if g and g[0].target is plan.target and g[0].facing == plan.facing),
+            None,
+        )
+        if group is not None:
+            group.append(plan)
+        else:
+            melees.append([plan])
+
+
+def melee_phase(state: BattleState, side: str, melees: list[list[ChargePlan]]) -> None:
     """Chargers fight their targets one melee at a time; after the test the victor pivots or
     moves, otherwise the attackers recoil 1" (seed 003 §7)."""
     state.phase = "melee"
@@ -219,7 +259,7 @@ def resolve(
             positions.append(snapshot(state))
             break
         melees = movement_phase(state, side)
-        shooting_phase(state, side)
+        join_melees(melees, shooting_phase(state, side))
         melee_phase(state, side, melees)
         for unit in state.alive(side):
             if unit.wavering:

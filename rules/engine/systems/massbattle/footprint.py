@@ -31,23 +31,25 @@ class Footprint:
     width: float
     depth: float
     r: float = field(init=False, repr=False, compare=False)
+    fx: float = field(init=False, repr=False, compare=False)
+    fy: float = field(init=False, repr=False, compare=False)
     _corners: list[Point] | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         # Footprints are never changed in place (moves build new ones), so derived values
         # can be kept.
         self.r = 0.5 * (self.width * self.width + self.depth * self.depth) ** 0.5
+        self.fx, self.fy, _lx, _ly = _axes(self.facing)
         self._corners = None
 
     def axes(self) -> tuple[float, float, float, float]:
         """(fx, fy, lx, ly): the forward unit vector and the left unit vector."""
-        return _axes(self.facing)
+        return self.fx, self.fy, -self.fy, self.fx
 
     def leader(self) -> Point:
         """Leader position: centre of the front rank (seed 003 §3)."""
-        fx, fy, _, _ = self.axes()
         half = self.depth / 2
-        return self.x + fx * half, self.y + fy * half
+        return self.x + self.fx * half, self.y + self.fy * half
 
     def corners(self) -> list[Point]:
         """Front-left, front-right, rear-right, rear-left corners."""
@@ -67,9 +69,9 @@ class Footprint:
 
     def local(self, px: float, py: float) -> Point:
         """(u, v): a point's distance forward and to the left of the centre."""
-        fx, fy, lx, ly = self.axes()
+        fx, fy = self.fx, self.fy
         dx, dy = px - self.x, py - self.y
-        return dx * fx + dy * fy, dx * lx + dy * ly
+        return dx * fx + dy * fy, dy * fx - dx * fy
 
     def world(self, u: float, v: float) -> Point:
         """The table point ``u`` forward and ``v`` left of the centre."""
@@ -116,9 +118,14 @@ def in_front_arc_partly(looker: Footprint, target: Footprint) -> bool:
 
 def point_distance(fp: Footprint, px: float, py: float) -> float:
     """Distance from a point to the rectangle (0 inside)."""
-    u, v = fp.local(px, py)
-    du = max(abs(u) - fp.depth / 2, 0.0)
-    dv = max(abs(v) - fp.width / 2, 0.0)
+    fx, fy = fp.fx, fp.fy
+    dx, dy = px - fp.x, py - fp.y
+    du = abs(dx * fx + dy * fy) - fp.depth / 2
+    dv = abs(dy * fx - dx * fy) - fp.width / 2
+    if du <= 0.0:
+        return dv if dv > 0.0 else 0.0
+    if dv <= 0.0:
+        return du
     return math.hypot(du, dv)
 
 
@@ -128,16 +135,22 @@ def overlaps(a: Footprint, b: Footprint, margin: float = 0.0) -> bool:
     reach = a.r + b.r + margin
     if dx * dx + dy * dy > reach * reach:
         return False
-    afx, afy, alx, aly = a.axes()
-    bfx, bfy, blx, bly = b.axes()
+    afx, afy = a.fx, a.fy
+    bfx, bfy = b.fx, b.fy
     ahd, ahw = a.depth / 2 + margin, a.width / 2 + margin
     bhd, bhw = b.depth / 2, b.width / 2
-    for nx, ny in ((afx, afy), (alx, aly), (bfx, bfy), (blx, bly)):
-        ra = abs(ahd * (afx * nx + afy * ny)) + abs(ahw * (alx * nx + aly * ny))
-        rb = abs(bhd * (bfx * nx + bfy * ny)) + abs(bhw * (blx * nx + bly * ny))
-        if abs(dx * nx + dy * ny) > ra + rb:
-            return False
-    return True
+    # a's axes: forward (afx, afy), left (-afy, afx); b's likewise.
+    c = afx * bfx + afy * bfy  # cos of the angle between the forwards
+    s = afx * bfy - afy * bfx  # sin of it
+    ac, as_ = abs(c), abs(s)
+    # Axis a-forward, a-left, b-forward, b-left.
+    if abs(dx * afx + dy * afy) > ahd + bhd * ac + bhw * as_:
+        return False
+    if abs(dy * afx - dx * afy) > ahw + bhd * as_ + bhw * ac:
+        return False
+    if abs(dx * bfx + dy * bfy) > bhd + ahd * ac + ahw * as_:
+        return False
+    return abs(dy * bfx - dx * bfy) <= bhw + ahd * as_ + ahw * ac
 
 
 def within(a: Footprint, b: Footprint, reach: float) -> bool:
@@ -159,7 +172,8 @@ def distance(a: Footprint, b: Footprint) -> float:
 
 def segment_inside(fp: Footprint, p: Point, q: Point, shrink: float = 0.0) -> float:
     """Length of the segment p→q inside the rectangle (Liang-Barsky clipping)."""
-    fx, fy, lx, ly = _axes(fp.facing)
+    fx, fy = fp.fx, fp.fy
+    lx, ly = -fy, fx
     ax, ay = p[0] - fp.x, p[1] - fp.y
     bx, by = q[0] - fp.x, q[1] - fp.y
     u0, v0 = ax * fx + ay * fy, ax * lx + ay * ly

@@ -24,7 +24,15 @@ def allowed_orders(unit: Unit) -> tuple[str, ...]:
 
 
 def on_table(fp: Footprint) -> bool:
-    return all(0.0 <= x <= C.TABLE_WIDTH and 0.0 <= y <= C.TABLE_DEPTH for x, y in fp.corners())
+    """Every corner of the footprint is on the table."""
+    if (
+        fp.r <= fp.x <= C.TABLE_WIDTH - fp.r and fp.r <= fp.y <= C.TABLE_DEPTH - fp.r
+    ):  # the bounding circle is inside: no corner can be off
+        return True
+    for x, y in fp.corners():
+        if x < 0.0 or x > C.TABLE_WIDTH or y < 0.0 or y > C.TABLE_DEPTH:
+            return False
+    return True
 
 
 def valid_end(state: BattleState, unit: Unit, fp: Footprint) -> bool:

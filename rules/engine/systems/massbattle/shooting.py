@@ -118,25 +118,28 @@ def sabre_cat_target_ok(target: Unit) -> bool:
     return target.unit_type in ("hero", "monster", "war_engine") or target.size <= 10
 
 
-def targets_for(
-    state: BattleState,
-    unit: Unit,
-    option: ShotOption,
-    sight_cache: dict[str, tuple[bool, bool]] | None = None,
-    only: Unit | None = None,
-) -> list[ShotTarget]:
-    """Legal targets: partly in the front arc, seen by the leader, within range from the
-    leader; Indirect Fire not within 12"; Heal only friends (seed 003 §6, §10)."""
-    out: list[ShotTarget] = []
+def shot_candidates(
+    state: BattleState, unit: Unit, option: ShotOption, only: Unit | None = None
+) -> list[tuple[Unit, float]]:
+    """(target, distance) pairs that pass every test but sight: range from the leader,
+    Indirect Fire not within 12", not in contact; Heal: damaged friends (seed 003 §6, §10)."""
+    out: list[tuple[Unit, float]] = []
     eye = unit.fp.leader()
-    pool = [*state.friends(unit), unit] if option.kind == "heal" else state.enemies(unit)
-    cache = {} if sight_cache is None else sight_cache
-    others: list[Unit] = []
+    if only is not None:
+        pool = [only] if only.alive else []
+    elif option.kind == "heal":
+        pool = [*state.friends(unit), unit]
+    else:
+        pool = state.enemies(unit)
     for target in pool:
         if option.kind == "heal":
+            if target.side != unit.side:
+                continue
             if target.damage <= 0 or point_distance(target.fp, *eye) > option.range:
                 continue
-            out.append(ShotTarget(option, target, False, False))
+            out.append((target, 0.0))
+            continue
+        if target.side == unit.side:
             continue
         if option.name == "Sabre-toothed cat" and not sabre_cat_target_ok(target):
             continue
@@ -149,11 +152,44 @@ def targets_for(
             continue
         if in_contact(state, target):
             continue
-        if target.id not in cache:
-            if not others:
-                others = [u for u in state.units if u.alive and u is not unit]
-            cache[target.id] = _sight(state, unit, target, others)
-        sees, cover = cache[target.id]
+        out.append((target, dist))
+    return out
+
+
+def sight_of(
+    state: BattleState,
+    unit: Unit,
+    target: Unit,
+    cache: dict[str, tuple[bool, bool]],
+    others: list[Unit],
+) -> tuple[bool, bool]:
+    """(sees, cover) of ``target`` from the unit's leader, kept in ``cache`` by target id
+    (valid while nothing moves); ``others`` is filled with the living units on first use."""
+    if target.id not in cache:
+        if not others:
+            others.extend(u for u in state.units if u.alive and u is not unit)
+        cache[target.id] = _sight(state, unit, target, others)
+    return cache[target.id]
+
+
+def targets_for(
+    state: BattleState,
+    unit: Unit,
+    option: ShotOption,
+    sight_cache: dict[str, tuple[bool, bool]] | None = None,
+    only: Unit | None = None,
+) -> list[ShotTarget]:
+    """Legal targets: partly in the front arc, seen by the leader, within range from the
+    leader; Indirect Fire not within 12"; Heal only friends (seed 003 §6, §10). ``only``
+    checks that one unit alone."""
+    out: list[ShotTarget] = []
+    cache = {} if sight_cache is None else sight_cache
+    others: list[Unit] = []
+    for target, dist in shot_candidates(state, unit, option, only):
+        if option.kind == "heal":
+            out.append(ShotTarget(option, target, False, False))
+            continue
+        sees, cover = sight_of(state, unit, target, cache, others)
         if sees:
             out.append(ShotTarget(option, target, cover, dist > option.range / 2))
     return out

@@ -63,11 +63,13 @@ def sight_blockers(
     length2 = dx * dx + dy * dy or 1e-9
     out = []
     tr = target.r
-    for fp in [p.fp for p in terrain if p.kind == "blocking"] + others:
-        t = ((fp.x - px) * dx + (fp.y - py) * dy) / length2
-        t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
-        cx, cy = px + t * dx - fp.x, py + t * dy - fp.y
-        reach = fp.r + tr
-        if cx * cx + cy * cy <= reach * reach:
-            out.append(fp)
+    for group in ([p.fp for p in terrain if p.kind == "blocking"], others):
+        for fp in group:
+            ex, ey = fp.x - px, fp.y - py
+            t = (ex * dx + ey * dy) / length2
+            t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+            cx, cy = t * dx - ex, t * dy - ey
+            reach = fp.r + tr
+            if cx * cx + cy * cy <= reach * reach:
+                out.append(fp)
     return out

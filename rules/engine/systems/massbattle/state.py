@@ -24,9 +24,10 @@ class BattleState:
     points_limit: int = 2000
     first: str = "a"
     engaged: set[str] = field(default_factory=set)
-    planned_shots: dict[str, Any] = field(
-        default_factory=dict
-    )  # unit id → ShotTarget  # ids in base contact (charges this turn)
+    # unit id -> ShotTarget chosen when the unit halted (movement phase, ai.move_unit)
+    planned_shots: dict[str, Any] = field(default_factory=dict)
+    # AI look-ups valid for one movement phase (cleared by battle.movement_phase)
+    ai_memo: dict[str, Any] = field(default_factory=dict)
 
     def alive(self, side: str | None = None) -> list[Unit]:
         return [u for u in self.units if u.alive and (side is None or u.side == side)]

@@ -4,8 +4,8 @@ A ranged attack that may target only friendly Shambling units: n dice within 12"
 4+ ignoring modifiers; each hit moves the target 1" straight forward, stopping 1" short of
 other friends. A target brought into contact with an enemy counts as having charged it (it
 fights in this turn's Melee phase) and that enemy takes no Nerve test for damage received in
-this phase. The caller adds the returned charge to the turn's melees and skips the enemy's
-end-of-shooting nerve test. No sample unit has the rule, so the AI never casts it.
+this phase. ``battle.shooting_phase`` casts it (the AI picks the target in ``ai.choose_surge``),
+adds the returned charge to the turn's melees and skips the enemy's end-of-shooting nerve test.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from rules.engine.systems.massbattle.charge import ChargePlan, charged_facing
 from rules.engine.systems.massbattle.combat import dice_and_target
 from rules.engine.systems.massbattle.footprint import Footprint, overlaps, point_distance
 from rules.engine.systems.massbattle.movement import on_table
+from rules.engine.systems.massbattle.sight import can_see, sight_blockers
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
 
@@ -35,16 +36,23 @@ class SurgeResult:
 
 
 def surge_targets(state: BattleState, caster: Unit) -> list[Unit]:
-    """Friendly Shambling units within 12" of the caster's leader, not in contact (seed 003
-    §9-§10: Dark Surge targets only friendly Shambling units)."""
+    """Friendly Shambling units within 12" of the caster's leader, not in contact, seen as a
+    ranged attack sees (front arc unless Individual) (seed 003 §9-§10: Dark Surge targets
+    only friendly Shambling units; §6 ranged attacks need sight)."""
     eye = caster.fp.leader()
-    return [
-        u
-        for u in state.friends(caster)
-        if u.has("shambling")
-        and u.id not in state.engaged
-        and point_distance(u.fp, *eye) <= C.SPELL_RANGE_SHORT
-    ]
+    out = []
+    for u in state.friends(caster):
+        if (
+            not u.has("shambling")
+            or u.id in state.engaged
+            or point_distance(u.fp, *eye) > C.SPELL_RANGE_SHORT
+        ):
+            continue
+        others = [o.fp for o in state.units if o.alive and o is not caster and o is not u]
+        blockers = sight_blockers(state.terrain, others, eye, u.fp)
+        if can_see(caster.fp, u.fp, blockers, all_round=caster.individual)[0]:
+            out.append(u)
+    return out
 
 
 def surge_hits(state: BattleState, dice_count: int) -> int:
@@ -53,15 +61,14 @@ def surge_hits(state: BattleState, dice_count: int) -> int:
     return sum(1 for r in state.dice.d6s(count) if r >= hit_on)
 
 
-def _blocked(state: BattleState, target: Unit, fp: Footprint) -> bool:
-    if not on_table(fp):
-        return True
-    if any(p.kind == "blocking" and overlaps(fp, p.fp) for p in state.terrain):
-        return True
-    return any(
-        overlaps(fp, f.fp, C.SPACING - 0.01) and not overlaps(target.fp, f.fp, C.SPACING - 0.01)
-        for f in state.friends(target)
-    )
+def _near(start: Footprint, inches: float, fps: list[Footprint]) -> list[Footprint]:
+    """Footprints the move could come within 1" of (bounding circles along the path)."""
+    out = []
+    for fp in fps:
+        reach = start.r + inches + fp.r + C.SPACING
+        if (fp.x - start.x) ** 2 + (fp.y - start.y) ** 2 <= reach * reach:
+            out.append(fp)
+    return out
 
 
 def surge_move(state: BattleState, target: Unit, inches: float) -> tuple[float, Unit | None]:
@@ -69,13 +76,23 @@ def surge_move(state: BattleState, target: Unit, inches: float) -> tuple[float, 
     blocking terrain; reaching an enemy puts it in contact (seed 003 §9-§10). A move that
     ends short of an enemy stops 1" from it, as every move does (seed 003 §4-§5)."""
     start = target.fp
-    enemies = state.enemies(target)
+    enemies = _near_units(start, inches, state.enemies(target))
+    friends = [
+        f.fp
+        for f in _near_units(start, inches, state.friends(target))
+        if not overlaps(start, f.fp, C.SPACING - 0.01)
+    ]
+    walls = _near(start, inches, [p.fp for p in state.terrain if p.kind == "blocking"])
     travelled = 0.0
     best = 0.0  # furthest legal end not within 1" of an enemy
     while travelled + 1e-9 < inches:
         step = min(SURGE_STEP, inches - travelled)
         candidate = start.moved(travelled + step)
-        if _blocked(state, target, candidate):
+        if (
+            not on_table(candidate)
+            or any(overlaps(candidate, w) for w in walls)
+            or any(overlaps(candidate, f, C.SPACING - 0.01) for f in friends)
+        ):
             break
         touched = next((e for e in enemies if overlaps(candidate, e.fp)), None)
         if touched is not None:
@@ -86,6 +103,10 @@ def surge_move(state: BattleState, target: Unit, inches: float) -> tuple[float, 
             best = travelled
     target.fp = start.moved(best)
     return best, None
+
+
+def _near_units(start: Footprint, inches: float, units: list[Unit]) -> list[Unit]:
+    return [u for u in units if _near(start, inches, [u.fp])]
 
 
 def dark_surge(state: BattleState, caster: Unit, target: Unit) -> SurgeResult:

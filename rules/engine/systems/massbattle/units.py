@@ -41,6 +41,7 @@ KNOWN_RULES = frozenset(
         "vicious",
         "throwing-mastiffs",
         "sabre-cat",
+        "dark-surge",
         "banner",
         "musician",
         "army-standard",

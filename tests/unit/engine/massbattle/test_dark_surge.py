@@ -3,7 +3,10 @@ hit, 1" short of friends, contact with an enemy is a charge (seed 003 §9-§10; 
 
 import pytest
 
+from armybuilder.rosterdata import sample_roster_data
 from rules.engine.report import EventLog
+from rules.engine.systems.massbattle import SYSTEM
+from rules.engine.systems.massbattle.battle import join_melees, shooting_phase
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.surge import dark_surge, surge_move, surge_targets
 from tests.unit.engine.massbattle.helpers import ScriptedDice, unit
@@ -84,3 +87,54 @@ def test_a_unit_that_is_not_a_target_is_refused():
     state = state_of([necromancer(), living])
     with pytest.raises(ValueError, match="not a Dark Surge target"):
         dark_surge(state, state.units[0], living)
+
+
+def test_shooting_phase_casts_surge_after_shots_and_spares_the_charged_enemy_its_test():
+    # seed 003 §9-§10: Dark Surge is a ranged attack; contact is a charge and the enemy
+    # charged takes no nerve test for damage received in this (shooting) phase
+    caster = unit("drover", unit_type="hero", size=1, x=36.0, y=10.0, rules=["dark-surge(4)"])
+    zombies = unit("zombies", x=30.0, y=16.0, rules=["shambling"])
+    bows = unit(
+        "bows", x=24.0, y=14.0, Ra=4, weapons=[{"name": "Bows", "kind": "bow", "attacks": 1}]
+    )
+    front_edge = zombies.fp.y + zombies.fp.depth / 2
+    foe = unit("foe", side="b", x=30.0, y=front_edge + 1.5 + 1.6, facing=270.0)
+    state = state_of([caster, zombies, bows, foe], rolls=[6, 6, 6, 6, 6, 6])
+    charges = shooting_phase(state, "a")  # a nerve test would need two more dice
+    assert foe.damage == 1
+    assert [(p.charger.id, p.target.id, p.facing) for p in charges] == [("zombies", "foe", "front")]
+    assert not any("nerve" in e.text for e in state.log.events)
+    melees: list = []
+    join_melees(melees, charges)
+    assert [[p.charger.id for p in g] for g in melees] == [["zombies"]]
+
+
+def test_surged_unit_fights_in_that_turns_melee_in_a_whole_battle():
+    # seed 003 §9-§10: the surged unit counts as having charged: it strikes this turn
+    army_a = SYSTEM.build_army(sample_roster_data("massbattle", "dawnguard-vanguard"))
+    army_b = SYSTEM.build_army(sample_roster_data("massbattle", "gravemire-tide"))
+    surges = []
+    for seed in range(20):  # the first seed whose battle has a surge charge
+        report = SYSTEM.resolve_battle(army_a, army_b, "kill", seed=seed)
+        surges = [e for e in report.events if e.data.get("charged")]
+        if surges:
+            break
+    assert surges, "Dark Surge never brought a unit into contact in 20 battles"
+    first = surges[0]
+    assert first.phase == "shooting"
+    strikes = [
+        e
+        for e in report.events
+        if e.turn == first.turn and e.phase == "melee" and e.actor == first.target
+    ]
+    assert strikes
+    assert strikes[0].target == first.data["charged"]
+    spared = [
+        e
+        for e in report.events
+        if e.turn == first.turn
+        and e.phase == "shooting"
+        and "nerve" in e.text
+        and e.target == first.data["charged"]
+    ]
+    assert spared == []

@@ -170,7 +170,7 @@ def standings(
         "draw": lambda r: draw[r.participant],
     }
     chain = [*tiebreakers, "draw"] if "draw" not in tiebreakers else list(tiebreakers)
-    groups: list[list[int]] = [sorted(rows)]
+    groups: list[list[int]] = [sorted(rows)] if rows else []
     for name in chain:
         refined: list[list[int]] = []
         for group in groups:

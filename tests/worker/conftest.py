@@ -30,6 +30,18 @@ def test_database_url() -> str:
     return f"postgres://{cfg['USER']}:{cfg['PASSWORD']}@{cfg['HOST']}:{cfg['PORT']}/{cfg['NAME']}"
 
 
+def flush_test_broker() -> None:
+    """Empty the test broker's Redis database: tasks left by an interrupted run must not
+    reach this run's workers (their ids belong to another test database)."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url())
+    try:
+        client.flushdb()
+    finally:
+        client.close()
+
+
 class WorkerProcess:
     """A ``celery worker`` subprocess; ``stop`` ends it and its children."""
 
@@ -88,6 +100,7 @@ def celery_sender() -> Iterator:
 def start_worker(transactional_db) -> Iterator:
     """Start workers on demand; every one started is stopped at the end."""
     started: list[WorkerProcess] = []
+    flush_test_broker()
 
     def start(queues: str = "celery,battles", concurrency: int = 1) -> WorkerProcess:
         worker = WorkerProcess(redis_url(), test_database_url(), queues, concurrency)

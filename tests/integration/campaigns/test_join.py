@@ -51,3 +51,13 @@ def test_an_illegal_warband_is_refused():
     with pytest.raises(CampaignError) as error:
         campaign_join(user=player, join_code=campaign.join_code, roster=roster)
     assert error.value.code == "roster.illegal"
+
+
+def test_a_new_campaign_page_and_standings_work_before_anyone_joins(client):
+    campaign = skirmish_campaign(500)
+    client.force_login(campaign.organisers.first())
+    page = client.get(f"/campaigns/{campaign.pk}/")
+    assert page.status_code == 200
+    assert campaign.join_code in page.content.decode()
+    standings = client.get(f"/api/v1/campaigns/{campaign.pk}/standings/")
+    assert standings.status_code == 200

@@ -82,3 +82,7 @@ def test_head_to_head_splits_players_tied_on_match_points():
 def test_custom_match_points_count_a_bye_as_a_win():
     rows = standings([1, 2], [GameResult(1, None, "a")], points=MatchPoints(2, 1, 0, 2))
     assert (rows[0].participant, rows[0].match_points, rows[0].won) == (1, 2, 1)
+
+
+def test_standings_of_a_campaign_nobody_has_joined_are_empty():
+    assert standings([], []) == []

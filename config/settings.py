@@ -209,11 +209,17 @@ CELERY_TASK_ROUTES = {
     "rules.battle_resolve": {"queue": "battles"},
     "rules.simulation_run": {"queue": "battles"},
     "rules.simulation_chunk": {"queue": "battles"},
+    "rules.requeue_stale": {"queue": "battles"},
 }
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Unattended auto-resolve of campaign games past their round's deadline (idempotent).
     "campaigns-auto-resolve-overdue": {
         "task": "campaigns.auto_resolve_overdue",
         "schedule": env_int("CAMPAIGN_AUTO_RESOLVE_EVERY", 300),
+    },
+    # Battles and simulations whose message or worker was lost are sent again (idempotent).
+    "rules-requeue-stale": {
+        "task": "rules.requeue_stale",
+        "schedule": env_int("RULES_REQUEUE_STALE_EVERY", 120),
     },
 }

@@ -7,12 +7,16 @@ deliver a task twice or after a worker died.
 
 from __future__ import annotations
 
+import logging
 import secrets
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max, Q
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
 
 from rules.engine import ENGINE_VERSION
 from rules.engine.report import BattleReport
@@ -25,6 +29,26 @@ from rules.simulation_stats import battle_outcome, summarise
 MAX_SIMULATION_RUNS = 10_000
 DEFAULT_CHUNK_SIZE = 25
 MAX_SEED = 2**62
+# A battle whose worker was lost this many times (hard time limit, out of memory) fails.
+MAX_BATTLE_ATTEMPTS = 3
+# Queued work older than this, or running work silent for longer than the hard time limit
+# and this margin, is sent again by the beat task ``rules.requeue_stale``.
+STALE_AFTER = timedelta(minutes=5)
+
+logger = logging.getLogger(__name__)
+
+
+def send_task_on_commit(task: Any, *args: Any) -> None:
+    """Send ``task`` once the transaction commits; a broker that is down does not fail the
+    request: the job stays queued and ``jobs_requeue_stale`` sends it again later."""
+
+    def send() -> None:
+        try:
+            task.delay(*args)
+        except BrokerError:
+            logger.warning("Broker unavailable; %s%s left for the requeue sweep", task.name, args)
+
+    transaction.on_commit(send)
 
 
 def choose_seed() -> int:
@@ -120,7 +144,7 @@ def battle_create(
         )
     )
     if enqueue:
-        battle_resolve_task.delay_on_commit(battle.pk)
+        send_task_on_commit(battle_resolve_task, battle.pk)
     return battle
 
 
@@ -132,6 +156,17 @@ def battle_resolve(*, battle_id: int) -> Battle:
     ).update(status=JobStatus.RUNNING, started_at=timezone.now())
     battle = Battle.objects.get(pk=battle_id)
     if not claimed:
+        return battle
+    if battle.attempts >= MAX_BATTLE_ATTEMPTS:
+        Battle.objects.filter(pk=battle_id, status=JobStatus.RUNNING).update(
+            status=JobStatus.FAILED,
+            failure_reason=(
+                f"Gave up after {battle.attempts} attempts: the worker was lost each time "
+                "(time limit or memory)."
+            ),
+            finished_at=timezone.now(),
+        )
+        battle.refresh_from_db()
         return battle
     Battle.objects.filter(pk=battle_id).update(attempts=F("attempts") + 1)
     try:
@@ -214,7 +249,7 @@ def simulation_create(
     fields["base_seed"] = fields.pop("seed")
     simulation = Simulation.objects.create(runs=runs, chunk_size=chunk_size, **fields)
     if enqueue:
-        simulation_run_task.delay_on_commit(simulation.pk)
+        send_task_on_commit(simulation_run_task, simulation.pk)
     return simulation
 
 
@@ -306,3 +341,38 @@ def simulation_progress(simulation: Simulation) -> int:
         for index in simulation.chunks.values_list("index", flat=True)
     )
     return int(100 * done_runs / simulation.runs)
+
+
+def jobs_requeue_stale(*, now: datetime | None = None) -> dict[str, list[int]]:
+    """Send again what a lost message or a lost worker left behind: battles queued for longer
+    than STALE_AFTER or running past the hard time limit, and unfinished simulations with no
+    chunk stored for as long. Every task is idempotent, so a needless resend costs nothing
+    but time. Returns the ids sent."""
+    from rules.tasks import battle_resolve_task, simulation_run_task
+
+    now = now or timezone.now()
+    queued_before = now - STALE_AFTER
+    running_before = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT) - STALE_AFTER
+    battles = list(
+        Battle.objects.filter(
+            Q(status=JobStatus.QUEUED, created_at__lt=queued_before)
+            | Q(status=JobStatus.RUNNING, started_at__lt=running_before)
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    simulations = list(
+        Simulation.objects.filter(status__in=(JobStatus.QUEUED, JobStatus.RUNNING))
+        .annotate(last_chunk=Max("chunks__created_at"))
+        .filter(
+            Q(last_chunk__isnull=True, created_at__lt=queued_before)
+            | Q(last_chunk__lt=queued_before)
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    for battle_id in battles:
+        battle_resolve_task.delay(battle_id)
+    for simulation_id in simulations:
+        simulation_run_task.delay(simulation_id)
+    return {"battles": battles, "simulations": simulations}

@@ -45,3 +45,11 @@ def simulation_chunk_task(simulation_id: int, index: int) -> None:
     from rules.services import simulation_run_chunk
 
     simulation_run_chunk(simulation_id=simulation_id, index=index)
+
+
+@shared_task(name="rules.requeue_stale", **RETRY)
+def requeue_stale_task() -> None:
+    """Beat: send again battles and simulations that a lost message or worker left behind."""
+    from rules.services import jobs_requeue_stale
+
+    jobs_requeue_stale()

@@ -124,7 +124,7 @@ def start_private_redis(directory: Path, port: int) -> None:
             "--appendonly",
             "yes",
             "--appendfsync",
-            "always",
+            "everysec",  # as in docker-compose.yml
             "--dir",
             str(directory),
             "--save",

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from armybuilder.rosterdata import load_faction, roster_to_engine
+from armybuilder.rosterdata import load_faction, roster_to_engine, sample_roster_data
 from rules.engine.systems import get_system
 
 SQUAD_A = [
@@ -66,6 +66,16 @@ def main() -> None:
         f"battle length median {statistics.median(seconds)} s; wins a={wins['a']} b={wins['b']} "
         f"draw={wins[None]}"
     )
+    samples = ("thornwall-patrol", "saltmarsh-raid")
+    for first, second in (samples, samples[::-1]):
+        a = system.build_army(sample_roster_data("hextactical", first))
+        b = system.build_army(sample_roster_data("hextactical", second))
+        split = {"a": 0, "b": 0, None: 0}
+        for seed in range(runs):
+            split[system.resolve_battle(a, b, "skirmish", seed, log=False).winner] += 1
+        print(
+            f"samples a={first} b={second}: wins a={split['a']} b={split['b']} draw={split[None]}"
+        )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from rules.engine import hexgrid
 from rules.engine.hexgrid import Hex
 from rules.engine.systems.hextactical import tactics
-from rules.engine.systems.hextactical.battle import Plan
+from rules.engine.systems.hextactical.battle import AOD_DOUBLE, AOD_INCREASED_DODGE, POP_UP, Plan
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.damage import WOUNDING
 from rules.engine.systems.hextactical.defence import (
@@ -19,11 +19,15 @@ from rules.engine.systems.hextactical.defence import (
     parry_value,
     weapon_skill,
 )
+from rules.engine.systems.hextactical.rolls import success_probability
 
 if TYPE_CHECKING:
     from rules.engine.systems.hextactical.battle import Battle
 
 BADLY_HURT = 1.0 / 3.0
+AOA_DOUBLE_SKILL = 13
+AOA_STRONG_DR = 4
+POP_UP_MIN_SKILL = 6
 WATCH_RADIUS = 4
 
 
@@ -80,13 +84,31 @@ class Policy:
 
     # --------------------------------------------------------------- defence
     def all_out_defense(self, b: Battle, c: Combatant, threat: Combatant) -> Plan:
-        """All-Out Defense (Increased Defense) on the best defence, stepping away."""
+        """All-Out Defense: Double Defense when two defences together beat +2 on the best one,
+        else Increased Defense on the best (Increased Dodge moving up to half Move away, the
+        others stepping away) (digest §19.3)."""
         values = {"dodge": dodge_value(c)}
-        if c.weapon.melee and c.weapon.parry_mod is not None:
+        if c.weapon.melee and c.weapon.parry_mod is not None and c.weapon_ready:
             values["parry"] = parry_value(c, c.weapon)
         if c.shield is not None:
             values["block"] = block_value(c, c.shield)
-        kind = max(sorted(values), key=lambda k: values[k])
+        ranked = sorted(sorted(values), key=lambda k: -values[k])
+        kind = ranked[0]
+        p_best = float(success_probability(values[kind]))
+        increased = float(success_probability(values[kind] + 2))
+        if len(ranked) > 1:
+            p_second = float(success_probability(values[ranked[1]]))
+            if 1 - (1 - p_best) * (1 - p_second) > increased:
+                kind = AOD_DOUBLE
+        if kind == AOD_INCREASED_DODGE:
+            tree = b.reachable(c, max(1, c.move // 2))
+            goal = max(tree, key=lambda h: (hexgrid.distance(h, threat.pos), -tree[h][0], h))
+            return Plan(
+                "all_out_defense",
+                option=kind,
+                path=b.path_to(tree, goal),
+                facing=hexgrid.direction_to(goal, threat.pos) if goal != threat.pos else None,
+            )
         step = None
         best = hexgrid.distance(c.pos, threat.pos)
         for n in hexgrid.neighbours(c.pos):
@@ -197,7 +219,7 @@ class Policy:
                 target.stunned or target.posture != "standing" or not target.weapon_ready
             ):
                 plan.kind = "all_out_attack"
-                plan.option = "determined" if weapon_skill(c, weapon) < 16 else "strong"
+                plan.option = self.all_out_option(weapon_skill(c, weapon), target)
                 plan.step_after = None
             return plan
         if weapon.reach_change_ready:
@@ -210,6 +232,14 @@ class Policy:
                     facing=hexgrid.direction_to(c.pos, nearest.pos),
                 )
         return self.approach(b, c, nearest, reaches)
+
+    @staticmethod
+    def all_out_option(skill: int, target: Combatant) -> str:
+        """All-Out Attack option: Determined (+4) at low skill, Strong against heavy armour,
+        else Double (two attacks) (digest §19.3)."""
+        if skill < AOA_DOUBLE_SKILL:
+            return "determined"
+        return "strong" if target.dr >= AOA_STRONG_DR else "double"
 
     def back_off(
         self, b: Battle, c: Combatant, target: Combatant, facing: int | None
@@ -299,6 +329,9 @@ class Policy:
             if best is None or key < best[0]:
                 best = (key, e)
         if best is None:
+            pop_up = self.pop_up(b, c, enemies)
+            if pop_up is not None:
+                return pop_up
             if weapon.thrown:
                 return self.approach(b, c, nearest, (max(1, min(3, weapon.half_range)),))
             return self.wait(b, c, nearest)
@@ -310,6 +343,37 @@ class Policy:
         if weapon.acc > 0 and not threatened and (c.aim_target != target.id or c.aim_turns < 3):
             return Plan("aim", target=target.id, facing=facing)
         return Plan("attack", target=target.id, weapon=c.weapon_index, mode="ranged", facing=facing)
+
+    def pop_up(self, b: Battle, c: Combatant, enemies: list[Combatant]) -> Plan | None:
+        """With no line of fire from cover, a pop-up attack through a free neighbouring hex that
+        has one, at the best-skill target (seed 004 "Pop-up attacks"; not bows or slings)."""
+        weapon = c.weapon
+        if not tactics.pop_up_allowed(weapon.kind) or (not c.loaded and not weapon.thrown):
+            return None
+        best: tuple[tuple, Plan] | None = None
+        for n in hexgrid.neighbours(c.pos):
+            if not b.free(n):
+                continue
+            for e in enemies:
+                d = hexgrid.distance(n, e.pos)
+                if d > weapon.max_range or d == 0 or not b.line_clear(n, e.pos):
+                    continue
+                skill = weapon_skill(c, weapon) + tactics.range_modifier(d)
+                if skill + tactics.POP_UP_PENALTY < POP_UP_MIN_SKILL:
+                    continue
+                key = (-skill, e.hp / e.hp_max, e.id, n)
+                if best is None or key < best[0]:
+                    plan = Plan(
+                        "attack",
+                        target=e.id,
+                        weapon=c.weapon_index,
+                        mode="ranged",
+                        step_before=n,
+                        facing=hexgrid.direction_to(n, e.pos),
+                        option=POP_UP,
+                    )
+                    best = (key, plan)
+        return None if best is None else best[1]
 
     def wait(self, b: Battle, c: Combatant, nearest: Combatant) -> Plan:
         """Opportunity fire over the front-arc hexes in sight (seed 004 "Opportunity fire")."""

@@ -33,11 +33,12 @@ from rules.engine.systems.hextactical.damage import (
 )
 from rules.engine.systems.hextactical.defence import DefenceChoice, defence_choices, weapon_skill
 from rules.engine.systems.hextactical.injury import (
+    SHOCK_CAP,
     consciousness_check,
     resolve_injury,
     stun_recovery,
 )
-from rules.engine.systems.hextactical.rolls import quick_contest, success_roll
+from rules.engine.systems.hextactical.rolls import success_roll
 from rules.engine.systems.hextactical.scenario import Layout
 from rules.engine.systems.hextactical.settings import Settings
 
@@ -53,6 +54,9 @@ POSTURE_ATTACK: dict[str, int] = {
     "prone": -4,
 }
 LOSE_BALANCE_DEFENCE = -2
+AOD_DOUBLE = "double"
+POP_UP = "pop_up"
+AOD_INCREASED_DODGE = "dodge"
 
 
 @dataclass(slots=True)
@@ -272,13 +276,6 @@ class Battle:
         if self.log_enabled:
             self.log("move", c, f"{c.name} enters {enemy.name}'s hex: close combat", enemy.id)
 
-    def evade(self, c: Combatant, enemy: Combatant, mp_left_after_entry: int) -> bool:
-        """Evade through a foe's hex: needs movement to leave it too, then a Quick Contest of
-        DX against the foe's DX (seed 004 §15.6–15.7; contest NOT IN SEED: Basic Set)."""
-        if mp_left_after_entry < 1:
-            return False
-        return quick_contest(self.dice, c.dx, enemy.dx) == "a"
-
     # ----------------------------------------------------------------- opportunity fire
     def check_opportunity_fire(self, mover: Combatant) -> None:
         """Shooters on Wait fire at once at the first target entering a watched hex (seed 004
@@ -334,6 +331,25 @@ class Battle:
             skill = tactics.cap_skill(skill + MOVE_ATTACK_MELEE)
         return skill, wild
 
+    def in_melee_reach(self, att: Combatant, target: Combatant, weapon: Weapon) -> bool:
+        """The target is at one of the weapon's reaches that its current grip allows, and in the
+        front hexes for that reach — or in a side/rear hex at that distance, a wild swing; in a
+        shared hex only reach-C weapons strike (seed 004 "Reach", "Wild swings", "Weapons in
+        close combat"; digest §2, §3, §6, §15.12)."""
+        if not weapon.melee:
+            return False
+        if att.pos == target.pos:
+            return tactics.close_combat_weapon_ok(weapon.reaches)
+        dist = hexgrid.distance(att.pos, target.pos)
+        if dist not in weapon.reaches:
+            return False
+        if not tactics.can_use_reach(att.reach_setting, dist, weapon.reach_change_ready):
+            return False
+        if target.pos in tactics.melee_reach_hexes(att.pos, att.facing, dist, self.settings):
+            return True
+        arc = hexgrid.arc_of(att.pos, att.facing, target.pos, self.settings.arcs)
+        return arc in ("side", "rear")
+
     def melee_attack(
         self,
         att: Combatant,
@@ -343,8 +359,11 @@ class Battle:
         plan_kind: str,
         option: str,
     ) -> None:
-        """One melee attack: roll, defence, damage (digest §19.6, §19.8, §19.10)."""
-        if att.pos == target.pos and not tactics.close_combat_weapon_ok(weapon.reaches):
+        """One melee attack: roll, defence, damage (digest §19.6, §19.8, §19.10); refused when
+        the target is out of the weapon's current reach (seed 004 "Reach")."""
+        if not self.in_melee_reach(att, target, weapon):
+            if self.log_enabled:
+                self.log("attack", att, f"{att.name} cannot reach {target.name}", target.id)
             return
         skill, wild = self.attack_skill_melee(att, target, weapon, plan_kind, option)
         att.evaluate = 0
@@ -540,7 +559,27 @@ class Battle:
         self, target: Combatant, att: Combatant, *, ranged: bool, thrown: bool, detail: bool = False
     ) -> Any:
         """The defender's best active defence; True/kind when it succeeds (digest §19.10,
-        flank and rear limits seed 004 §14). Aim is lost when defending (digest §19.3)."""
+        flank and rear limits seed 004 §14). Aim is lost when defending (digest §19.3). With
+        All-Out Defense (Double Defense) a failed defence may be followed by a different one
+        against the same attack (digest §19.3)."""
+        if not self.stays_conscious(target):
+            return False
+        tried: list[str] = []
+        for _ in range(2 if target.aod_defence == AOD_DOUBLE else 1):
+            outcome = self.defend_once(target, att, ranged, thrown, tried)
+            if outcome is None:
+                return False
+            if outcome:
+                return outcome if detail else True
+            if not target.active or target.posture == "prone":
+                return False
+        return False
+
+    def defend_once(
+        self, target: Combatant, att: Combatant, ranged: bool, thrown: bool, tried: list[str]
+    ) -> str | None:
+        """One active-defence roll with the best defence of a kind not yet ``tried``: its kind
+        on success, "" on failure, None when no defence is left."""
         arc = hexgrid.arc_of(target.pos, target.facing, att.pos, self.settings.arcs)
         lr = hexgrid.side_of(target.pos, target.facing, att.pos) if arc == "side" else ""
         hands = target.weapon.hands if target.weapon_ready else 1
@@ -555,9 +594,11 @@ class Battle:
             in_close_combat=bool(target.close_with) and target.pos == att.pos,
             settings=self.settings,
         )
+        choices = [d for d in choices if d.kind not in tried]
         if not choices:
-            return False
+            return None
         choice: DefenceChoice = choices[0]
+        tried.append(choice.kind)
         value = choice.value + (LOSE_BALANCE_DEFENCE if target.balance_lost else 0)
         target.aim_turns = 0
         if choice.kind == "parry":
@@ -581,10 +622,24 @@ class Battle:
                 arc=arc,
             )
         if result.success:
-            return choice.kind if detail else True
+            return choice.kind
         if result.critical and choice.kind == "dodge":
             target.posture = "prone"
-        return False
+        return ""
+
+    def stays_conscious(self, c: Combatant) -> bool:
+        """At 0 HP or less, an HT roll (−1 per full multiple of HP below zero) once per turn,
+        made when the combatant acts other than Do Nothing or makes a defence roll; failure =
+        unconscious (NOT IN SEED: GURPS 4e Basic Set rule, digest §19.16)."""
+        if c.hp > 0 or c.conscious_checked:
+            return c.active
+        c.conscious_checked = True
+        awake, roll = consciousness_check(self.dice, c.hp, c.hp_max, c.ht)
+        if self.log_enabled:
+            self.log("status", c, f"{c.name} rolls to stay conscious", "", [roll], awake=awake)
+        if not awake:
+            self.take_out(c, "unconscious", None)
+        return awake
 
     def hit(
         self, att: Combatant, target: Combatant, damage: DamageDice, bonus: int, critical: bool
@@ -638,7 +693,14 @@ class Battle:
         )
         target.hp -= amount
         target.hp_lost += amount
-        target.shock_pending = min(8, target.shock_pending + outcome.shock)
+        # Shock: at most −4, −8 only with Low Pain Threshold or a critical's double shock
+        # (NOT IN SEED: GURPS 4e Basic Set rule, digest §19.14, §19.8).
+        cap = SHOCK_CAP
+        if "low-pain-threshold" in target.traits or shock_multiplier > 1:
+            cap = 2 * SHOCK_CAP
+        target.shock_pending = max(
+            target.shock_pending, min(cap, target.shock_pending + outcome.shock)
+        )
         if self.log_enabled:
             self.log(
                 "damage",
@@ -701,8 +763,8 @@ class Battle:
 
     # ----------------------------------------------------------------- turns
     def start_turn(self, c: Combatant) -> bool:
-        """Reset per-turn state; 0-HP consciousness roll; stun and flee checks. False when the
-        combatant cannot act this second."""
+        """Reset per-turn state; stun and flee checks. False when the combatant cannot act this
+        second (a stunned one Does Nothing, so makes no 0-HP consciousness roll)."""
         c.shock_now = c.shock_pending
         c.shock_pending = 0
         c.parries = {}
@@ -714,13 +776,8 @@ class Battle:
         c.wait_hexes = frozenset()
         c.wait_line = False
         c.wait_identify = False
-        if c.hp <= 0:
-            awake, roll = consciousness_check(self.dice, c.hp, c.hp_max, c.ht)
-            if self.log_enabled:
-                self.log("status", c, f"{c.name} rolls to stay conscious", "", [roll], awake=awake)
-            if not awake:
-                self.take_out(c, "unconscious", None)
-                return False
+        c.dodge_only = False
+        c.conscious_checked = False
         if c.stunned:
             c.maneuver = "do_nothing"
             ok, roll = stun_recovery(self.dice, c.ht)
@@ -743,12 +800,17 @@ class Battle:
         return True
 
     def take_turn(self, c: Combatant) -> None:
+        """One combatant's second: any maneuver but Do Nothing needs the 0-HP consciousness
+        roll first (digest §19.16)."""
         if not self.start_turn(c):
             return
         if c.fleeing:
-            self.flee(c)
+            if self.stays_conscious(c):
+                self.flee(c)
             return
         plan = self.policy.choose(self, c)
+        if plan.kind != "do_nothing" and not self.stays_conscious(c):
+            return
         self.execute(c, plan)
 
     def flee(self, c: Combatant) -> None:
@@ -775,6 +837,9 @@ class Battle:
             target = self.by_id[plan.target]
             if plan.weapon >= 0 and plan.weapon != c.weapon_index:
                 c.weapon_index = plan.weapon
+            if kind == "attack" and plan.option == POP_UP:
+                self.pop_up_attack(c, target, plan)
+                return
             if kind == "move_attack":
                 self.move_along(c, plan.path, plan.facing, c.move)
             elif kind == "all_out_attack":
@@ -790,8 +855,6 @@ class Battle:
             if weapon.ranged and plan.mode == "ranged":
                 self.ranged_attack(c, target, weapon, plan_kind=kind, option=plan.option)
             else:
-                if weapon.reach_change_ready and plan.reach >= 0:
-                    c.reach_setting = plan.reach
                 self.melee_attack(c, target, weapon, plan.mode, kind, plan.option)
                 if kind == "all_out_attack" and plan.option == "double" and target.active:
                     self.melee_attack(c, target, weapon, plan.mode, kind, "")
@@ -824,16 +887,44 @@ class Battle:
             if plan.facing is not None:
                 c.facing = plan.facing
         elif kind == "all_out_defense":
+            # Increased Dodge allows half Move, the other options a step (digest §19.3).
             c.aod_defence = plan.option
-            self.step_to(c, plan.step_before)
-            if plan.facing is not None:
-                c.facing = plan.facing
+            if plan.option == AOD_INCREASED_DODGE and plan.path:
+                self.move_along(c, plan.path, plan.facing, c.move // 2)
+            else:
+                self.step_to(c, plan.step_before)
+                if plan.facing is not None:
+                    c.facing = plan.facing
         elif kind == "change_posture":
             c.posture = plan.option or "standing"
         elif kind == "evaluate":
             c.evaluate = min(3, c.evaluate + 1)
             if plan.facing is not None:
                 c.facing = plan.facing
+
+    def pop_up_attack(self, c: Combatant, target: Combatant, plan: Plan) -> None:
+        """Pop-up attack: from behind cover move at most 1 hex, shoot at −2 with no Aim (only
+        Dodge against opportunity fire meanwhile), and return to cover in the same turn; not
+        with bows or slings (seed 004 "Pop-up attacks"; digest §11)."""
+        weapon = c.weapon
+        origin = c.pos
+        if (
+            not weapon.ranged
+            or not tactics.pop_up_allowed(weapon.kind)
+            or (plan.step_before is not None and hexgrid.distance(origin, plan.step_before) > 1)
+        ):
+            return
+        c.dodge_only = True
+        self.step_to(c, plan.step_before)
+        if plan.facing is not None:
+            c.facing = plan.facing
+        if c.active and not c.stunned and target.active:
+            if self.log_enabled:
+                self.log("attack", c, f"{c.name} pops up from cover", target.id)
+            self.ranged_attack(c, target, weapon, extra=tactics.POP_UP_PENALTY, allow_aim=False)
+        if c.active and c.pos != origin and self.free(origin, c):
+            self.place(c, origin)
+        c.dodge_only = False
 
     def ready(self, c: Combatant, plan: Plan) -> None:
         """Ready: reload, draw another weapon, pick one up or change reach (seed 004 "Reach",

@@ -77,8 +77,26 @@ class Weapon:
     def max_reach(self) -> int:
         return max(self.reaches) if self.reaches else -1
 
+    @property
+    def kind(self) -> str:
+        """What kind of missile weapon: "thrown", "bow", "sling", "crossbow", "firearm"
+        (from the skill name), else "melee" — pop-up attacks need it (seed 004 "Pop-up")."""
+        if self.thrown:
+            return "thrown"
+        if not self.ranged:
+            return "melee"
+        return RANGED_KINDS.get(self.skill_name, "firearm")
+
+    @property
+    def fencing(self) -> bool:
+        """A fencing weapon (Rapier, Saber, Smallsword, Main-Gauche skills): +3 to parry when
+        retreating. NOT IN SEED: GURPS 4e Basic Set rule (digest §19.10)."""
+        return self.skill_name in FENCING_SKILLS
+
 
 PUNCH_MODE = "thrust"
+RANGED_KINDS: dict[str, str] = {"Bow": "bow", "Sling": "sling", "Crossbow": "crossbow"}
+FENCING_SKILLS: frozenset[str] = frozenset({"Rapier", "Saber", "Smallsword", "Main-Gauche"})
 
 
 def parse_reach(text: Any, field_name: str) -> tuple[tuple[int, ...], bool]:
@@ -151,6 +169,8 @@ class Combatant:
     shock_now: int = 0
     maneuver: str = "none"
     aod_defence: str = ""
+    dodge_only: bool = False
+    conscious_checked: bool = False
     parries: dict[str, int] = field(default_factory=dict)
     blocked: bool = False
     retreats: int = 0

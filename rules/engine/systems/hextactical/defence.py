@@ -15,6 +15,7 @@ from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
 from rules.engine.systems.hextactical.tactics import DefenceAllowance, close_combat_weapon_ok
 
 RETREAT_DODGE = 3
+RETREAT_FENCING_PARRY = 3
 RETREAT_OTHER = 1
 AOD_BONUS = 2
 STUNNED_DEFENCE = -4
@@ -90,8 +91,10 @@ def defence_choices(
     """Every defence ``c`` may try against one attack, best first.
 
     No defence after All-Out Attack; after Move and Attack Dodge or Block only; All-Out
-    Defense (Increased Defense) +2 to the chosen kind; retreat +3 Dodge, +1 Parry/Block;
-    repeated parries with one weapon −4 each; one block per turn; in close combat only
+    Defense (Increased Defense) +2 to the chosen kind; retreat +3 Dodge, +3 Parry with a
+    fencing weapon, +1 other Parry/Block; repeated parries with one weapon −4 each (half that
+    with a fencing weapon); one block per turn; a pop-up attacker may only Dodge (seed 004
+    "Pop-up attacks"); in close combat only
     reach-C weapons parry; arrows and bolts cannot be parried, thrown weapons at −1.
     NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3, §19.10), side/rear limits seed 004.
     """
@@ -103,16 +106,19 @@ def defence_choices(
         retreat_ok = False
     choices: list[DefenceChoice] = []
 
-    def add(kind: str, base: int, modifier: int, weapon: str = "") -> None:
+    def add(kind: str, base: int, modifier: int, weapon: str = "", fencing: bool = False) -> None:
         value = base + modifier + shield_db + (AOD_BONUS if c.aod_defence == kind else 0)
         choices.append(DefenceChoice(kind, value, False, weapon))
         if retreat_ok:
             bonus = RETREAT_DODGE if kind == "dodge" else RETREAT_OTHER
+            if kind == "parry" and fencing:
+                bonus = RETREAT_FENCING_PARRY
             choices.append(DefenceChoice(kind, value + bonus, True, weapon))
 
     if allowance.dodge is not None:
         add("dodge", dodge_value(c), allowance.dodge)
-    if allowance.parry is not None and c.maneuver != "move_attack" and (not ranged or thrown):
+    parry_ok = allowance.parry is not None and c.maneuver != "move_attack" and not c.dodge_only
+    if parry_ok and allowance.parry is not None and (not ranged or thrown):
         for weapon in c.weapons:
             if not weapon.melee or weapon.parry_mod is None or weapon.name in c.broken:
                 continue
@@ -120,7 +126,8 @@ def defence_choices(
                 continue
             if in_close_combat and not close_combat_weapon_ok(weapon.reaches):
                 continue
-            repeated = c.parries.get(weapon.name, 0) * settings.repeated_parry_penalty
+            per_parry = settings.repeated_parry_penalty // (2 if weapon.fencing else 1)
+            repeated = c.parries.get(weapon.name, 0) * per_parry
             add(
                 "parry",
                 parry_value(c, weapon),
@@ -129,8 +136,9 @@ def defence_choices(
                 + (THROWN_PARRY if ranged else 0)
                 + (UNARMED_PARRY if weapon.name == "Fist" else 0),
                 weapon.name,
+                weapon.fencing,
             )
-    if allowance.block is not None and c.shield is not None and not c.blocked:
+    if allowance.block is not None and c.shield is not None and not c.blocked and not c.dodge_only:
         add("block", block_value(c, c.shield), allowance.block)
     choices.sort(key=lambda d: (-d.value, d.retreat, d.kind))
     return choices

@@ -87,16 +87,3 @@ def critical_failure_probability(skill: int) -> Fraction:
         if judge(r, skill).critical and not judge(r, skill).success
     )
     return Fraction(hits, 216)
-
-
-def quick_contest(dice: Dice, skill_a: int, skill_b: int) -> str:
-    """Quick Contest: both roll; "a" or "b" wins with the larger margin of success (a loser
-    must fail or have the smaller margin); "tie" otherwise.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.1.6)."""
-    a = success_roll(dice, skill_a)
-    b = success_roll(dice, skill_b)
-    if a.success and (not b.success or a.margin > b.margin):
-        return "a"
-    if b.success and (not a.success or b.margin > a.margin):
-        return "b"
-    return "tie"

@@ -16,7 +16,7 @@ from rules.engine.systems.skirmish.state import (
     in_ruin,
     other,
 )
-from rules.engine.systems.skirmish.tables import KNOCKED_DOWN, STANDING, STUNNED
+from rules.engine.systems.skirmish.tables import KNOCKED_DOWN, STUNNED
 
 KEEP_CLEAR = 1.6
 """A non-charging move never ends closer than this to an enemy (contact only by charging,
@@ -47,6 +47,8 @@ class SkirmishPolicy:
         for enemy in enemies:
             if enemy.out or enemy.fleeing or not _visible(fighter, enemy):
                 continue
+            if enemy.key in fighter.engaged:
+                continue
             gap = distance(fighter, enemy) - BASE_CONTACT
             if gap > reach:
                 continue
@@ -68,13 +70,44 @@ class SkirmishPolicy:
                 best, chosen = key, enemy
         return chosen
 
+    def leaves_combat(self, state: BattleState, fighter: Fighter) -> bool:
+        """Leave a combat whose enemies are all down (seed 001 §11.3) only when a standing
+        friend in contact with each of them will finish it, and another enemy is in charge
+        reach; otherwise stay and finish the downed enemy (§10.2-10.4)."""
+        for key in fighter.engaged:
+            enemy = state.by_id[key]
+            finishers = [
+                state.by_id[k] for k in enemy.engaged if k != fighter.key and state.by_id[k].can_act
+            ]
+            if not finishers:
+                return False
+        return self.charge_target(state, fighter) is not None
+
+    def crawl_destination(
+        self, state: BattleState, fighter: Fighter, reach: float
+    ) -> tuple[float, float] | None:
+        """A knocked-down fighter crawls straight away from the nearest standing enemy when
+        one could charge it next turn (within 2×M + 2"); otherwise it stays."""
+        threats = [
+            e
+            for e in state.fighters(other(fighter.side))
+            if e.can_act and distance(e, fighter) <= 2 * e.M + 2.0
+        ]
+        if not threats:
+            return None
+        nearest = min(threats, key=lambda e: (distance(e, fighter), e.id))
+        dx, dy = fighter.x - nearest.x, fighter.y - nearest.y
+        length = math.hypot(dx, dy) or 1.0
+        return fighter.x + dx / length * reach, fighter.y + dy / length * reach
+
     def wants_to_shoot(self, state: BattleState, fighter: Fighter) -> bool:
-        """A loaded missile weapon with a standing enemy in range."""
+        """A loaded missile weapon with an enemy out of combat in range (standing, downed or
+        fleeing: all may be shot, digest §15.3)."""
         weapon = fighter.missile
         if weapon is None or fighter.reloading:
             return False
         for enemy in state.fighters(other(fighter.side)):
-            if enemy.out or enemy.engaged or enemy.state != STANDING:
+            if enemy.out or enemy.engaged:
                 continue
             if distance(fighter, enemy) <= weapon.range and _visible(fighter, enemy):
                 return True

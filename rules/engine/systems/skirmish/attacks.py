@@ -7,7 +7,8 @@ first natural 6 that did not need a 6 is a critical (digest §15.4); wounds that
 armour save (seed 001 §8) are applied in order; once Wounds reach 0 each wound rolls an
 injury die and the worst result stands (digest §15.5); a knocked-down target with an
 unsaved wound is out of action (seed 001 §10.3); a stunned target is out of action as soon
-as it can be attacked (seed 001 §10.4).
+as it can be attacked (seed 001 §10.4). What a model's attacks after the one that downed the
+target do is the setting ``tables.LEFTOVER_ATTACKS`` (digest §10.6, §14.2).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rules.engine.dice import Dice
+from rules.engine.systems.skirmish import tables
 from rules.engine.systems.skirmish.tables import (
     KNOCKED_DOWN,
     OUT_OF_ACTION,
@@ -132,11 +134,14 @@ def roll_exchange(exchange: Exchange, dice: Dice) -> ExchangeResult:
                     hits = [h for h in hits if h[0] != chosen]
                     break
     crit_available = exchange.critical_available
+    lose_leftovers = tables.LEFTOVER_ATTACKS == tables.LEFTOVER_LOST
     bonus = 0
     injury_concussion: list[bool] = []
     wounds_left = exchange.target_wounds
     total = 0
     for index, _ in hits:
+        if lose_leftovers and injury_concussion:
+            break  # digest §10.6: the target is down; this model's remaining attacks are lost
         strike = strikes[index]
         if strike.wound_need is None:
             continue
@@ -271,6 +276,7 @@ def exchange_distribution(exchange: Exchange) -> dict[str, float]:
         return result
     # state: (wounds_left, crit_available, bonus, concussion_rolls, plain_rolls, wounds)
     State = tuple[int, bool, int, int, int, int]
+    lose_leftovers = tables.LEFTOVER_ATTACKS == tables.LEFTOVER_LOST
     for hit_indices, p_hits in _hits_distribution(exchange).items():
         states: dict[State, float] = {
             (exchange.target_wounds, exchange.critical_available, 0, 0, 0, 0): p_hits
@@ -299,6 +305,9 @@ def exchange_distribution(exchange: Exchange) -> dict[str, float]:
                 table[key] = table.get(key, 0.0) + p
 
             for state, p in states.items():
+                if lose_leftovers and state[3] + state[4]:
+                    nxt[state] = nxt.get(state, 0.0) + p  # digest §10.6: attacks lost
+                    continue
                 crit_possible = state[1] and strike.can_critical
                 p_crit = 1.0 / 6.0 if crit_possible else 0.0
                 p_plain = p_wound - p_crit

@@ -59,6 +59,7 @@ def snapshot(state: BattleState) -> list[UnitPosition]:
                     y=round(f.y, 2),
                     alive=not f.out,
                     models=0 if f.out else 1,
+                    facing=f.facing,
                     status=status,
                 )
             )
@@ -70,7 +71,6 @@ def start_of_turn(state: BattleState, side: str) -> None:
     for f in state.by_id.values():
         f.charged = False
         f.stood_up = False
-        f.parry_used = False
         if not f.engaged:
             f.combat_rounds = 0
     for f in state.fighters(side):

@@ -3,6 +3,7 @@ two weapons, knocked-down and stunned fighters."""
 
 from __future__ import annotations
 
+from rules.engine.systems.skirmish import tables
 from rules.engine.systems.skirmish.attacks import Exchange, Strike, roll_exchange
 from rules.engine.systems.skirmish.equipment import EQUIPMENT, Item
 from rules.engine.systems.skirmish.fighters import Fighter
@@ -61,11 +62,15 @@ def strike(
     attacker: Fighter, target: Fighter, weapon: Item, first_round: bool, auto_hit: bool = False
 ) -> Strike:
     """One close-combat blow as dice needs: to-hit by WS vs WS (§4), auto-hit on a knocked-down
-    target (§10.2), to-wound S vs T (§7), save worsened by S (§8), parry limits (§9.9)."""
+    target (§10.2), to-wound S vs T (§7), save worsened by S (§8), parry limits (§9.9); a
+    dagger or fists improve the target's save by 1 (NOT IN SEED: published weapons rules)."""
     strength = weapon_strength(attacker, weapon, first_round)
     base = target.melee_save
     if weapon.enemy_save_bonus:
-        base = 6 if base is None else base - weapon.enemy_save_bonus
+        if base is not None:
+            base -= weapon.enemy_save_bonus
+        elif not weapon.unarmed or tables.FISTS_GIVE_UNARMOURED_SAVE:
+            base = 6
     if auto_hit or target.state == KNOCKED_DOWN:
         hit_need = None
     elif attacker.fear_struck:

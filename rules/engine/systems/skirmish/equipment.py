@@ -23,7 +23,7 @@ class Item:
     save_modifier: int = 0  # extra points the target's save worsens (axe, handgun…)
     parry: bool = False  # seed 001 §9: swords and bucklers parry
     concussion: bool = False  # maces: injury 2-4 stunned
-    enemy_save_bonus: int = 0  # daggers: the target's save improves (none → 6+)
+    enemy_save_bonus: int = 0  # daggers, fists: the target's save improves (dagger: none → 6+)
     strikes_first_first_round: bool = False  # spears
     strikes_last: bool = False  # double-handed weapons, even when charging
     heavy: bool = False  # flail: the strength bonus only in the first round
@@ -39,7 +39,7 @@ class Item:
 
 
 EQUIPMENT: dict[str, Item] = {
-    "fists": Item("fists", "melee", strength_bonus=-1, unarmed=True),
+    "fists": Item("fists", "melee", strength_bonus=-1, enemy_save_bonus=1, unarmed=True),
     "natural-weapons": Item("natural-weapons", "melee", hands=2),
     "dagger": Item("dagger", "melee", enemy_save_bonus=1),
     "hand-weapon": Item("hand-weapon", "melee"),

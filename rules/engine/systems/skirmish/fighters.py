@@ -53,6 +53,7 @@ class Fighter:
     key: str = ""
     x: float = 0.0
     y: float = 0.0
+    facing: float = 0.0  # degrees, 0 = east, clockwise on the map: the last move's direction
     wounds: int = 0
     state: str = STANDING
     fleeing: bool = False
@@ -66,7 +67,6 @@ class Fighter:
     reloading: bool = False
     combat_rounds: int = 0
     crit_used: bool = False
-    parry_used: bool = False
     fear_struck: bool = False
     taken_out_by: str | None = None
     enemies_taken_out: list[str] = field(default_factory=list)

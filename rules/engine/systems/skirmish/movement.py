@@ -1,6 +1,7 @@
-"""Recovery and movement phases (NOT IN SEED: published Mordheim rules, digest §15.1, §15.2):
-rally, stunned → knocked down → stand up; charges up to 2×M, fleeing, moves, running ×2
-when no enemy is within 8", hiding."""
+"""Recovery and movement phases (NOT IN SEED: published Mordheim rules, digest §15.1, §15.2,
+§15.5): rally, stunned → knocked down → stand up; charges up to 2×M, fleeing, moves, running
+×2 when no enemy is within 8", hiding, knocked-down fighters crawling 2"; leaving a combat
+whose enemies are all down (seed 001 §11.3)."""
 
 from __future__ import annotations
 
@@ -14,14 +15,18 @@ from rules.engine.systems.skirmish.shooting import visible
 from rules.engine.systems.skirmish.state import (
     BASE_CONTACT,
     BattleState,
+    disengage,
     distance,
     engage,
     in_ruin,
+    move_to,
     other,
 )
 from rules.engine.systems.skirmish.tables import KNOCKED_DOWN, STANDING, STUNNED
 
 RUN_BLOCK_RANGE = 8.0
+CRAWL_DISTANCE = 2.0
+"""A knocked-down fighter may crawl 2" in its movement phase (digest §15.5)."""
 CONTACT_ANGLES: tuple[float, ...] = (0.0, 40.0, -40.0, 80.0, -80.0, 120.0, -120.0, 160.0, -160.0)
 
 
@@ -82,13 +87,16 @@ def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
     if gap > 2 * charger.M:
         step = min(charger.M, gap)
         f = step / max(distance(charger, target), 1e-9)
-        charger.x += (target.x - charger.x) * f
-        charger.y += (target.y - charger.y) * f
+        move_to(
+            charger,
+            charger.x + (target.x - charger.x) * f,
+            charger.y + (target.y - charger.y) * f,
+        )
         charger.moved = True
         charger.no_shoot = True
         state.event(charger.side, charger.id, "failed charge", target.id)
         return False
-    charger.x, charger.y = contact_point(state, charger, target)
+    move_to(charger, *contact_point(state, charger, target))
     charger.moved = True
     charger.charged = True
     charger.hidden = False
@@ -99,22 +107,81 @@ def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
     return True
 
 
+def may_leave_combat(state: BattleState, fighter: Fighter) -> bool:
+    """An engaged fighter may leave combat, even to charge another enemy, when every enemy in
+    base contact is knocked down or stunned (seed 001 §11.3; §11.1 forbids it otherwise)."""
+    if not fighter.engaged:
+        return False
+    return all(state.by_id[k].state in (KNOCKED_DOWN, STUNNED) for k in fighter.engaged)
+
+
+def may_crawl(state: BattleState, fighter: Fighter) -> bool:
+    """A knocked-down fighter may crawl 2"; touching an enemy, only when every enemy in contact
+    is also engaged with another opponent (digest §15.5)."""
+    if fighter.state != KNOCKED_DOWN or fighter.out:
+        return False
+    return all(len(state.by_id[k].engaged) > 1 for k in fighter.engaged)
+
+
+def crawl(state: BattleState, fighter: Fighter, x: float, y: float) -> None:
+    """Crawl up to 2" toward ``x``/``y``, leaving any combat; never a run or a charge (digest
+    §15.5)."""
+    dx, dy = x - fighter.x, y - fighter.y
+    length = math.hypot(dx, dy)
+    if length < 0.01:
+        return
+    f = min(1.0, CRAWL_DISTANCE / length)
+    nx = min(max(fighter.x + dx * f, 0.5), state.table.width - 0.5)
+    ny = min(max(fighter.y + dy * f, 0.5), state.table.height - 0.5)
+    disengage(state, fighter)
+    move_to(fighter, nx, ny)
+    fighter.moved = True
+    state.event(fighter.side, fighter.id, "crawls", data={"to": [round(nx, 2), round(ny, 2)]})
+
+
+def _leaves(state: BattleState, fighter: Fighter, policy: Any) -> bool:
+    """Engaged but free to go (§11.3; not on the turn it stood up, digest §15.5) and the
+    policy wants to."""
+    return (
+        not fighter.stood_up
+        and may_leave_combat(state, fighter)
+        and policy.leaves_combat(state, fighter)
+    )
+
+
 def movement_phase(state: BattleState, side: str, policy: Any) -> None:
     """Charges first, then compulsory (fleeing) moves, then the remaining moves, then hiding
-    (digest §15.1, §15.2)."""
+    (digest §15.1, §15.2); knocked-down fighters crawl (digest §15.5); engaged fighters move
+    only when every enemy in contact is down (seed 001 §11.3)."""
     state.phase = "movement"
     fighters = [f for f in state.fighters(side) if not f.out]
     for fighter in fighters:
-        if fighter.can_act and not fighter.engaged and not fighter.stood_up:
-            target = policy.charge_target(state, fighter)
-            if target is not None:
-                charge(state, fighter, target)
+        if not fighter.can_act or fighter.stood_up:
+            continue
+        if fighter.engaged and not _leaves(state, fighter, policy):
+            continue
+        target = policy.charge_target(state, fighter)
+        if target is not None:
+            if fighter.engaged:
+                state.event(side, fighter.id, "leaves combat (every enemy in contact is down)")
+                disengage(state, fighter)
+            charge(state, fighter, target)
     for fighter in fighters:
         if fighter.fleeing and fighter.state == STANDING and not fighter.moved:
             flee_move(state, fighter, sum(state.dice.d6s(2)))
     for fighter in fighters:
-        if not fighter.can_act or fighter.engaged or fighter.charged or fighter.no_shoot:
+        if may_crawl(state, fighter):
+            goal = policy.crawl_destination(state, fighter, CRAWL_DISTANCE)
+            if goal is not None:
+                crawl(state, fighter, *goal)
+    for fighter in fighters:
+        if not fighter.can_act or fighter.charged or fighter.no_shoot:
             continue
+        if fighter.engaged:
+            if not _leaves(state, fighter, policy):
+                continue
+            state.event(side, fighter.id, "leaves combat (every enemy in contact is down)")
+            disengage(state, fighter)
         if policy.holds_position(state, fighter):
             hide(state, fighter)
             continue
@@ -125,7 +192,7 @@ def movement_phase(state: BattleState, side: str, policy: Any) -> None:
         x, y = policy.destination(state, fighter, step)
         if (x, y) != (fighter.x, fighter.y):
             fighter.moved = math.hypot(x - fighter.x, y - fighter.y) > 0.01
-            fighter.x, fighter.y = x, y
+            move_to(fighter, x, y)
         else:
             fighter.ran = False
         if state.objectives:
@@ -138,10 +205,11 @@ def movement_phase(state: BattleState, side: str, policy: Any) -> None:
 
 
 def hide(state: BattleState, fighter: Fighter) -> None:
-    """A fighter ending its move in a ruin hides unless it ran, charged, fled or will shoot,
-    or an enemy within its own Initiative in inches sees it (digest §15.2, uncertain)."""
+    """A fighter ending its move in a ruin hides unless it ran, charged or fled, or an enemy
+    within its own Initiative in inches sees it; carrying a missile weapon does not stop it,
+    shooting reveals it (``shooting.fire``) (digest §15.2, uncertain)."""
     fighter.hidden = False
-    if fighter.ran or fighter.charged or fighter.fleeing or fighter.missile is not None:
+    if fighter.ran or fighter.charged or fighter.fleeing or fighter.state != STANDING:
         return
     if not in_ruin(state.table, fighter.x, fighter.y):
         return

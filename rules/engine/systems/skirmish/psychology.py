@@ -14,6 +14,7 @@ from rules.engine.systems.skirmish.state import (
     disengage,
     distance,
     leader_of,
+    move_to,
     other,
 )
 from rules.engine.systems.skirmish.tables import (
@@ -153,8 +154,11 @@ def flee_move(state: BattleState, fighter: Fighter, inches: float) -> None:
     nearest = min(enemies, key=lambda e: (distance(e, fighter), e.id))
     dx, dy = fighter.x - nearest.x, fighter.y - nearest.y
     length = math.hypot(dx, dy) or 1.0
-    fighter.x = min(max(fighter.x + dx / length * inches, 0.5), state.table.width - 0.5)
-    fighter.y = min(max(fighter.y + dy / length * inches, 0.5), state.table.height - 0.5)
+    move_to(
+        fighter,
+        min(max(fighter.x + dx / length * inches, 0.5), state.table.width - 0.5),
+        min(max(fighter.y + dy / length * inches, 0.5), state.table.height - 0.5),
+    )
     fighter.moved = True
     state.event(fighter.side, fighter.id, f'flees {inches}"')
 

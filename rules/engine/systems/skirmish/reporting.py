@@ -10,7 +10,9 @@ from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.scenarios import DEPLOY_DEPTH, TABLE_SIZE, scores
 from rules.engine.systems.skirmish.state import BattleState
 
-ENGINE_VERSION = "skirmish-1"
+ENGINE_VERSION = "skirmish-2"
+"""Raised when the same inputs and seed give a different battle (2: §11.3 leaving combat,
+crawling, shooting downed enemies, fists, hiding shooters, facings)."""
 
 
 def fighter_status(f: Fighter) -> str:

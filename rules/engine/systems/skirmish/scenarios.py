@@ -9,7 +9,7 @@ from rules.engine.dice import Dice
 from rules.engine.geometry import CLEAR, Rect, Table, TerrainArea
 from rules.engine.systems.base import Mission
 from rules.engine.systems.skirmish.fighters import Fighter
-from rules.engine.systems.skirmish.state import BattleState, Objective, other
+from rules.engine.systems.skirmish.state import BattleState, Objective, face, other
 
 TABLE_SIZE = 48.0
 DEPLOY_DEPTH = 8.0
@@ -125,6 +125,12 @@ def deploy(state: BattleState) -> None:
     else:
         for side in ("a", "b"):
             deploy_line(dice, state.fighters(side), zone_rows(side, 0.0, DEPLOY_DEPTH))
+    for side in ("a", "b"):
+        enemies = state.fighters(other(side))
+        cx = sum(e.x for e in enemies) / len(enemies)
+        cy = sum(e.y for e in enemies) / len(enemies)
+        for fighter in state.fighters(side):
+            face(fighter, cx, cy)
     if state.mission == "wyrdstone-hunt":
         place_wyrdstone(state)
 

@@ -93,37 +93,65 @@ def hit_chance(shooter: Fighter, target: Fighter, cover: bool) -> float:
 
 
 def shooting_targets(state: BattleState, shooter: Fighter) -> list[Fighter]:
-    """Enemies in range and sight, not in close combat; fleeing, knocked-down and stunned
-    enemies are ignored (digest §15.3 allows it)."""
+    """Enemies in range and sight, not in close combat: standing, fleeing, knocked-down and
+    stunned alike (digest §15.3: the latter three may be ignored, not that they may not be
+    shot)."""
     weapon = shooter.missile
     if weapon is None:
         return []
     out = []
     for enemy in state.fighters(other(shooter.side)):
-        if enemy.out or enemy.engaged or enemy.state != STANDING or enemy.fleeing:
+        if enemy.out or enemy.engaged:
             continue
         if distance(shooter, enemy) <= weapon.range and visible(shooter, enemy):
             out.append(enemy)
     return out
 
 
-def choose_shooting_target(state: BattleState, shooter: Fighter) -> Fighter | None:
-    """The closest target, or a farther one that is easier to hit (digest §15.3)."""
+def ignorable(target: Fighter) -> bool:
+    """A fleeing, knocked-down or stunned enemy need not be treated as the closest target
+    (digest §15.3)."""
+    return target.fleeing or target.state != STANDING
+
+
+def legal_targets(state: BattleState, shooter: Fighter) -> list[tuple[Fighter, float]]:
+    """(target, hit chance) the shooter may pick, closest first: the closest enemy that may
+    not be ignored, any closer ignorable one, and any farther enemy easier to hit than that
+    closest one (digest §15.3)."""
     targets = shooting_targets(state, shooter)
-    if not targets:
-        return None
     targets.sort(key=lambda e: (distance(shooter, e), e.id))
-    closest = targets[0]
-    best, best_p = closest, hit_chance(shooter, closest, in_cover(state, shooter, closest))
-    for enemy in targets[1:]:
-        p = hit_chance(shooter, enemy, in_cover(state, shooter, enemy))
-        if p > best_p:
-            best, best_p = enemy, p
-    return best
+    rated = [(e, hit_chance(shooter, e, in_cover(state, shooter, e))) for e in targets]
+    closest = next((pair for pair in rated if not ignorable(pair[0])), None)
+    if closest is None:
+        return rated
+    reference = closest[1]
+    out = []
+    passed = False
+    for enemy, p in rated:
+        if enemy is closest[0]:
+            passed = True
+            out.append((enemy, p))
+        elif not passed or p > reference:
+            out.append((enemy, p))
+    return out
+
+
+def choose_shooting_target(state: BattleState, shooter: Fighter) -> Fighter | None:
+    """Among the legal targets the one easiest to hit; on equal odds a standing enemy before
+    a fleeing or downed one, then the closest (digest §15.3)."""
+    best: tuple[float, int, int] | None = None
+    chosen: Fighter | None = None
+    for index, (enemy, p) in enumerate(legal_targets(state, shooter)):
+        key = (-p, 1 if ignorable(enemy) else 0, index)
+        if best is None or key < best:
+            best, chosen = key, enemy
+    return chosen
 
 
 def fire(state: BattleState, shooter: Fighter, target: Fighter) -> None:
-    """One shot at ``target`` (each fighter shoots once, with one weapon)."""
+    """One shot at ``target`` (each fighter shoots once, with one weapon); a knocked-down or
+    stunned target is wounded and injured as usual (the automatic finish of seed 001
+    §10.2-10.4 is close combat only); a hidden shooter is revealed (digest §15.2)."""
     weapon = shooter.missile
     assert weapon is not None  # noqa: S101 - may_shoot checked it
     d = distance(shooter, target)

@@ -98,6 +98,28 @@ def distance(a: Fighter, b: Fighter) -> float:
     return math.hypot(a.x - b.x, a.y - b.y)
 
 
+def heading(dx: float, dy: float) -> float:
+    """Screen direction of a move in degrees: 0 = east (+x), 90 = +y (down the map, toward
+    side b's edge), clockwise as ``frontend/svg.py`` rotates markers; in [0, 360)."""
+    return round(math.degrees(math.atan2(dy, dx)) % 360.0, 1)
+
+
+def move_to(fighter: Fighter, x: float, y: float) -> None:
+    """Place ``fighter`` at ``x``/``y`` and face the way it moved (skirmish fighters have no
+    facing in the rules; the replay arrow shows the direction of the last move)."""
+    dx, dy = x - fighter.x, y - fighter.y
+    if dx * dx + dy * dy > 1e-4:
+        fighter.facing = heading(dx, dy)
+    fighter.x, fighter.y = x, y
+
+
+def face(fighter: Fighter, x: float, y: float) -> None:
+    """Turn ``fighter`` toward a point without moving (deployment)."""
+    dx, dy = x - fighter.x, y - fighter.y
+    if dx * dx + dy * dy > 1e-4:
+        fighter.facing = heading(dx, dy)
+
+
 def leader_of(state: BattleState, side: str) -> Fighter:
     return next(f for f in state.fighters(side) if f.leader)
 

@@ -10,6 +10,25 @@ from __future__ import annotations
 NATURAL_ONE_ALWAYS_MISSES_SHOOTING = True
 """≈ digest §15.3: a natural 1 misses even when BS needs 1 or less (False: it may hit)."""
 
+LEFTOVER_ROLLED = "rolled"
+LEFTOVER_LOST = "lost"
+LEFTOVER_ATTACKS = LEFTOVER_ROLLED
+"""≈ digest §10.6 / §14.2 (uncertain): a model may not knock down or stun a target and finish
+it with its own later attacks that phase; what its remaining attacks do is not said.
+"rolled" (default): every attack of the model is rolled as one batch — to hit, to wound,
+save, and each wound past 0 W rolls an injury die, the worst result standing (the published
+"roll all attacks together" procedure; the later attacks never get the §10.2-10.4 automatic
+finish). "lost": attacks are resolved in order and, as soon as one attack's wounds cause an
+injury roll (knocked down, stunned or out of action), the model's remaining attacks on that
+target are lost. Read at call time by ``attacks.roll_exchange`` and
+``attacks.exchange_distribution``."""
+
+FISTS_GIVE_UNARMOURED_SAVE = False
+"""≈ NOT IN SEED: published rule: a fighter striking with its fists gives the enemy +1 to its
+armour save (like a dagger). The dagger's text adds "6+ to a model with none"; the fists'
+text does not, so an unarmoured enemy gets no save here. True: read fists like the dagger
+(an unarmoured enemy saves on 6+)."""
+
 CRITICAL_RESULTS: tuple[tuple[str, int, bool, int], ...] = (
     # (name, wounds, ignores_armour, injury_bonus) for critical D6 1-2, 3-4, 5-6
     ("vital_part", 2, False, 0),

@@ -274,3 +274,33 @@ def test_knocked_down_fighters_do_not_fight():  # digest §15.5
     engage(down, enemy)
     close_combat_phase(state)  # only the enemy strikes: one wound roll, to-hit is automatic
     assert state.dice.used == [1]
+
+
+def test_fists_give_the_enemy_plus_one_to_its_armour_save():  # NOT IN SEED: published fists
+    brawler = fighter("a", "u1", ())
+    assert brawler.main.key == "fists"
+    armoured = fighter("b", "u2", ("sword", "light-armour"))
+    unarmoured = fighter("b", "u3", ("sword",))
+    # S3 - 1 = S2 (no save modifier): light armour 6+ becomes 5+
+    assert melee_exchange(brawler, armoured, True).strikes[0].save_need == 5
+    swordsman = fighter("a", "u4", ("sword",))
+    assert melee_exchange(swordsman, armoured, True).strikes[0].save_need == 6
+    # an unarmoured enemy gets no save from fists unless the setting says otherwise
+    assert melee_exchange(brawler, unarmoured, True).strikes[0].save_need is None
+
+
+def test_fists_setting_gives_an_unarmoured_enemy_six_plus(monkeypatch):  # published, ≈
+    from rules.engine.systems.skirmish import tables
+
+    monkeypatch.setattr(tables, "FISTS_GIVE_UNARMOURED_SAVE", True)
+    brawler = fighter("a", "u1", ())
+    unarmoured = fighter("b", "u3", ("sword",))
+    assert melee_exchange(brawler, unarmoured, True).strikes[0].save_need == 6
+
+
+def test_pistol_after_the_first_round_is_fists_with_the_save_bonus():  # published pistol
+    gunman = fighter("a", "u1", ("pistol",))
+    target = fighter("b", "u2", ("sword", "light-armour"))
+    gunman.combat_rounds = 1
+    assert [w.key for w in melee_weapons(gunman, first_round=False)] == ["fists"]
+    assert melee_exchange(gunman, target, True).strikes[0].save_need == 5

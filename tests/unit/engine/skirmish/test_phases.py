@@ -25,7 +25,9 @@ from rules.engine.systems.skirmish.shooting import (
     in_cover,
     may_shoot,
     shooting_modifier,
+    shooting_phase,
     shooting_targets,
+    visible,
 )
 from rules.engine.systems.skirmish.state import engage
 from rules.engine.systems.skirmish.tables import KNOCKED_DOWN, OUT_OF_ACTION, STANDING, STUNNED
@@ -208,3 +210,26 @@ def test_fighters_in_combat_are_not_shot_at():  # digest §15.3
     state = battle_state([archer, friend], [target])
     engage(friend, target)
     assert shooting_targets(state, archer) == []
+
+
+def test_fighters_with_missile_weapons_may_hide_and_shooting_reveals_them():  # digest §15.2
+    archer = place(fighter("a", "u1", ("bow",)), 10, 15)
+    target = place(fighter("b", "u2", I=3), 10, 30)
+    state = battle_state([archer], [target], ScriptedDice([1]))  # the shot misses
+    state.table.terrain.append(TerrainArea("ruin", Rect(8, 13, 4, 4), CLEAR, None, 1))
+    hide(state, archer)
+    assert archer.hidden
+    assert not visible(target, archer)  # 15" away, beyond the enemy's I3
+    shooting_phase(state, "a")
+    assert state.dice.used == [1]  # it shot (and missed)
+    assert not archer.hidden
+    assert visible(target, archer)
+
+
+def test_running_fighters_do_not_hide():  # digest §15.2
+    runner = place(fighter("a", "u1", ("bow",)), 10, 15)
+    state = battle_state([runner], [place(fighter("b", "u2"), 40, 40)])
+    state.table.terrain.append(TerrainArea("ruin", Rect(8, 13, 4, 4), CLEAR, None, 1))
+    runner.ran = True
+    hide(state, runner)
+    assert not runner.hidden

@@ -175,21 +175,45 @@ def participant_units(*, participant: Participant) -> list[dict[str, Any]]:
                 "at": e.created_at.isoformat(),
             }
         )
-    names = {
-        str(u.get("id")): u.get("name") or u.get("unit", "")
-        for u in participant_campaign_payload(participant=participant).get("units", [])
-    }
+    payload = participant_campaign_payload(participant=participant)
+    names = {str(u.get("id")): u.get("name") or u.get("unit", "") for u in payload.get("units", [])}
+    custom = {str(u.get("id")): u.get("name") or "" for u in payload.get("units", [])}
+    shown = _catalogue_unit_names(participant=participant, payload=payload)
     keys = sorted(set(names) | set(history))
     return [
         {
             "unit": key,
             "name": names.get(key, ""),
+            "unit_name": shown.get(key, ""),
+            "custom_name": custom.get(key, ""),
             "in_roster": key in names,
             "state": states.get(key, empty_state()),
             "history": history.get(key, []),
         }
         for key in keys
     ]
+
+
+def _catalogue_unit_names(*, participant: Participant, payload: dict[str, Any]) -> dict[str, str]:
+    """Roster entry id → the catalogue's display name of its unit ("Warden Captain")."""
+    from armybuilder.selectors import catalogue_context
+
+    roster = participant.roster
+    context = catalogue_context(
+        payload=payload,
+        system=roster.system,
+        house_rules=roster.house_rules,
+        primary=roster.faction,
+    )
+    primary = payload.get("faction", "")
+    shown: dict[str, str] = {}
+    for unit in payload.get("units", []):
+        faction = context.factions.get(unit.get("faction") or primary) or {}
+        for row in faction.get("units", []):
+            if row.get("slug") == unit.get("unit"):
+                shown[str(unit.get("id"))] = str(row.get("name") or "")
+                break
+    return shown
 
 
 def game_results(*, campaign: Campaign) -> list[GameResult]:

@@ -95,6 +95,16 @@ urlpatterns = [
     ),
     path("campaigns/<int:pk>/games/<int:game_id>/play/", campaigns.game_play, name="game-play"),
     path(
+        "campaigns/<int:pk>/games/<int:game_id>/reverse/",
+        campaigns.game_reverse,
+        name="game-reverse",
+    ),
+    path(
+        "campaigns/<int:pk>/games/<int:game_id>/mission/",
+        campaigns.game_mission,
+        name="game-mission",
+    ),
+    path(
         "campaigns/<int:pk>/participants/<int:participant_id>/advances/",
         campaigns.advance_choose,
         name="participant-advance",

@@ -8,17 +8,40 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from campaigns.errors import CampaignError
-from campaigns.models import Game
+from campaigns.models import Game, GameStatus
 from rules import clocks
 from rules.models import ClockMode, GameClock
 
 ACTIONS = ("start", "switch", "pause", "resume")
+MIN_MINUTES = 1
+"""Shortest allowance the form accepts (a shorter clock is a typing slip, not a game)."""
 MAX_MINUTES = clocks.MAX_LIMIT_MS // 60_000
+
+
+def games_to_clock(user: Any) -> list[tuple[str, str]]:
+    """The user's campaign games still to be played, as ``(id, "Campaign — Round 2, table 1:
+    alice vs bob")`` choices."""
+    games = (
+        Game.objects.filter(
+            Q(participant_a__user=user) | Q(participant_b__user=user),
+            status=GameStatus.SCHEDULED,
+            participant_b__isnull=False,
+        )
+        .select_related("campaign", "round", "participant_a__user", "participant_b__user")
+        .order_by("campaign__name", "round__number", "table", "id")
+    )
+    choices = []
+    for game in games:
+        where = f"Round {game.round.number}, table {game.table}" if game.round else "Extra game"
+        players = f"{game.participant_a.user.username} vs {game.participant_b.user.username}"
+        choices.append((str(game.pk), f"{game.campaign.name} — {where}: {players}"))
+    return choices
 
 
 def _clock(request: HttpRequest, pk: int) -> GameClock:
@@ -82,8 +105,10 @@ def face_context(clock: GameClock, error: str = "") -> dict[str, Any]:
 
 @login_required
 def clock_new(request: HttpRequest) -> HttpResponse:
-    """Choose chess clock or time per turn and the minutes; optionally for a campaign game."""
+    """Choose chess clock or time per turn and the minutes; optionally one of your campaign
+    games still to be played (chosen by name)."""
     game_id = request.POST.get("game") or request.GET.get("game") or ""
+    games = games_to_clock(request.user)
     errors: dict[str, str] = {}
     if request.method == "POST":
         mode = request.POST.get("mode", "")
@@ -93,17 +118,19 @@ def clock_new(request: HttpRequest) -> HttpResponse:
             minutes = 0
         game = None
         if game_id:
-            game = (
-                Game.objects.select_related("participant_a", "participant_b")
-                .filter(pk=game_id)
-                .first()
-                if game_id.isdigit()
-                else None
-            )
+            if game_id in {value for value, _ in games}:
+                game = (
+                    Game.objects.select_related("participant_a", "participant_b")
+                    .filter(pk=int(game_id))
+                    .first()
+                )
             if game is None:
-                errors["game"] = "No such game."
-        if not 0 < minutes <= MAX_MINUTES:
-            errors["minutes"] = f"Give between 1 second and {MAX_MINUTES} minutes."
+                errors["game"] = "Campaign game: choose one of your games still to be played."
+        if not MIN_MINUTES <= minutes <= MAX_MINUTES:
+            errors["minutes"] = (
+                f"Minutes: give between {MIN_MINUTES} and {MAX_MINUTES} "
+                f"({MAX_MINUTES // 60} hours)."
+            )
         if not errors:
             try:
                 clock = clocks.clock_create(
@@ -119,7 +146,15 @@ def clock_new(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "frontend/clocks/new.html",
-        {"modes": ClockMode.choices, "game_id": game_id, "errors": errors, "post": request.POST},
+        {
+            "modes": ClockMode.choices,
+            "game_id": game_id,
+            "games": games,
+            "errors": errors,
+            "post": request.POST,
+            "min_minutes": MIN_MINUTES,
+            "max_minutes": MAX_MINUTES,
+        },
         status=400 if errors else 200,
     )
 

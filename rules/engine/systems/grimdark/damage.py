@@ -39,6 +39,7 @@ class Attack:
     monstrous: bool = False
     tank_hunters: bool = False
     vehicle_strength: int | None = None  # witchblade triples S against vehicles
+    hit_rolls: list[int] | None = None  # to-hit dice already rolled (gets hot, seed 000 [30])
 
 
 @dataclass(slots=True)
@@ -87,6 +88,22 @@ def next_casualty(unit: Unit, nominated: bool, pool: list[Model] | None = None) 
     return best
 
 
+def wound_order(plain: int, no_armour: int, ignore_armour: bool, nominate: bool) -> list[bool]:
+    """The owner's order of wounds, ``True`` for a wound that allows no armour save.
+
+    Owner's policy (seed 000 [24][26]): when the firer nominates a model, the owner picks
+    which wound that model saves against (seed 000 [26]: the example gives it a boltgun
+    wound, not the meltagun's) — a wound that allows an armour save whenever there is one,
+    since it is never harder to save. Then wounds allowing no armour save remove models at
+    once (seed 000 [24]), then the rest are saved one by one. Every wound but the nominated
+    one goes on the least valuable model (:func:`next_casualty`)."""
+    denied = plain + no_armour if ignore_armour else no_armour
+    saveable = plain + no_armour - denied
+    if nominate and saveable > 0 and denied > 0:
+        return [False] + [True] * denied + [False] * (saveable - 1)
+    return [True] * denied + [False] * saveable
+
+
 def allocate_wounds(
     battle: Battle,
     unit: Unit,
@@ -100,18 +117,21 @@ def allocate_wounds(
     nominate: bool = False,
     pool: list[Model] | None = None,
 ) -> tuple[int, int]:
-    """Save and remove casualties: wounds that allow no armour save first (seed 000 [24]),
-    one save per wound with the best of armour/cover/invulnerable (seed 000 [25]), instant
+    """Save and remove casualties in the owner's order (:func:`wound_order`): a nominated
+    model's wound first, then wounds that allow no armour save (seed 000 [24][26]), one
+    save per wound with the best of armour/cover/invulnerable (seed 000 [25]), instant
     death when S ≥ 2×T (seed 000 [27]), feel no pain (NOT IN SEED ≈). Returns (unsaved
     wounds that counted, models slain)."""
     unsaved = slain = 0
     total = plain + no_armour
     saves = battle.dice.d6_batch(total)  # the owner's save dice, one per wound
+    mixed = nominate and plain > 0 and no_armour > 0 and not ignore_armour
+    order = wound_order(plain, no_armour, ignore_armour, nominate) if mixed else None
     for k in range(total):
         model = next_casualty(unit, nominate and k == 0, pool)
         if model is None:
             break
-        denied = ignore_armour or k < no_armour
+        denied = order[k] if order is not None else (ignore_armour or k < no_armour)
         save = tables.best_save(model.sv, ap, cover, model.invulnerable, denied, armour_cap)
         if save is not None and saves[k] >= max(2, save):
             continue
@@ -137,7 +157,11 @@ def resolve_attack(
 ) -> Outcome:
     """Hit → wound → save → remove for one batch against a non-vehicle unit; vehicles
     go to :func:`resolve_vehicle_hits`."""
-    if attack.hit_on is None:
+    if attack.hit_rolls is not None and attack.hit_on is not None:
+        need = attack.hit_on
+        hits = sum(1 for r in attack.hit_rolls if r >= need and r != 1)
+        sixes = sum(1 for r in attack.hit_rolls if r == 6)
+    elif attack.hit_on is None:
         hits, sixes = attack.dice, 0
     else:
         hits, sixes = roll_successes(battle, attack.dice, attack.hit_on, attack.reroll_hits)
@@ -175,9 +199,12 @@ def resolve_attack(
 
 def armour_facing(target: Unit, source: Unit | None, close_combat: bool) -> int:
     """Armour value hit: the firer's position relative to the hull sets front, side or rear;
-    close-combat hits strike the rear (NOT IN SEED ≈: published 4e p.60, p.63)."""
+    close-combat hits strike the rear armour, a walker's front armour (NOT IN SEED ≈:
+    digest 36.6, published 4e p.60, p.63)."""
     front, side, rear = target.armour
-    if close_combat or source is None:
+    if close_combat:
+        return front if "walker" in target.vehicle_kinds else rear
+    if source is None:
         return rear
     angle = (target.position.angle_to(source.position) - target.facing + 540.0) % 360.0 - 180.0
     if abs(angle) <= 45.0:
@@ -188,7 +215,8 @@ def armour_facing(target: Unit, source: Unit | None, close_combat: bool) -> int:
 
 
 def penetration_roll(battle: Battle, attack: Attack) -> int:
-    """D6 + S; melta +D6 at half range (seed 000 [30]); sniper 2D6 (seed 000 [32]);
+    """D6 + S; melta +D6 (``attack.melta`` is set only within half range, seed 000 [31]:
+    see :func:`shooting.melta_in_range`); sniper 2D6 (seed 000 [32]);
     ordnance 2D6 highest and monstrous creatures 2D6 + S (NOT IN SEED ≈); rending adds a
     D6 on a 6 (seed 000 [32])."""
     strength = attack.vehicle_strength or attack.strength

@@ -3,6 +3,7 @@ published 4e pp.77-87, digest 36.8-36.10; game length seed 000 [14])."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.engine.geometry import (
@@ -155,31 +156,47 @@ def quarter_of(battle: Battle, p: Point) -> int:
     )
 
 
+def controllers(
+    battle: Battle, areas: int, inside: Callable[[Unit, int], bool]
+) -> list[str | None]:
+    """For each of ``areas`` areas, the side with at least one scoring unit in it and no
+    enemy scoring unit in it, else None (digest 36.9 ✓). ``inside(unit, k)`` tells
+    whether a unit is in area ``k``."""
+    scoring = {s: [u for u in battle.side_units(s) if is_scoring(u)] for s in ("a", "b")}
+    out: list[str | None] = []
+    for k in range(areas):
+        present = [s for s in ("a", "b") if any(inside(u, k) for u in scoring[s])]
+        out.append(present[0] if len(present) == 1 else None)
+    return out
+
+
+def quarter_controllers(battle: Battle) -> list[str | None]:
+    """Cleanse: who controls each table quarter — own scoring unit in it and no enemy
+    scoring unit (digest 36.9 ✓; a unit counts in the quarter of its centre)."""
+    return controllers(battle, 4, lambda u, k: quarter_of(battle, u.position) == k)
+
+
+def within_objective(battle: Battle, unit: Unit, k: int) -> bool:
+    """Secure and Control: a unit within 6" of loot counter ``k`` (digest 36.9 ✓)."""
+    point = battle.objectives[k]
+    return unit.position.distance(point) - unit.radius <= OBJECTIVE_RADIUS
+
+
+def counter_controllers(battle: Battle) -> list[str | None]:
+    """Secure and Control: who controls each loot counter (digest 36.9 ✓)."""
+    return controllers(battle, len(battle.objectives), lambda u, k: within_objective(battle, u, k))
+
+
 def objective_scores(battle: Battle) -> dict[str, int]:
     """Objectives held per side at the game's end (digest 36.9)."""
     slug = battle.mission.slug
     scoring = {s: [u for u in battle.side_units(s) if is_scoring(u)] for s in ("a", "b")}
     out = {"a": 0, "b": 0}
-    if slug == "cleanse":
-        for quarter in range(4):
-            holders = {
-                s: any(quarter_of(battle, u.position) == quarter for u in scoring[s])
-                for s in ("a", "b")
-            }
-            for s in ("a", "b"):
-                if holders[s] and not holders[battle.other(s)]:
-                    out[s] += 1
-    elif slug == "secure-and-control":
-        for point in battle.objectives:
-            holders = {
-                s: any(
-                    u.position.distance(point) - u.radius <= OBJECTIVE_RADIUS for u in scoring[s]
-                )
-                for s in ("a", "b")
-            }
-            for s in ("a", "b"):
-                if holders[s] and not holders[battle.other(s)]:
-                    out[s] += 1
+    if slug in ("cleanse", "secure-and-control"):
+        held = quarter_controllers(battle) if slug == "cleanse" else counter_controllers(battle)
+        for side in held:
+            if side is not None:
+                out[side] += 1
     elif slug == "seek-and-destroy":
         out = {s: len(scoring[s]) for s in ("a", "b")}
     elif slug == "recon":

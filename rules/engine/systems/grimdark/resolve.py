@@ -25,13 +25,17 @@ from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.missions import (
     DEPLOYMENT_ORDER,
     MISSIONS,
+    counter_controllers,
     deployment,
     is_scoring,
     make_table,
     objective_scores,
     place_objectives,
+    quarter_controllers,
+    quarter_of,
     victory_points,
     winner,
+    within_objective,
 )
 from rules.engine.systems.grimdark.movement import move_unit, movement_phase
 from rules.engine.systems.grimdark.shooting import shooting_phase
@@ -379,13 +383,22 @@ def build_report(battle: Battle, army_a: Army, army_b: Army, seed: int) -> Battl
 
 
 def holds_objective(battle: Battle, unit: Unit) -> bool:
-    """Whether a scoring unit stands on one of the mission's objectives at the end."""
+    """Whether a scoring unit helps its side hold an objective at the end (digest 36.9 ✓):
+    Cleanse — its table quarter has no enemy scoring unit; Secure and Control — a loot
+    counter within 6" has no enemy scoring unit within 6"; Take and Hold — within 12" of the
+    centre; Recon — in the enemy's half. Annihilation and Seek and Destroy have none."""
     slug = battle.mission.slug
-    if slug in ("secure-and-control",):
-        return any(unit.position.distance(p) - unit.radius <= 6.0 for p in battle.objectives)
+    if slug == "cleanse":
+        return quarter_controllers(battle)[quarter_of(battle, unit.position)] == unit.side
+    if slug == "secure-and-control":
+        held = counter_controllers(battle)
+        return any(
+            held[k] == unit.side and within_objective(battle, unit, k)
+            for k in range(len(battle.objectives))
+        )
     if slug == "take-and-hold":
         return unit.position.distance(battle.table.centre) - unit.radius <= 12.0
     if slug == "recon":
         half = battle.table.height / 2
         return unit.position.y > half if unit.side == "a" else unit.position.y < half
-    return slug == "cleanse"
+    return False

@@ -227,9 +227,18 @@ def battery_offsets(battle: Battle, shells: int, radius: float, wide: bool) -> l
     return offsets
 
 
-def base_attack(unit: Unit, weapon: Weapon, dice: int, hit_on: int | None) -> Attack:
-    """An Attack from a ranged weapon (sniper, poisoned, rending, twin-linked, melta,
-    lance: seed 000 [30]-[32])."""
+def melta_in_range(weapon: Weapon, distance: float) -> bool:
+    """Melta rolls an extra D6 for armour penetration only against a target within half
+    the weapon's maximum range (seed 000 [31])."""
+    return weapon.melta and distance <= weapon.range / 2.0
+
+
+def base_attack(
+    unit: Unit, weapon: Weapon, dice: int, hit_on: int | None, distance: float
+) -> Attack:
+    """An Attack from a ranged weapon fired at a target ``distance`` inches away (sniper,
+    poisoned, rending, twin-linked: seed 000 [30]-[32]; melta within half range: seed 000
+    [31]; lance)."""
     strength = weapon.strength or 0
     wound_on = 4 if weapon.sniper else weapon.poisoned
     return Attack(
@@ -242,12 +251,31 @@ def base_attack(unit: Unit, weapon: Weapon, dice: int, hit_on: int | None) -> At
         rending=weapon.rending,
         wound_on=wound_on,
         ignore_cover=weapon.template,
-        melta=weapon.melta,
+        melta=melta_in_range(weapon, distance),
         sniper=weapon.sniper,
         lance=weapon.lance,
         ordnance=weapon.kind == "ordnance",
         tank_hunters=unit.has("tank_hunters"),
     )
+
+
+def roll_to_hit(
+    battle: Battle, shots: int, hit_on: int, reroll: bool
+) -> tuple[list[int], list[int]]:
+    """Roll one to-hit die per shot; a twin-linked weapon re-rolls each miss once (seed 000
+    [30]). Returns (the dice that stand, the dice checked for Gets Hot: the first rolls, plus
+    the re-rolls when tables.GETS_HOT_ON_REROLLS)."""
+    first = battle.dice.d6_batch(shots)
+    if not reroll:
+        return first, first
+    misses = [k for k, r in enumerate(first) if r < hit_on or r == 1]
+    if not misses:
+        return first, first
+    again = battle.dice.d6_batch(len(misses))
+    final = list(first)
+    for k, r in zip(misses, again, strict=True):
+        final[k] = r
+    return final, (first + again if tables.GETS_HOT_ON_REROLLS else first)
 
 
 def gets_hot(battle: Battle, unit: Unit, volley: Volley, rolls: list[int]) -> None:
@@ -268,7 +296,7 @@ def fire_volley(
     """Resolve one volley: to hit by BS (seed 000 [22]), templates and blasts (seed 000
     [29]-[31]), then wounds, saves and removal."""
     weapon = volley.weapon
-    battle.gap(unit, target)
+    distance = battle.gap(unit, target)
     if weapon.template:
         total = Outcome()
         for _ in range(volley.shots):
@@ -279,7 +307,9 @@ def fire_volley(
             else:
                 density = target.count / (math.pi * target.radius**2)
                 hits = min(target.count, max(1, round(density * TEMPLATE_AREA)))
-            out = resolve_attack(battle, base_attack(unit, weapon, hits, None), target, None, unit)
+            out = resolve_attack(
+                battle, base_attack(unit, weapon, hits, None, distance), target, None, unit
+            )
             _add(total, out)
         return total
     hit_on = 2 if weapon.sniper else tables.to_hit_shooting(volley.bs)
@@ -298,35 +328,30 @@ def fire_volley(
             if target.count == 0:
                 break
             hits = models_under_template(battle, target, radius, offset)
-            out = resolve_attack(battle, base_attack(unit, weapon, hits, None), target, cover, unit)
+            out = resolve_attack(
+                battle, base_attack(unit, weapon, hits, None, distance), target, cover, unit
+            )
             _add(total, out)
         return total
     if weapon.blast or weapon.large_blast:
         radius = LARGE_BLAST_RADIUS if weapon.large_blast else BLAST_RADIUS
-        rolls = battle.dice.d6_batch(volley.shots)
+        rolls, hot = roll_to_hit(battle, volley.shots, hit_on, weapon.twin_linked)
         if weapon.gets_hot:
-            gets_hot(battle, unit, volley, rolls)
+            gets_hot(battle, unit, volley, hot)
         total = Outcome()
         for roll in rolls:
             if roll < hit_on or roll == 1 or target.count == 0:
                 continue
             hits = models_under_template(battle, target, radius, 0.0)
-            out = resolve_attack(battle, base_attack(unit, weapon, hits, None), target, cover, unit)
-            _add(total, out)
+            attack = base_attack(unit, weapon, hits, None, distance)
+            _add(total, resolve_attack(battle, attack, target, cover, unit))
         return total
-    attack = base_attack(unit, weapon, volley.shots, hit_on)
+    attack = base_attack(unit, weapon, volley.shots, hit_on, distance)
     if weapon.gets_hot:
-        rolls = battle.dice.d6_batch(volley.shots)
-        gets_hot(battle, unit, volley, rolls)
-        hits = sum(1 for r in rolls if r >= hit_on and r != 1)
-        if attack.reroll_hits:
-            hits += sum(
-                1 for r in battle.dice.d6_batch(volley.shots - hits) if r >= hit_on and r != 1
-            )
-        attack.dice, attack.hit_on = hits, None
-        out = resolve_attack(battle, attack, target, cover, unit)
-        out.hits = hits
-        return out
+        # the firer's own to-hit dice decide Gets Hot and then hit (and rend) as rolled
+        rolls, hot = roll_to_hit(battle, volley.shots, hit_on, attack.reroll_hits)
+        gets_hot(battle, unit, volley, hot)
+        attack.hit_rolls = rolls
     return resolve_attack(battle, attack, target, cover, unit)
 
 

@@ -17,6 +17,11 @@ GETS_HOT_ON_SHOTS_FIRED = True
 """Seed 000 [30]: a weapon firing N shots overheats on to-hit rolls ≤ N (the seed's "2 shots
 overheat on 1 or 2"); each such die is a separate test. Alternative: only natural 1s."""
 
+GETS_HOT_ON_REROLLS = False
+"""Seed 000 [30] is silent on twin-linked weapons that get hot: we check the to-hit dice as
+first rolled, before the twin-linked re-roll of misses. Alternative (True): a re-rolled die
+that comes up in the overheat range overheats as well."""
+
 DANGEROUS_TERRAIN_ARMOUR_SAVE = True
 """Seed 000 [17] is silent on saves against the dangerous terrain wound; we allow the armour
 save (as for Gets Hot). Alternative: no save."""

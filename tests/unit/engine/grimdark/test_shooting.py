@@ -3,13 +3,29 @@
 import statistics
 
 from rules.engine.dice import Dice
-from rules.engine.systems.grimdark import shooting
-from rules.engine.systems.grimdark.damage import Attack, allocate_wounds, penetration_roll
+from rules.engine.systems.grimdark import shooting, tables
+from rules.engine.systems.grimdark.damage import (
+    Attack,
+    allocate_wounds,
+    armour_facing,
+    penetration_roll,
+    wound_order,
+)
 from rules.engine.systems.grimdark.shooting import Volley, gets_hot
 from rules.engine.systems.grimdark.weapons import parse_weapon
 
 from .conftest import BOLTER, GAUNT, MARINE, ScriptedDice, unit_data
 
+MELTAGUN = {
+    "name": "Meltagun",
+    "range": 12,
+    "S": 8,
+    "AP": 1,
+    "type": "assault",
+    "shots": 1,
+    "special": ["melta"],
+}
+BUNKER_TANK = {"BS": 3, "front": 12, "side": 12, "rear": 12}
 HEAVY_BOLTER = {"name": "Heavy bolter", "range": 36, "S": 5, "AP": 4, "type": "heavy", "shots": 3}
 
 
@@ -118,7 +134,7 @@ def test_twin_linked_rerolls_misses(make_battle):  # seed 000 [30]
         [(unit_data("me", size=1, weapons=[twin], profile=dict(MARINE, BS=3)), (10, 10))],
         [(unit_data("foe", size=30, profile=GAUNT), (10, 18))],
     )
-    attack = shooting.base_attack(battle.units[0], battle.units[0].models[0].ranged[0], 1, 4)
+    attack = shooting.base_attack(battle.units[0], battle.units[0].models[0].ranged[0], 1, 4, 12.0)
     assert attack.reroll_hits
 
 
@@ -127,7 +143,7 @@ def test_template_ignores_cover_and_auto_hits(make_battle):  # seed 000 [31]
         {"name": "Flamer", "S": 4, "AP": 5, "type": "assault", "special": ["template"]}
     )
     battle = make_battle([(unit_data("me"), (10, 10))], [(unit_data("foe"), (10, 18))])
-    attack = shooting.base_attack(battle.units[0], flamer, 5, None)
+    attack = shooting.base_attack(battle.units[0], flamer, 5, None, 4.0)
     assert attack.ignore_cover
     assert attack.hit_on is None
 
@@ -137,7 +153,7 @@ def test_sniper_wounds_on_four_regardless_of_toughness(make_battle):  # seed 000
         {"name": "Rifle", "range": 36, "AP": 6, "type": "heavy", "special": ["sniper"]}
     )
     battle = make_battle([(unit_data("me"), (10, 10))], [(unit_data("foe"), (10, 18))])
-    attack = shooting.base_attack(battle.units[0], rifle, 1, 2)
+    attack = shooting.base_attack(battle.units[0], rifle, 1, 2, 20.0)
     assert attack.wound_on == 4
     assert attack.sniper
 
@@ -196,7 +212,7 @@ def test_nominated_model_takes_the_first_wound(make_battle):  # seed 000 [26]
     assert target.count == 2
 
 
-def test_melta_adds_a_die_to_penetration():  # seed 000 [30]
+def test_melta_adds_a_die_to_penetration():  # seed 000 [31]
     dice = Dice(3)
     battle = type("B", (), {"dice": dice})()
     plain = [penetration_roll(battle, Attack(1, 2, 8, 1)) for _ in range(3000)]
@@ -261,3 +277,144 @@ def test_battery_places_further_shells_touching_the_first(make_battle):  # seed 
     assert len(offsets) == 3
     for later in offsets[1:]:
         assert later <= offsets[0] + 3.0 + 1e-9
+
+
+def _melta_battle(make_battle, gap, script):
+    """A lone meltagunner ``gap`` inches (edge to edge) from a 12/12/12 tank."""
+    gunner = unit_data("gunner", size=1, weapons=[MELTAGUN])
+    tank = unit_data("tank", unit_type="vehicle", size=1, profile=BUNKER_TANK)
+    battle = make_battle([(gunner, (10, 10))], [(tank, (10, 40))], dice=ScriptedDice(list(script)))
+    me, target = battle.units
+    target.position = type(target.position)(10, 10 + me.footprint + target.footprint + gap)
+    assert abs(battle.gap(me, target) - gap) < 1e-9
+    return battle, me, target
+
+
+def test_melta_die_only_within_half_range(make_battle):
+    # seed 000 [31]: melta rolls an extra armour-penetration die within half maximum range
+    _, me, _ = _melta_battle(make_battle, 7.0, [])
+    melta = me.models[0].ranged[0]
+    assert not shooting.base_attack(me, melta, 1, 3, 7.0).melta
+    assert shooting.base_attack(me, melta, 1, 3, 6.0).melta
+    assert shooting.base_attack(me, melta, 1, 3, 5.0).melta
+
+
+def test_meltagun_at_seven_inches_rolls_no_extra_penetration_die(make_battle):
+    # seed 000 [31]: a 12" meltagun at 7" is beyond half range: D6 3 + S8 = 11 < AV12
+    battle, me, tank = _melta_battle(make_battle, 7.0, [6, 3, 4, 1])
+    volley = shooting.Volley(me.models[0].ranged[0], 4, 1, 1, me.models)
+    out = shooting.fire_volley(battle, me, volley, tank, None)
+    assert out.hits == 1
+    assert out.vehicle_results == []
+
+
+def test_meltagun_at_five_inches_adds_a_penetration_die(make_battle):
+    # seed 000 [31]: at 5" (within 6") 3 + S8 + melta 4 = 15 > AV12: penetrating, D6 1
+    battle, me, tank = _melta_battle(make_battle, 5.0, [6, 3, 4, 1])
+    volley = shooting.Volley(me.models[0].ranged[0], 4, 1, 1, me.models)
+    out = shooting.fire_volley(battle, me, volley, tank, None)
+    assert out.vehicle_results == [f"penetrating {tables.vehicle_damage('penetrating', 1)}"]
+
+
+TWIN_BLAST = {
+    "name": "Twin blaster",
+    "range": 24,
+    "S": 4,
+    "AP": 6,
+    "type": "assault",
+    "shots": 1,
+    "special": ["blast"],
+}
+
+
+def _blast_at_horde(make_battle, special, script):
+    weapon = dict(TWIN_BLAST, special=special)
+    horde = unit_data("foe", size=30, profile=dict(GAUNT, Sv="-"))
+    battle = make_battle(
+        [(unit_data("me", size=1, weapons=[weapon]), (10, 10))],
+        [(horde, (10, 30))],
+        dice=ScriptedDice(script),
+    )
+    me, foe = battle.units
+    volley = shooting.Volley(me.models[0].ranged[0], 4, 1, 1, me.models)
+    return shooting.fire_volley(battle, me, volley, foe, None)
+
+
+def test_twin_linked_blast_rerolls_a_missed_to_hit_roll(make_battle):
+    # seed 000 [30]: twin-linked re-rolls missed to-hit rolls; blasts roll to hit as normal
+    assert _blast_at_horde(make_battle, ["blast", "twin_linked"], [1, 5]).hits >= 1
+    assert _blast_at_horde(make_battle, ["blast"], [1, 5]).hits == 0
+
+
+def test_roll_to_hit_rerolls_misses_and_keeps_first_dice_for_gets_hot(make_battle):
+    # seed 000 [30]: re-roll each miss once; Gets Hot reads the first roll (GETS_HOT_ON_REROLLS)
+    battle = make_battle([(unit_data("me"), (10, 10))], [(unit_data("foe"), (10, 30))])
+    battle.dice = ScriptedDice([1, 5, 2, 6, 1])
+    final, hot = shooting.roll_to_hit(battle, 3, 3, reroll=True)
+    assert final == [6, 5, 1]
+    assert hot == ([1, 5, 2, 6, 1] if tables.GETS_HOT_ON_REROLLS else [1, 5, 2])
+
+
+def test_gets_hot_weapon_keeps_rending_sixes(make_battle):
+    # seed 000 [30][32]: a gets-hot weapon's shots still hit normally, and a to-hit 6 from a
+    # rending weapon is a wound with no armour save (the 2+ save die of 6 does not help)
+    hot_ripper = {
+        "name": "Hot ripper",
+        "range": 24,
+        "S": 4,
+        "type": "assault",
+        "shots": 1,
+        "special": ["gets_hot", "rending"],
+    }
+    battle = make_battle(
+        [(unit_data("me", size=1, weapons=[hot_ripper]), (10, 10))],
+        [(unit_data("foe", size=5, profile=dict(MARINE, Sv=2)), (10, 30))],
+        dice=ScriptedDice([6, 6, 6, 6]),
+    )
+    me, foe = battle.units
+    volley = shooting.Volley(me.models[0].ranged[0], 4, 1, 1, me.models)
+    out = shooting.fire_volley(battle, me, volley, foe, None)
+    assert (out.hits, out.wounds, out.slain) == (1, 1, 1)
+    assert me.count == 1  # a 6 does not overheat
+
+
+def test_walkers_are_hit_on_front_armour_in_close_combat(make_battle):
+    # NOT IN SEED, digest 36.6: close-combat hits strike rear armour, a walker's front
+    walker = unit_data(
+        "walker",
+        unit_type="vehicle",
+        size=1,
+        profile={"BS": 4, "front": 12, "side": 11, "rear": 10},
+        extra={"vehicle_types": ["walker"]},
+    )
+    tank = unit_data(
+        "tank", unit_type="vehicle", size=1, profile={"BS": 4, "front": 12, "side": 11, "rear": 10}
+    )
+    battle = make_battle([(unit_data("me"), (10, 10))], [(walker, (10, 20)), (tank, (30, 20))])
+    me, walker_unit, tank_unit = battle.units
+    assert armour_facing(walker_unit, me, close_combat=True) == 12
+    assert armour_facing(tank_unit, me, close_combat=True) == 10
+
+
+def test_owner_puts_the_nominated_model_on_a_saveable_wound():
+    # seed 000 [24][26]: the owner picks which wound the nominated model saves against (a
+    # boltgun wound, not the meltagun's); no-save wounds then remove models at once
+    assert wound_order(4, 2, False, nominate=True) == [False, True, True, False, False, False]
+    assert wound_order(4, 2, False, nominate=False) == [True, True, False, False, False, False]
+    assert wound_order(0, 3, False, nominate=True) == [True, True, True]
+    assert wound_order(2, 1, True, nominate=True) == [True, True, True]
+
+
+def test_nominated_sergeant_saves_while_rending_wounds_take_troopers(make_battle):
+    # seed 000 [26]: 3 wounds on 3 models let the firer nominate the sergeant; the owner
+    # gives him the saveable wound (save 6 passes) and loses the two troopers to rending
+    squad = unit_data("foe", size=3, rules=["sergeant"], profile=dict(MARINE, Sv=3))
+    battle = make_battle(
+        [(unit_data("me"), (10, 10))], [(squad, (10, 18))], dice=ScriptedDice([6, 6, 6])
+    )
+    target = battle.units[1]
+    sergeant = max(target.models, key=lambda m: m.value)
+    unsaved, slain = allocate_wounds(battle, target, 1, 2, 4, None, None, nominate=True)
+    assert (unsaved, slain) == (2, 2)
+    assert sergeant.wounds == 1
+    assert target.count == 1

@@ -1,4 +1,5 @@
-"""Seeded engine rolls agree with the exact calculator (mean within 4 standard errors)."""
+"""Seeded engine rolls agree with the exact calculator: the mean within 4 standard errors for
+every case, and the whole distribution by a chi-square goodness-of-fit test for several."""
 
 import math
 
@@ -224,7 +225,7 @@ CASES = [
 ]
 
 
-def _simulate(make_battle, req, weapon_data, seed):
+def _simulate(make_battle, req, weapon_data, seed, trials=None):
     target_req = {
         "toughness": 4,
         "save": None,
@@ -254,7 +255,7 @@ def _simulate(make_battle, req, weapon_data, seed):
     attacker, target = battle.units
     model = attacker.models[0]
     weapon = parse_weapon(weapon_data)
-    trials = ROLLS // req["attacks"]
+    trials = trials or ROLLS // req["attacks"]
     unsaved, slain = [], []
     for _ in range(trials):
         for m in target.models:
@@ -265,7 +266,7 @@ def _simulate(make_battle, req, weapon_data, seed):
             out = resolve_attack(battle, attack, target, None, attacker)
         else:
             hit_on = 2 if weapon.sniper else 7 - min(5, req["skill"])
-            attack = shooting.base_attack(attacker, weapon, req["attacks"], hit_on)
+            attack = shooting.base_attack(attacker, weapon, req["attacks"], hit_on, 10.0)
             out = resolve_attack(battle, attack, target, target_req["cover"], attacker)
         unsaved.append(out.unsaved)
         slain.append(out.slain)
@@ -283,3 +284,62 @@ def test_engine_rolls_match_exact_distribution(make_battle, case, req, weapon, c
     standard_error = math.sqrt(variance / len(values)) or 1e-9
     observed = sum(values) / len(values)
     assert abs(observed - mean) <= 4 * standard_error, (case, observed, mean)
+
+
+# Upper-tail critical values of chi-square at alpha = 0.001 for 1-30 degrees of freedom, from
+# the NIST/SEMATECH e-Handbook of Statistical Methods, section 1.3.6.7.4 "Critical Values of
+# the Chi-Square Distribution" (checked against the regularised incomplete gamma function).
+CHI_SQUARE_CRITICAL_0_001 = (
+    10.828, 13.816, 16.266, 18.467, 20.515, 22.458, 24.322, 26.124, 27.877, 29.588,
+    31.264, 32.909, 34.528, 36.123, 37.697, 39.252, 40.790, 42.312, 43.820, 45.315,
+    46.797, 48.268, 49.728, 51.179, 52.620, 54.052, 55.476, 56.892, 58.301, 59.703,
+)  # fmt: skip
+SEQUENCES = 20_000  # simulated attack sequences per chi-square case
+MIN_EXPECTED = 5.0  # merge neighbouring outcomes until every bin expects at least 5
+
+
+def chi_square(observed: list[int], probabilities: list[float], n: int) -> tuple[float, int]:
+    """Pearson's statistic over outcome bins (outcomes merged left to right until each bin
+    expects ≥ MIN_EXPECTED, the remainder joined to the last bin); returns (statistic, df)."""
+    bins: list[tuple[float, int]] = []
+    expected = seen = 0.0
+    for k, p in enumerate(probabilities):
+        expected += n * p
+        seen += observed[k] if k < len(observed) else 0
+        if expected >= MIN_EXPECTED:
+            bins.append((expected, int(seen)))
+            expected = seen = 0.0
+    seen += sum(observed[len(probabilities) :])
+    if bins and (expected or seen):
+        last_e, last_o = bins.pop()
+        bins.append((last_e + expected, last_o + int(seen)))
+    statistic = sum((o - e) ** 2 / e for e, o in bins)
+    return statistic, len(bins) - 1
+
+
+CHI_CASES = ["bolter", "twin-linked", "rending", "cover-and-invulnerable", "instant-death"]
+CHI_CASES += ["power-fist-id"]
+
+
+@pytest.mark.parametrize("case", CHI_CASES)
+def test_engine_distribution_fits_exact_odds_by_chi_square(make_battle, case):
+    # seed 000 [22]-[27], [30]-[32], [40]-[41], [46]: hit, wound, save and removal rules
+    _, req, weapon, compare = next(c for c in CASES if c[0] == case)
+    exact = attack_odds({**req, "target": {"models": 30, **req["target"]}})
+    unsaved, slain = _simulate(make_battle, req, weapon, seed=len(case) * 104729, trials=SEQUENCES)
+    key, values = ("models_slain", slain) if compare == "slain" else ("unsaved_wounds", unsaved)
+    observed = [0] * (max(values) + 1)
+    for value in values:
+        observed[value] += 1
+    statistic, df = chi_square(observed, exact["distribution"][key], SEQUENCES)
+    assert df >= 2, (case, df)
+    assert statistic < CHI_SQUARE_CRITICAL_0_001[df - 1], (case, statistic, df)
+
+
+def test_chi_square_rejects_a_wrong_distribution():
+    # the goodness-of-fit check can fail: a fair die's counts against a loaded die's odds
+    observed = [3333, 3333, 3334, 3333, 3333, 3334]
+    loaded = [0.1, 0.1, 0.1, 0.1, 0.1, 0.5]
+    statistic, df = chi_square(observed, loaded, 20_000)
+    assert df == 5
+    assert statistic > CHI_SQUARE_CRITICAL_0_001[df - 1]

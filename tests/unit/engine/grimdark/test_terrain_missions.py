@@ -1,9 +1,9 @@
 """Line of sight, cover, vehicles, special weapons, reserves and mission scoring."""
 
-from rules.engine.geometry import DIFFICULT, Rect, TerrainArea
+from rules.engine.geometry import DIFFICULT, Point, Rect, TerrainArea
 from rules.engine.systems.grimdark import assault, missions
 from rules.engine.systems.grimdark.damage import Outcome, apply_vehicle_damage
-from rules.engine.systems.grimdark.resolve import arrive_from_reserve
+from rules.engine.systems.grimdark.resolve import arrive_from_reserve, holds_objective
 
 from .conftest import GAUNT, MARINE, ScriptedDice, unit_data
 
@@ -153,6 +153,36 @@ def test_cleanse_counts_quarters_held_alone(make_battle):  # digest 36.9
         mission="cleanse",
     )
     assert missions.objective_scores(battle) == {"a": 1, "b": 1}
+
+
+def test_cleanse_objective_held_only_in_an_uncontested_quarter(make_battle):
+    # NOT IN SEED, digest 36.9 Cleanse: a quarter is controlled with ≥1 own scoring unit and
+    # no enemy scoring unit in it; a vehicle does not score, so it contests nothing
+    tank = unit_data("tank", unit_type="vehicle", size=1, profile=TANK)
+    battle = make_battle(
+        [(unit_data("q0"), (10, 10)), (unit_data("q1"), (60, 10))],
+        [(unit_data("q0b"), (20, 14)), (tank, (62, 12)), (unit_data("q3"), (60, 40))],
+        mission="cleanse",
+    )
+    q0, q1, q0b, tank_unit, q3 = battle.units
+    assert [holds_objective(battle, u) for u in (q0, q1, q0b, q3)] == [False, True, False, True]
+    assert missions.quarter_controllers(battle) == [None, "a", None, "b"]
+    assert not missions.is_scoring(tank_unit)
+    assert missions.objective_scores(battle) == {"a": 1, "b": 1}
+
+
+def test_secure_and_control_counter_contested_by_an_enemy_is_not_held(make_battle):
+    # NOT IN SEED, digest 36.9: a loot counter is held by an own scoring unit within 6" and
+    # no enemy scoring unit within 6"
+    battle = make_battle(
+        [(unit_data("near"), (20, 24)), (unit_data("alone"), (50, 24))],
+        [(unit_data("rival"), (24, 26))],
+        mission="secure-and-control",
+    )
+    battle.objectives = [Point(22, 24), Point(52, 24)]
+    near, alone, rival = battle.units
+    assert [holds_objective(battle, u) for u in (near, alone, rival)] == [False, True, False]
+    assert missions.objective_scores(battle) == {"a": 1, "b": 0}
 
 
 def test_recon_counts_units_in_the_enemy_half(make_battle):  # digest 36.9

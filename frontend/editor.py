@@ -12,8 +12,11 @@ from typing import Any
 
 from armybuilder.exchange import grouped_entries
 from armybuilder.models import Roster
+from armybuilder.rosterdata import apply_options
 from armybuilder.selectors import context_validate, roster_context, roster_revision_list
-from armybuilder.validation import option_limit
+from armybuilder.summaries import system_summary
+from armybuilder.validation import option_limit, price_roster
+from rules.engine.systems.hextactical.character import derived_stats
 
 UNIT_PATH = re.compile(r"^units\[(\d+)\]")
 
@@ -51,6 +54,61 @@ def _size_choices(unit: dict[str, Any]) -> list[dict[str, Any]] | None:
         }
         for s in unit["sizes"]
     ]
+
+
+#: The order each system's rulebook prints a profile in (stored JSON does not keep the
+#: catalogue's key order); other keys follow in alphabetical order.
+PROFILE_ORDER: tuple[str, ...] = (
+    *("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv", "Inv"),  # grimdark, skirmish
+    *("Sp", "Me", "Ra", "De", "At", "Ne"),  # massbattle
+    *("ST", "DX", "IQ", "HT", "HP", "Will", "Per", "FP", "BasicSpeed", "BasicMove", "DR"),
+)
+PROFILE_RANK = {key: index for index, key in enumerate(PROFILE_ORDER)}
+
+
+def unit_profile(unit: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
+    """The unit's characteristics in the system's order, with its chosen options and, for
+    a massbattle unit, its size's own figures (``extra.size_profiles``) applied."""
+    if not unit:
+        return {}
+    size = int(entry.get("size") or (unit.get("size") or {}).get("min", 1))
+    profile, _weapons, _rules = apply_options(unit, size, list(entry.get("options", [])))
+    sized = ((unit.get("extra") or {}).get("size_profiles") or {}).get(str(size)) or {}
+    merged = {str(k): v for k, v in {**profile, **sized}.items()}
+    keys = sorted(merged, key=lambda k: (PROFILE_RANK.get(k, len(PROFILE_ORDER)), k))
+    return {k: merged[k] for k in keys}
+
+
+def derived_rows(summary: dict[str, Any], profiles: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Hextactical: each combatant's derived values by roster entry id, as the army builder's
+    summary computed them (``combatants[..]["derived"]``, GURPS via ``character.py``), with
+    Will, Per and FP from the engine's ``derived_stats`` of the same profile."""
+    rows: dict[str, Any] = {}
+    for combatant in summary.get("combatants", []) or []:
+        derived = combatant.get("derived") or {}
+        stats = derived_stats(profiles.get(str(combatant["id"]), {}))
+        values = [
+            ("HP", derived.get("HP")),
+            ("Will", stats["Will"]),
+            ("Per", stats["Per"]),
+            ("FP", stats["FP"]),
+            ("Speed", _n(derived.get("BasicSpeed", 0))),
+            ("Move", derived.get("Move")),
+            ("Dodge", derived.get("Dodge")),
+        ]
+        defences = [f"Parry {v} ({k})" for k, v in sorted((derived.get("Parry") or {}).items())]
+        defences += [f"Block {v} ({k})" for k, v in sorted((derived.get("Block") or {}).items())]
+        rows[str(combatant["id"])] = {
+            "stats": values,
+            "defences": defences,
+            "skills": [f"{k}-{v}" for k, v in (combatant.get("skills") or {}).items()],
+        }
+    return rows
+
+
+def _n(value: Any) -> str:
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return text or "0"
 
 
 def _display_names(context: Any) -> list[str]:
@@ -100,7 +158,17 @@ def editor_data(roster: Roster) -> dict[str, Any]:
         if row["unit_id"]:
             flagged.setdefault(row["unit_id"], []).append(row["severity"])
     sections = []
-    for category, entries in grouped_entries(payload, context.system, context.factions):
+    grouped = list(grouped_entries(payload, context.system, context.factions))
+    profiles = {
+        str(entry.get("id", "")): unit_profile(unit or {}, entry)
+        for _category, entries in grouped
+        for _index, entry, unit in entries
+    }
+    derived: dict[str, Any] = {}
+    if context.system.get("system") == "hextactical":
+        view = price_roster(payload, context.system, context.factions)
+        derived = derived_rows(system_summary(view), profiles)
+    for category, entries in grouped:
         units = []
         for index, entry, unit in entries:
             unit = unit or {}
@@ -120,6 +188,9 @@ def editor_data(roster: Roster) -> dict[str, Any]:
                     "size_min": size_min,
                     "size_max": size_max,
                     "sizes": _size_choices(unit),
+                    "single_model": "sizes" not in unit and size_min == size_max,
+                    "profile": profiles.get(unit_id, {}),
+                    "derived": derived.get(unit_id),
                     "points": result.unit_points.get(unit_id, 0),
                     "options": _option_rows(unit, entry),
                     "unknown": not unit,

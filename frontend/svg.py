@@ -57,7 +57,7 @@ def _hex_facing_degrees(direction: float) -> float:
     return -60.0 * direction
 
 
-def _feature_inches(feature: dict[str, Any]) -> str:
+def _feature_inches(feature: dict[str, Any]) -> tuple[str, str]:
     kind = feature.get("kind", "terrain")
     label = escape(feature.get("label") or kind)
     x, y = float(feature.get("x", 0)), float(feature.get("y", 0))
@@ -67,9 +67,8 @@ def _feature_inches(feature: dict[str, Any]) -> str:
         radius = max(w, h, 1.5) * s / 2
         return (
             f'<g class="feature objective"><title>{label}</title>'
-            f'<circle cx="{_n(x * s)}" cy="{_n(y * s)}" r="{_n(radius)}"/>'
-            f'<text x="{_n(x * s)}" y="{_n(y * s + 3)}" text-anchor="middle">{label}</text></g>'
-        )
+            f'<circle cx="{_n(x * s)}" cy="{_n(y * s)}" r="{_n(radius)}"/></g>'
+        ), _label_text(label, x * s, y * s + 3)
     data = feature.get("data") or {}
     terrain_class = " ".join(
         escape(str(data[key])) for key in ("class", "type") if data.get(key) is not None
@@ -83,16 +82,18 @@ def _feature_inches(feature: dict[str, Any]) -> str:
             f"{head}"
             f'<rect x="{_n(-h * s / 2)}" y="{_n(-w * s / 2)}" width="{_n(h * s)}" '
             f'height="{_n(w * s)}" '
-            f'transform="translate({_n(cx)} {_n(cy)}) rotate({_n(float(data["facing"]))})"/>'
-            f'<text x="{_n(cx)}" y="{_n(cy + 3)}" text-anchor="middle">{label}</text></g>'
-        )
+            f'transform="translate({_n(cx)} {_n(cy)}) rotate({_n(float(data["facing"]))})"/></g>'
+        ), _label_text(label, cx, cy + 3)
     # Other terrain and deployment zones are rectangles given by their top-left corner.
     return (
         f"{head}"
-        f'<rect x="{_n(x * s)}" y="{_n(y * s)}" width="{_n(w * s)}" height="{_n(h * s)}"/>'
-        f'<text x="{_n((x + w / 2) * s)}" y="{_n((y + h / 2) * s + 3)}" '
-        f'text-anchor="middle">{label}</text></g>'
-    )
+        f'<rect x="{_n(x * s)}" y="{_n(y * s)}" width="{_n(w * s)}" height="{_n(h * s)}"/></g>'
+    ), _label_text(label, (x + w / 2) * s, (y + h / 2) * s + 3)
+
+
+def _label_text(label: str, x: float, y: float, css: str = "feature-label") -> str:
+    """A label drawn in the top layer (above every unit) with a halo from the stylesheet."""
+    return f'<text class="{css}" x="{_n(x)}" y="{_n(y)}" text-anchor="middle">{label}</text>'
 
 
 def _feature_hex(feature: dict[str, Any]) -> str:
@@ -142,6 +143,24 @@ def _unit_marker(
     )
 
 
+UNIT_LABEL_CHARS = 12
+LEADING_WORDS = ("the", "a", "an")
+
+
+def short_label(name: str) -> str:
+    """A unit's name shortened for a map label: a leading article dropped, then the name if
+    it is short, else its first word (at most 10 letters) and the initials of the rest."""
+    words = name.split()
+    if len(words) > 1 and words[0].lower() in LEADING_WORDS:
+        words = words[1:]
+    text = " ".join(words)
+    if len(text) <= UNIT_LABEL_CHARS:
+        return text
+    first = words[0] if len(words[0]) <= 10 else words[0][:9] + "…"
+    initials = "".join(w[0] for w in words[1:] if w[:1].isupper())
+    return f"{first} {initials}".strip()
+
+
 def unit_key(side: str, unit_id: str) -> str:
     """A unit's key in a battle: ids are unique per roster, so both sides may have a "u1"."""
     return f"{side}/{unit_id}"
@@ -169,15 +188,33 @@ def battle_map(
     names: dict[str, str],
     *,
     turn: int,
+    last_turn: int | None = None,
 ) -> SafeString:
     """The table at the end of ``turn``: terrain, objectives and deployment zones, then every
     unit coloured by side (faded when destroyed) with its facing. ``grid`` "hex" draws the hex
     map (columns/rows, facing 0–5); otherwise inches with rectangles (massbattle) or round
-    bases (skirmish, grimdark) turned to their facing in degrees."""
+    bases (skirmish, grimdark) turned to their facing in degrees. Feature names and short unit
+    labels go in a top layer (``map-labels``) so no unit hides them."""
     grid = table.get("grid", "inches")
     width, height = float(table.get("width", 48)), float(table.get("height", 48))
-    label = f"Battle map after turn {turn}" if turn else "Battle map at deployment"
+    label = f"Battle map at the end of turn {turn}" if turn else "Battle map at deployment"
+    if last_turn is not None:
+        label += f" (of {last_turn} turns)"
     body: list[str] = []
+    labels: list[str] = []
+    labelled: set[str] = set()
+
+    def unit_label(position: dict[str, Any], x: float, y: float) -> None:
+        # One label per unit (a skirmish unit's first standing fighter), living units only.
+        unit_id = str(position.get("id", ""))
+        key = unit_key(str(position.get("side", "")), unit_id.split(".")[0])
+        if not position.get("alive", True) or key in labelled:
+            return
+        labelled.add(key)
+        text = escape(short_label(unit_name(names, position)))
+        side = "a" if position.get("side") == "a" else "b"
+        labels.append(_label_text(text, x, max(y, 8.0), css=f"unit-label side-{side}"))
+
     if grid == "hex":
         cols, rows = int(width), int(height)
         px_w = HEX_SIZE_PX * SQRT3 * (cols + 0.5) + 2
@@ -193,6 +230,7 @@ def battle_map(
             if not on_table(position):
                 continue
             cx, cy = hex_centre(float(position.get("x", 0)), float(position.get("y", 0)))
+            unit_label(position, cx, cy - HEX_SIZE_PX * 0.75)
             body.append(
                 _unit_marker(
                     position,
@@ -208,13 +246,17 @@ def battle_map(
     else:
         px_w, px_h = width * INCH_PX, height * INCH_PX
         body.append(f'<rect class="tabletop" x="0" y="0" width="{_n(px_w)}" height="{_n(px_h)}"/>')
-        body.extend(_feature_inches(f) for f in table.get("features", []))
+        for shape, text in (_feature_inches(f) for f in table.get("features", [])):
+            body.append(shape)
+            labels.append(text)
         for position in positions:
             if not on_table(position):
                 continue
             long = max(float(position.get("depth", 1) or 1), 0.8) * INCH_PX
             wide = max(float(position.get("width", 1) or 1), 0.8) * INCH_PX
             square = abs(long - wide) < 0.01
+            ux, uy = float(position.get("x", 0)), float(position.get("y", 0))
+            unit_label(position, ux * INCH_PX, uy * INCH_PX - max(long, wide) / 2 - 2)
             body.append(
                 _unit_marker(
                     position,
@@ -227,6 +269,7 @@ def battle_map(
                     circle=square,
                 )
             )
+    body.append(f'<g class="map-labels">{"".join(labels)}</g>')
     return _svg(px_w, px_h, body, label=label, css=f"battle-map grid-{grid}")
 
 
@@ -304,15 +347,81 @@ def _ticks(peak: float) -> list[float]:
     return ticks
 
 
+HISTOGRAM_MAX_BINS = 20
+HISTOGRAM_MIN_BINS = 10
+
+
+def _bin_width(low: float, high: float) -> float:
+    """The round bin width (1, 2 or 5 × 10^k, at least 1) giving 10–20 bins over the range."""
+    span = max(high - low, 1.0)
+    width = 1.0
+    while span / width > HISTOGRAM_MAX_BINS:
+        for factor in (2.0, 2.5, 2.0):
+            width *= factor
+            if span / width <= HISTOGRAM_MAX_BINS:
+                break
+    return width
+
+
+def margin_bins(values: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``{"value", "count"}`` points grouped into equal-width bins aligned on multiples of the
+    width: losses ``[k·w, (k+1)·w)`` below zero, a bin of its own for exactly 0 (a draw), wins
+    ``(k·w, (k+1)·w]`` above. Each bin: ``low``, ``high``, ``count``, ``kind``, ``label``."""
+    points = [(float(v["value"]), int(v["count"])) for v in values]
+    if not points:
+        return []
+    low, high = min(p[0] for p in points), max(p[0] for p in points)
+    width = _bin_width(low, high)
+    integral = all(p[0] == int(p[0]) for p in points) and width >= 1
+    bins: dict[tuple[int, int], dict[str, Any]] = {}
+
+    def label(a: float, b: float) -> str:
+        if width == 1 and integral:
+            return _n(a)
+        if integral:
+            return f"{_n(a)} to {_n(b - 1)}" if a < 0 else f"{_n(a + 1)} to {_n(b)}"
+        return f"{_n(a)} to {_n(b)}"
+
+    first = math.floor(low / width) if low < 0 else 0
+    last = math.ceil(high / width) if high > 0 else 0
+    for k in range(first, 0):
+        if width == 1 and integral:
+            continue
+        bins[(0, k)] = {"low": k * width, "high": (k + 1) * width, "kind": "loss"}
+    if width == 1 and integral:
+        for v in range(int(low), int(high) + 1):
+            kind = "win" if v > 0 else "loss" if v < 0 else "draw"
+            bins[(1, v)] = {"low": v, "high": v + 1, "kind": kind}
+    else:
+        bins[(1, 0)] = {"low": 0.0, "high": 0.0, "kind": "draw"}
+        for k in range(0, last):
+            bins[(2, k)] = {"low": k * width, "high": (k + 1) * width, "kind": "win"}
+    for item in bins.values():
+        item["count"] = 0
+        item["label"] = "0" if item["kind"] == "draw" else label(item["low"], item["high"])
+    for value, count in points:
+        if width == 1 and integral:
+            key = (1, int(value))
+        elif value == 0:
+            key = (1, 0)
+        elif value < 0:
+            key = (0, math.floor(value / width))
+        else:
+            key = (2, math.ceil(value / width) - 1)
+        bins[key]["count"] += count
+    return [bins[key] for key in sorted(bins, key=lambda k: (k[0], k[1]))]
+
+
 def histogram(bins: Sequence[dict[str, Any]], *, label: str, x_label: str) -> SafeString:
-    """Bars of ``{"value", "count"}`` bins (e.g. the victory-point margin); negative values
-    (losses) and positive values (wins) get their own colour, zero is a draw."""
-    ordered = sorted(bins, key=lambda b: float(b["value"]))
-    categories = [_n(float(b["value"])) for b in ordered]
-    width, height, left, bottom, top = 420.0, 220.0, 36.0, 40.0, 12.0
+    """The distribution of ``{"value", "count"}`` points (e.g. the victory-point margin) in
+    equal-width bins (:func:`margin_bins`, 10–20 over the range; one per value when the range
+    is small): losses, the draw (exactly 0) and wins each get their own colour; each bar is
+    labelled by its range (every other one when crowded) and titled with its count."""
+    grouped = margin_bins(bins)
+    width, height, left, bottom, top = 420.0, 230.0, 60.0, 58.0, 12.0
     plot_w, plot_h = width - left - 8, height - bottom - top
-    peak = max([int(b["count"]) for b in ordered] + [1])
-    bar_w = plot_w / max(len(ordered), 1)
+    peak = max([int(b["count"]) for b in grouped] + [1])
+    bar_w = plot_w / max(len(grouped), 1)
     body = [
         f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{width - 8}" y2="{top + plot_h}"/>'
     ]
@@ -321,24 +430,27 @@ def histogram(bins: Sequence[dict[str, Any]], *, label: str, x_label: str) -> Sa
         body.append(
             f'<text class="tick" x="{left - 4}" y="{_n(y + 3)}" text-anchor="end">{_n(tick)}</text>'
         )
-    every = max(1, math.ceil(len(ordered) / 12))
-    for index, (category, item) in enumerate(zip(categories, ordered, strict=True)):
-        value = float(item["value"])
-        css = "win" if value > 0 else "loss" if value < 0 else "draw"
+    longest = max([len(b["label"]) for b in grouped] + [1])
+    every = max(1, math.ceil(longest * 4.6 / max(bar_w, 1)))
+    for index, item in enumerate(grouped):
         h = plot_h * int(item["count"]) / peak
         x = left + index * bar_w
-        body.append(
-            f'<rect class="bar {css}" x="{_n(x)}" y="{_n(top + plot_h - h)}" '
-            f'width="{_n(max(bar_w - 1, 1))}" height="{_n(h)}">'
-            f"<title>{escape(x_label)} {category}: {int(item['count'])}</title></rect>"
-        )
-        if index % every == 0:
+        if item["count"]:
             body.append(
-                f'<text class="tick" x="{_n(x + bar_w / 2)}" y="{_n(top + plot_h + 12)}" '
-                f'text-anchor="middle">{category}</text>'
+                f'<rect class="bar {item["kind"]}" x="{_n(x)}" y="{_n(top + plot_h - h)}" '
+                f'width="{_n(max(bar_w - 1, 1))}" height="{_n(h)}" '
+                f'data-range="{escape(item["label"])}">'
+                f"<title>{escape(x_label)} {escape(item['label'])}: "
+                f"{int(item['count'])}</title></rect>"
+            )
+        if index % every == 0 or item["kind"] == "draw":
+            tx, ty = x + bar_w / 2, top + plot_h + 8
+            body.append(
+                f'<text class="tick bin-label" x="{_n(tx)}" y="{_n(ty)}" text-anchor="end" '
+                f'transform="rotate(-40 {_n(tx)} {_n(ty)})">{escape(item["label"])}</text>'
             )
     body.append(
-        f'<text class="legend" x="{_n(left + plot_w / 2)}" y="{_n(height - 8)}" '
+        f'<text class="legend" x="{_n(left + plot_w / 2)}" y="{_n(height - 4)}" '
         f'text-anchor="middle">{escape(x_label)}</text>'
     )
     return _svg(width, height, body, label=label, css="histogram")

@@ -14,6 +14,7 @@ urlpatterns = [
     path("rosters/new/", rosters.roster_create, name="roster-create"),
     path("rosters/factions/", rosters.roster_factions, name="roster-factions"),
     path("rosters/import/", rosters.roster_import, name="roster-import"),
+    path("rosters/samples/copy/", rosters.roster_sample_copy, name="roster-sample-copy"),
     path("rosters/shared/<str:token>/", rosters.roster_shared, name="roster-shared"),
     path("rosters/<int:pk>/", rosters.roster_edit, name="roster-edit"),
     path("rosters/<int:pk>/catalogue/", rosters.roster_catalogue, name="roster-catalogue"),

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.utils import timezone
 
 from armybuilder.errors import ArmyBuilderError
 from armybuilder.selectors import roster_list
@@ -25,12 +26,20 @@ from rules.services import battle_create
 SIDE_LABELS = {"a": "Side A", "b": "Side B"}
 
 
+def roster_label(roster: Any) -> str:
+    """A roster as a picker shows it: name, system, faction, points and when it was last
+    changed (two rosters may share a name)."""
+    updated = timezone.localtime(roster.updated_at).strftime("%d %b %Y %H:%M")
+    points_name = getattr(roster.system, "points_name", "") or "pts"
+    return (
+        f"{roster.name} — {roster.system.name} · {roster.faction.name} · "
+        f"{roster.points}/{roster.points_limit} {points_name} · updated {updated}"
+    )
+
+
 def roster_choices(user: Any) -> list[tuple[int, str]]:
-    """The user's rosters as form choices, labelled with their system and points."""
-    return [
-        (r.pk, f"{r.name} — {r.system.name}, {r.points}/{r.points_limit}")
-        for r in roster_list(owner=user)
-    ]
+    """The user's rosters as form choices, labelled so that same-named rosters differ."""
+    return [(r.pk, roster_label(r)) for r in roster_list(owner=user)]
 
 
 def missions_of(system: str) -> list[tuple[str, str]]:
@@ -103,9 +112,11 @@ def request_snapshots(user: Any, form: BattleForm) -> dict[str, Any]:
 
 
 @login_required
-@require_POST
 def battle_new(request: HttpRequest) -> HttpResponse:
-    """Queue the battle; its page shows the progress until the report is in."""
+    """Queue the battle; its page shows the progress until the report is in (a GET, e.g. a
+    reload after a failed post, goes back to the battles page and its form)."""
+    if request.method != "POST":
+        return redirect("battle-list")
     form = BattleForm(request.POST, rosters=roster_choices(request.user))
     if form.is_valid():
         try:
@@ -147,6 +158,71 @@ def casualties_per_turn(report: dict[str, Any]) -> tuple[list[str], dict[str, li
     return turns, lost
 
 
+SIDE_WORDS = re.compile(r"\b[Ss]ide ([ab])\b")
+PREFIXED_ID = re.compile(r"^([ab])[:.](.+)$")
+
+
+def with_army_names(text: str, armies: dict[str, str]) -> str:
+    """``Side a`` / ``side b`` in an engine text replaced by the army's name."""
+    return SIDE_WORDS.sub(lambda m: armies.get(m[1]) or m[0], text)
+
+
+class Namer:
+    """Turns the engine's ids in a report (``a``, ``b:u3``, ``a.u1``, a fighter ``u3.2``)
+    into the army, unit or fighter names the players gave them."""
+
+    def __init__(self, report: dict[str, Any]) -> None:
+        self.armies: dict[str, str] = {
+            str(k): str(v) for k, v in (report.get("armies") or {}).items()
+        }
+        self.names: dict[tuple[str, str], str] = {}
+        for unit in report.get("units", []) or []:
+            side = str(unit.get("side", ""))
+            self.names[(side, str(unit["id"]))] = str(unit.get("name") or unit["id"])
+            for fighter in unit.get("fighters", []) or []:
+                if fighter.get("id") and fighter.get("name"):
+                    self.names[(side, str(fighter["id"]))] = str(fighter["name"])
+
+    def name(self, token: str, side: str = "") -> str:
+        """The name behind ``token``, looked up on ``side`` first; unknown text unchanged."""
+        if not token:
+            return ""
+        if token in self.armies:
+            return self.armies[token]
+        sides = [side] if side in ("a", "b") else []
+        sides += [s for s in ("a", "b") if s not in sides]
+        match = PREFIXED_ID.match(token)
+        if match and (match[1], match[2]) in self.names:
+            return self.names[(match[1], match[2])]
+        for candidate in (token, token.rpartition(".")[0]):
+            for s in sides:
+                if candidate and (s, candidate) in self.names:
+                    return self.names[(s, candidate)]
+        return token
+
+
+def event_rows(events: list[dict[str, Any]], namer: Namer) -> list[dict[str, Any]]:
+    """Events as the log shows them: actor and target named (the target looked up on the
+    other side first), ``Side a`` in the text replaced by the army's name, and the actor or
+    target left out when the text already starts with or names it."""
+    other = {"a": "b", "b": "a"}
+    rows = []
+    for event in events:
+        side = str(event.get("side", ""))
+        actor = namer.name(str(event.get("actor") or ""), side) or namer.armies.get(side, "")
+        target = namer.name(str(event.get("target") or ""), other.get(side, ""))
+        text = with_army_names(str(event.get("text", "")), namer.armies)
+        rows.append(
+            {
+                **event,
+                "actor_name": "" if actor and text.startswith(actor) else actor,
+                "target_name": "" if target and target in text else target,
+                "text": text,
+            }
+        )
+    return rows
+
+
 def map_context(battle: Battle, turn: int) -> dict[str, Any]:
     """The map replay at the end of ``turn`` (clamped to the turns the report holds)."""
     report = battle.report or {}
@@ -157,7 +233,13 @@ def map_context(battle: Battle, turn: int) -> dict[str, Any]:
         "battle": battle,
         "turn": turn,
         "last_turn": len(positions) - 1,
-        "map_svg": svg.battle_map(report.get("map") or {}, positions[turn], names, turn=turn),
+        "map_svg": svg.battle_map(
+            report.get("map") or {},
+            positions[turn],
+            names,
+            turn=turn,
+            last_turn=len(positions) - 1,
+        ),
     }
 
 
@@ -166,11 +248,14 @@ def events_context(battle: Battle, turn: str, phase: str) -> dict[str, Any]:
     events = (battle.report or {}).get("events") or []
     turns = sorted({int(e["turn"]) for e in events})
     phases = list(dict.fromkeys(str(e["phase"]) for e in events))
-    shown = [
-        e
-        for e in events
-        if (not turn or str(e["turn"]) == turn) and (not phase or e["phase"] == phase)
-    ]
+    shown = event_rows(
+        [
+            e
+            for e in events
+            if (not turn or str(e["turn"]) == turn) and (not phase or e["phase"] == phase)
+        ],
+        Namer(battle.report or {}),
+    )
     return {
         "battle": battle,
         "events": shown,
@@ -204,6 +289,7 @@ def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 "report": report,
                 "armies": armies,
                 "winner_name": armies.get(report.get("winner") or "", ""),
+                "summary": with_army_names(str(report.get("summary") or ""), armies),
                 "casualties_svg": svg.grouped_bars(
                     turns,
                     [

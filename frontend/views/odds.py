@@ -135,6 +135,24 @@ def simulation_status(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "frontend/odds/_progress.html", context)
 
 
+#: How the calculator's result keys read on the page (any other key: words from its parts).
+ODDS_LABELS = {
+    "hits": "hits",
+    "wounds": "wounds",
+    "unsaved_wounds": "unsaved wounds",
+    "unsaved": "unsaved wounds",
+    "wounds_caused": "wounds caused",
+    "models_slain": "models slain",
+    "slain": "models slain",
+    "damage": "damage",
+}
+
+
+def humanise(key: str) -> str:
+    """A result key as words (``unsaved_wounds`` → ``unsaved wounds``)."""
+    return ODDS_LABELS.get(key, key.replace("_", " ").replace("-", " ").strip())
+
+
 def attack_result(request_data: dict[str, Any]) -> dict[str, Any]:
     """Run the grimdark exact calculator and draw its distributions."""
     try:
@@ -151,7 +169,7 @@ def attack_result(request_data: dict[str, Any]) -> dict[str, Any]:
     if isinstance(distributions, dict):
         for key, values in distributions.items():
             if isinstance(values, list) and values:
-                label = key.replace("_", " ")
+                label = humanise(str(key))
                 exp = expected.get(key) if isinstance(expected, dict) else None
                 charts.append(
                     {
@@ -175,8 +193,14 @@ def attack_result(request_data: dict[str, Any]) -> dict[str, Any]:
                 ),
             }
         )
+    expected_rows = (
+        [(f"Expected {humanise(str(k))}", v) for k, v in expected.items()]
+        if isinstance(expected, dict)
+        else [("Expected value", expected)]
+    )
     return {
         "expected": expected if isinstance(expected, dict) else {"value": expected},
+        "expected_rows": expected_rows,
         "charts": charts,
         "raw": result,
     }

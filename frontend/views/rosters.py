@@ -19,8 +19,10 @@ from django.views.decorators.http import require_POST
 from armybuilder import services
 from armybuilder.errors import ArmyBuilderError, NotFoundError
 from armybuilder.models import Roster
+from armybuilder.rosterdata import SAMPLES_DIR, load_sample_roster
 from armybuilder.selectors import (
     faction_list,
+    roster_context,
     roster_export_json,
     roster_export_text,
     roster_get,
@@ -29,7 +31,13 @@ from armybuilder.selectors import (
     roster_print_data,
     system_list,
 )
-from frontend.editor import catalogue_data, editor_data, options_from_post
+from frontend.editor import (
+    catalogue_data,
+    derived_rows,
+    editor_data,
+    options_from_post,
+    unit_profile,
+)
 from frontend.forms import RosterCreateForm, RosterDetailsForm, RosterImportForm
 
 
@@ -72,6 +80,32 @@ def _system_choices() -> list[tuple[str, str]]:
     return [(s.slug, s.name) for s in system_list()]
 
 
+def sample_lists() -> list[dict[str, str]]:
+    """The sample lists shipped with the catalogues (``armybuilder/samples/<system>/*.yaml``),
+    by system, for a newcomer to copy as an opponent or a starting point."""
+    systems = {s.slug: s.name for s in system_list()}
+    rows = []
+    for path in sorted(SAMPLES_DIR.glob("*/*.yaml")):
+        system = path.parent.name
+        if system not in systems:
+            continue
+        data = load_sample_roster(system, path.stem)
+        rows.append(
+            {
+                "system": system,
+                "system_name": systems[system],
+                "sample": path.stem,
+                "name": str(data.get("name") or path.stem),
+                "points_limit": str(data.get("points_limit") or ""),
+            }
+        )
+    return rows
+
+
+def _list_context(request: HttpRequest, form: Any) -> dict[str, Any]:
+    return {"rosters": roster_list(owner=request.user), "form": form, "samples": sample_lists()}
+
+
 def _faction_choices(system: str) -> list[tuple[str, str]]:
     return [(f.slug, f.name) for f in faction_list(system=system)]
 
@@ -88,11 +122,7 @@ def roster_list_view(request: HttpRequest) -> HttpResponse:
         factions=_faction_choices(chosen),
         initial={"system": chosen, "points_limit": default_limit, "name": "New army"},
     )
-    return render(
-        request,
-        "frontend/rosters/list.html",
-        {"rosters": roster_list(owner=request.user), "form": form},
-    )
+    return render(request, "frontend/rosters/list.html", _list_context(request, form))
 
 
 @login_required
@@ -132,12 +162,7 @@ def roster_create(request: HttpRequest) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             return redirect("roster-edit", pk=roster.pk)
-    return render(
-        request,
-        "frontend/rosters/list.html",
-        {"rosters": roster_list(owner=request.user), "form": form},
-        status=400,
-    )
+    return render(request, "frontend/rosters/list.html", _list_context(request, form), status=400)
 
 
 @login_required
@@ -335,6 +360,27 @@ def roster_export_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespo
     return response
 
 
+def print_data(roster: Roster) -> dict[str, Any]:
+    """The print view's data, each unit with its size's own figures (massbattle) and, for
+    hextactical, the derived values the army builder's summary computed."""
+    data = roster_print_data(roster=roster)
+    context = roster_context(roster=roster)
+    entries = {str(e.get("id", "")): e for e in context.payload.get("units", [])}
+    units = [u for section in data["sections"] for u in section["units"] if "profile" in u]
+    for unit in units:
+        entry = entries.get(str(unit["id"]), {})
+        faction = context.factions.get(entry.get("faction") or context.payload["faction"], {})
+        catalogue = next(
+            (c for c in faction.get("units", []) if c["slug"] == entry.get("unit")), None
+        )
+        if catalogue is not None:
+            unit["profile"] = unit_profile(catalogue, entry)
+    derived = derived_rows(data.get("summary") or {}, {str(u["id"]): u["profile"] for u in units})
+    for unit in units:
+        unit["derived"] = derived.get(str(unit["id"]))
+    return data
+
+
 @login_required
 def roster_print(request: HttpRequest, pk: int) -> HttpResponse:
     """A clean page for paper: units with profiles, weapons, options and the rules used."""
@@ -342,7 +388,7 @@ def roster_print(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "frontend/rosters/print.html",
-        {"data": roster_print_data(roster=roster), "roster": roster},
+        {"data": print_data(roster), "roster": roster},
     )
 
 
@@ -371,8 +417,28 @@ def roster_shared(request: HttpRequest, token: str) -> HttpResponse:
     return render(
         request,
         "frontend/rosters/shared.html",
-        {"data": roster_print_data(roster=roster), "roster": roster},
+        {"data": print_data(roster), "roster": roster},
     )
+
+
+@login_required
+@require_POST
+def roster_sample_copy(request: HttpRequest) -> HttpResponse:
+    """Copy one of the sample lists into the player's rosters (through the JSON import)."""
+    chosen = request.POST.get("sample", "")
+    sample = next((s for s in sample_lists() if f"{s['system']}/{s['sample']}" == chosen), None)
+    if sample is None:
+        raise Http404("No such sample list")
+    try:
+        roster = services.roster_import(
+            owner=request.user, data=load_sample_roster(sample["system"], sample["sample"])
+        )
+    except ArmyBuilderError as error:
+        from django.contrib import messages
+
+        messages.error(request, f"{error.message} [{error.code}]")
+        return redirect("roster-list")
+    return redirect("roster-edit", pk=roster.pk)
 
 
 @login_required

@@ -27,6 +27,7 @@ from rules.engine.systems.massbattle.scenario import (
     CONDITIONS,
     deploy,
     place_objectives,
+    result_summary,
     roll_condition,
     roll_off,
     score,
@@ -353,11 +354,7 @@ def _report(
                 },
             )
         )
-    result = "draw" if winner is None else f"side {winner} wins"
-    summary = (
-        f"{state.condition.replace('-', ' ').title()}: {result} "
-        f"({scores['a']}–{scores['b']}) after {turns} turns"
-    )
+    summary = result_summary(state.condition, winner, scores, state.points_limit, turns)
     return BattleReport(
         system="massbattle",
         mission=mission,

@@ -11,6 +11,7 @@ from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
 
 CONDITIONS = ("kill", "pillage", "kill-and-pillage")
+CONDITION_NAMES = {"kill": "Kill", "pillage": "Pillage", "kill-and-pillage": "Kill and Pillage"}
 
 
 def roll_condition(dice: Dice) -> tuple[str, int]:
@@ -187,3 +188,27 @@ def score(state: BattleState) -> tuple[str | None, dict[str, int], dict[str, int
         scores = {s: kills[s] + C.KILL_PILLAGE_BONUS * held[s] for s in "ab"}
         return kill_winner(scores, state.points_limit), scores, held
     return kill_winner(kills, state.points_limit), kills, held
+
+
+def _figure(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def result_summary(
+    condition: str, winner: str | None, scores: dict[str, int], points_limit: int, turns: int
+) -> str:
+    """The report's one-line result; a draw says what a win needed: in Kill (and Kill and
+    Pillage) a lead of 20 % of the points limit, in Pillage 2 more objectives (seed 003 §12)."""
+    name = CONDITION_NAMES.get(condition, condition.replace("-", " ").capitalize())
+    result = "draw" if winner is None else f"side {winner} wins"
+    line = f"{name}: {result} ({scores['a']}–{scores['b']})"
+    if winner is None and condition == "pillage":
+        line += f"; a win needs {C.PILLAGE_MARGIN} more objectives held than the opponent"
+    elif winner is None:
+        margin = C.KILL_MARGIN_FRACTION * points_limit
+        lead = "a lead of" if C.KILL_MARGIN_INCLUSIVE else "a lead of more than"
+        line += (
+            f"; a win needs {lead} {_figure(margin)}, "
+            f"{_figure(C.KILL_MARGIN_FRACTION * 100)}% of the {points_limit}-point limit"
+        )
+    return f"{line}, after {turns} turns"

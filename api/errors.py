@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from api.exceptions import ApiError, RequestTooLarge
-from armybuilder.errors import ArmyBuilderError, NotFoundError
+from armybuilder.errors import ArmyBuilderError, ConflictError, NotFoundError
 from rules.engine.systems.base import EngineError
 
 VALIDATION_CODE = "invalid"
@@ -85,6 +85,8 @@ def translate(exc: Exception) -> Exception:
         from django.conf import settings
 
         return RequestTooLarge(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+    if isinstance(exc, ConflictError):
+        return ApiError(exc.message, code=exc.code, status_code=status.HTTP_409_CONFLICT)
     if isinstance(exc, NotFoundError):
         return ApiError(exc.message, code=exc.code, status_code=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, ArmyBuilderError):

@@ -31,6 +31,12 @@ ERROR_STATUSES: dict[str, str] = {
     "415": "The request body is not JSON.",
     "429": "Too many requests; retry later.",
 }
+# Writes may also conflict with the object's current state (a clock not running, a roster
+# still played in a campaign, a game already confirmed…).
+WRITE_ERROR_STATUSES: dict[str, str] = {
+    "409": "Conflicts with the current state of the object.",
+}
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 class MusterAutoSchema(AutoSchema):
@@ -38,7 +44,10 @@ class MusterAutoSchema(AutoSchema):
 
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
-        for code, description in ERROR_STATUSES.items():
+        statuses = dict(ERROR_STATUSES)
+        if self.method.upper() not in SAFE_METHODS:
+            statuses.update(WRITE_ERROR_STATUSES)
+        for code, description in statuses.items():
             if code not in responses:
                 response = self._get_response_for_code(ErrorSerializer, code, direction=direction)
                 response["description"] = description

@@ -1,14 +1,16 @@
 """``/api/v1/``: one DefaultRouter for the viewsets plus the plain views.
 
 Add a resource by registering its viewset on ``router`` (battles, simulations…) or by
-appending to ``urlpatterns``; ``config/urls.py`` mounts this module under ``/api/v1/``.
+adding to ``urlpatterns`` before the final catch-all (unknown paths answer the JSON 404);
+``config/urls.py`` mounts this module under ``/api/v1/``.
 """
 
 from __future__ import annotations
 
-from django.urls import include, path
+from django.urls import include, path, re_path
 from rest_framework.routers import DefaultRouter
 
+from api.handlers import api_unknown_path
 from api.views.auth import RegisterView, TokenView
 from api.views.battles import BattleViewSet, SimulationViewSet
 from api.views.calc import AttackOddsView
@@ -37,4 +39,6 @@ urlpatterns = [
     path("shared/<str:token>/", SharedRosterView.as_view(), name="shared-roster"),
     path("verify/", VerifyView.as_view(), name="verify"),
     path("", include(router.urls)),
+    # Last: every other path answers the JSON 404 (a known one without its slash redirects).
+    re_path(r"^(?P<path>.*)$", api_unknown_path, name="unknown"),
 ]

@@ -32,6 +32,13 @@ class NotFoundError(ArmyBuilderError):
     default_code = "armybuilder.not_found"
 
 
+class ConflictError(ArmyBuilderError):
+    """The request is well formed but the object's state forbids it (the API answers 409),
+    e.g. deleting a roster a campaign still plays."""
+
+    default_code = "armybuilder.conflict"
+
+
 class RosterError(ArmyBuilderError):
     """A roster change cannot be applied (bad shape, unknown unit, ally not allowed…)."""
 

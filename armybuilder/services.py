@@ -16,11 +16,13 @@ from typing import Any
 
 from django.core import signing
 from django.db import transaction
+from django.db.models import ProtectedError
 
 from armybuilder import rosterdata
 from armybuilder.catalogue_files import CatalogueFile, content_hash, discover
 from armybuilder.errors import (
     CatalogueError,
+    ConflictError,
     ImportFormatError,
     NotFoundError,
     RosterError,
@@ -420,27 +422,141 @@ def roster_update(
     allies: list[str] | None = None,
     house_rules: dict[str, dict[str, Any]] | None = None,
 ) -> ValidationResult:
-    """Change a roster's name, points limit, allies or house rules (a new revision)."""
+    """Change a roster's name, points limit, allies or house rules: one revision naming what
+    changed, none when every given value equals the stored one."""
     with transaction.atomic():
         roster = _locked(roster)
-        changed = []
-        if name is not None:
-            if not name.strip() or len(name) > 120:
-                raise RosterError(
-                    "A roster needs a name of 1–120 characters", code="roster.shape", path="name"
-                )
+        changed = _apply_details(roster, name=name, points_limit=points_limit, allies=allies)
+        if house_rules is not None:
+            checked = _check_house_rules(house_rules)
+            if checked != roster.house_rules:
+                roster.house_rules = checked
+                changed.append("house rules")
+        if not changed:
+            return context_validate(roster_context(roster=roster))
+        return _record(roster, action=RosterAction.UPDATED, actor=actor, summary=", ".join(changed))
+
+
+def _apply_details(
+    roster: Roster, *, name: str | None, points_limit: int | None, allies: list[str] | None
+) -> list[str]:
+    """Check and store the given name, points limit and allies in the locked roster's
+    payload; returns the labels of those that differ from what was stored."""
+    changed: list[str] = []
+    if name is not None:
+        if not isinstance(name, str) or not name.strip() or len(name) > 120:
+            raise RosterError(
+                "A roster needs a name of 1–120 characters", code="roster.shape", path="name"
+            )
+        if roster.payload.get("name") != name.strip():
             roster.payload["name"] = name.strip()
             changed.append("name")
-        if points_limit is not None:
-            roster.payload["points_limit"] = _check_limit(points_limit, roster.system)
+    if points_limit is not None:
+        limit = _check_limit(points_limit, roster.system)
+        if roster.payload.get("points_limit") != limit:
+            roster.payload["points_limit"] = limit
             changed.append("points limit")
-        if allies is not None:
-            roster.payload["allies"] = _check_allies(roster.system, allies)
+    if allies is not None:
+        checked = _check_allies(roster.system, allies)
+        if list(roster.payload.get("allies", [])) != checked:
+            roster.payload["allies"] = checked
             changed.append("allies")
-        if house_rules is not None:
-            roster.house_rules = _check_house_rules(house_rules)
-            changed.append("house rules")
-        return _record(roster, action=RosterAction.UPDATED, actor=actor, summary=", ".join(changed))
+    return changed
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def roster_replace(
+    *,
+    roster: Roster,
+    name: str,
+    units: list[dict[str, Any]],
+    points_limit: int | None = None,
+    allies: list[str] | None = None,
+    actor: Any | None = None,
+) -> ValidationResult:
+    """Replace name, points limit, allies and unit entries in one go (one revision whose
+    summary names what changed; none when nothing did). ``None`` keeps the stored limit or
+    allies. An entry repeating a stored ``id`` with the same unit and faction keeps that id
+    (size ``None`` keeps its size); other entries are added with new ids; stored entries not
+    repeated are removed; the order given is the order stored."""
+    with transaction.atomic():
+        roster = _locked(roster)
+        changed = _apply_details(roster, name=name, points_limit=points_limit, allies=allies)
+        if not isinstance(units, list) or len(units) > MAX_UNITS:
+            raise RosterError(
+                f"units must be a list of at most {MAX_UNITS} entries",
+                code="roster.shape",
+                path="units",
+            )
+        current = {str(u["id"]): u for u in roster.unit_entries()}
+        new_units: list[dict[str, Any]] = []
+        kept: set[str] = set()
+        counts = {"added": 0, "changed": 0}
+        for index, raw in enumerate(units):
+            entry = _entry(raw, index)
+            if entry.get("faction") == roster.faction.slug:
+                del entry["faction"]
+            unit_id = entry.pop("id", "")
+            old = current.get(unit_id)
+            same = (
+                old is not None
+                and unit_id not in kept
+                and (old["unit"], old.get("faction")) == (entry["unit"], entry.get("faction"))
+            )
+            if old is not None and same:
+                kept.add(unit_id)
+                entry["id"] = unit_id
+                if entry["size"] is None:
+                    entry["size"] = old["size"]
+                if _unit_fields(entry) != _unit_fields(old):
+                    counts["changed"] += 1
+            else:
+                catalogue_unit = _known_unit(roster, entry["unit"], entry.get("faction"))
+                if entry["size"] is None:
+                    entry["size"] = rosterdata.default_size(catalogue_unit)
+                entry["id"] = _new_unit_id(roster)
+                counts["added"] += 1
+            new_units.append(entry)
+        removed = len(set(current) - kept)
+        reordered = [u["id"] for u in new_units if u["id"] in kept] != [
+            i for i in current if i in kept
+        ]
+        roster.payload["units"] = new_units
+        unit_parts = [
+            f"{_plural(counts['added'], 'unit')} added" if counts["added"] else "",
+            f"{_plural(counts['changed'], 'unit')} changed" if counts["changed"] else "",
+            f"{_plural(removed, 'unit')} removed" if removed else "",
+            "units reordered" if reordered else "",
+        ]
+        changed += [part for part in unit_parts if part]
+        if not changed:
+            return context_validate(roster_context(roster=roster))
+        return _record(
+            roster,
+            action=_replace_action(changed, counts, removed),
+            actor=actor,
+            summary=", ".join(changed),
+        )
+
+
+def _unit_fields(entry: dict[str, Any]) -> tuple[Any, ...]:
+    return (entry.get("size"), list(entry.get("options", [])), entry.get("name", ""))
+
+
+def _replace_action(changed: list[str], counts: dict[str, int], removed: int) -> str:
+    """The history label of a replace: the unit action when it did exactly one unit change,
+    else "details changed"."""
+    if len(changed) == 1:
+        if counts["added"] == 1:
+            return RosterAction.UNIT_ADDED
+        if counts["changed"] == 1:
+            return RosterAction.UNIT_CHANGED
+        if removed == 1:
+            return RosterAction.UNIT_REMOVED
+    return RosterAction.UPDATED
 
 
 def _unit_index(roster: Roster, unit_id: str) -> int:
@@ -662,8 +778,15 @@ def roster_unshare(*, roster: Roster) -> None:
 
 
 def roster_delete(*, roster: Roster) -> None:
-    """Delete a roster and its history."""
-    roster.delete()
+    """Delete a roster and its history; ConflictError ``roster.in_use`` while a campaign
+    plays it (withdraw from the campaign first: campaign games keep their snapshots)."""
+    try:
+        with transaction.atomic():
+            roster.delete()
+    except ProtectedError as exc:
+        raise ConflictError(
+            "This roster is played in a campaign and cannot be deleted.", code="roster.in_use"
+        ) from exc
 
 
 def roster_import(*, owner: Any, data: Any, name: str | None = None) -> Roster:

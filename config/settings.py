@@ -144,6 +144,11 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("MUSTER_API_THROTTLE_ANON", "600/minute"),
         "user": env_str("MUSTER_API_THROTTLE_USER", "6000/minute"),
+        # Expensive writes, per user (api/throttles.py): queue or replay a battle, queue a
+        # simulation, compute attack odds.
+        "battles": env_str("MUSTER_API_THROTTLE_BATTLES", "60/minute"),
+        "simulations": env_str("MUSTER_API_THROTTLE_SIMULATIONS", "20/minute"),
+        "calc": env_str("MUSTER_API_THROTTLE_CALC", "300/minute"),
     },
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "api.schema.MusterAutoSchema",
@@ -171,6 +176,17 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}
+
+# Cache (throttle counts, nothing else): shared through Redis when CACHE_URL is set, so
+# every web process counts the same requests; otherwise per process in local memory.
+CACHE_URL = env_str("CACHE_URL")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
 }
 
 # Celery: with no broker configured, tasks run in-process (the embedded default).

@@ -86,6 +86,14 @@ class BattleSerializer(serializers.ModelSerializer):
         return {key: value for key, value in battle.report.items() if key != "events"}
 
 
+class BattleSummarySerializer(BattleSerializer):
+    """A battle in a list: everything but the report (read it at ``url``)."""
+
+    class Meta(BattleSerializer.Meta):
+        fields = tuple(f for f in BattleSerializer.Meta.fields if f != "report")
+        read_only_fields = fields
+
+
 class BattleEventSerializer(serializers.Serializer):
     """One line of the battle log."""
 

@@ -192,6 +192,30 @@ def roster_data(roster: Roster, result: ValidationResult) -> dict[str, Any]:
     }
 
 
+class UnitChangeSerializer(serializers.Serializer):
+    """How one unit's points moved between the roster's last revision and now."""
+
+    id = serializers.CharField()
+    name = serializers.CharField()
+    path = serializers.CharField()
+    before = serializers.IntegerField(allow_null=True)
+    after = serializers.IntegerField(allow_null=True)
+    delta = serializers.IntegerField()
+
+
+class CatalogueChangesSerializer(serializers.Serializer):
+    """What newer catalogue revisions changed for a roster (``roster_catalogue_changes``)."""
+
+    changed = serializers.BooleanField()
+    message = serializers.CharField()
+    built_against = serializers.DictField(child=serializers.IntegerField())
+    current = serializers.DictField(child=serializers.IntegerField())
+    points_before = serializers.IntegerField()
+    points_after = serializers.IntegerField()
+    units = UnitChangeSerializer(many=True)
+    new_violations = serializers.ListField(child=serializers.CharField())
+
+
 class RosterRevisionSerializer(serializers.ModelSerializer):
     created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
 

@@ -16,10 +16,12 @@ from api.serializers.battles import (
     BattleEventSerializer,
     BattleRequestSerializer,
     BattleSerializer,
+    BattleSummarySerializer,
     ReplaySerializer,
     SimulationRequestSerializer,
     SimulationSerializer,
 )
+from api.throttles import ExpensiveWriteThrottleMixin
 from rules.errors import BattleRequestError
 from rules.models import Battle, Simulation
 from rules.selectors import battles_for_user, rosters_for_battle, simulations_for_user
@@ -52,15 +54,34 @@ def battle_inputs(request: Request, serializer_class: type) -> dict[str, Any]:
     }
 
 
-class BattleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Battles you asked for. ``POST`` queues one and answers 202 with its URL."""
+class BattleViewSet(
+    ExpensiveWriteThrottleMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Battles you asked for. ``POST`` queues one and answers 202 with its URL; the list
+    leaves out each battle's report (read it on the battle). Queuing and replaying share
+    the ``battles`` throttle."""
 
     serializer_class = BattleSerializer
     filterset_fields = ("system", "status", "mission")
     ordering_fields = ("created_at", "finished_at", "id")
+    throttle_scope = "battles"
+    lookup_value_regex = r"[0-9]+"
 
     def get_queryset(self):
-        return battles_for_user(user=self.request.user)
+        if getattr(self, "swagger_fake_view", False):
+            return Battle.objects.none()
+        battles = battles_for_user(user=self.request.user)
+        return battles.defer("report") if self.action == "list" else battles
+
+    def get_serializer_class(self):
+        return BattleSummarySerializer if self.action == "list" else BattleSerializer
+
+    @extend_schema(responses={200: BattleSummarySerializer(many=True)})
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().list(request, *args, **kwargs)
 
     @extend_schema(request=BattleRequestSerializer, responses={202: BattleSerializer})
     def create(self, request: Request) -> Response:
@@ -117,14 +138,24 @@ class BattleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         return Response(ReplaySerializer(battle_replay(battle=battle)).data)
 
 
-class SimulationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Simulations you asked for. ``POST`` queues one and answers 202; poll ``progress``."""
+class SimulationViewSet(
+    ExpensiveWriteThrottleMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Simulations you asked for. ``POST`` queues one and answers 202; poll ``progress``.
+    Queuing is limited by the ``simulations`` throttle."""
 
     serializer_class = SimulationSerializer
     filterset_fields = ("system", "status")
     ordering_fields = ("created_at", "id")
+    throttle_scope = "simulations"
+    lookup_value_regex = r"[0-9]+"
 
     def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Simulation.objects.none()
         return simulations_for_user(user=self.request.user)
 
     @extend_schema(request=SimulationRequestSerializer, responses={202: SimulationSerializer})

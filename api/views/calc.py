@@ -22,6 +22,7 @@ from api.serializers.calc import (
     GenericAttackSerializer,
     calc_serializer_for,
 )
+from api.throttles import ExpensiveWriteThrottleMixin
 from rules.engine.systems.base import EngineError
 
 
@@ -76,10 +77,11 @@ CALC_REQUEST = PolymorphicProxySerializer(
 )
 
 
-class AttackOddsView(APIView):
-    """Exact odds of one attack sequence; anyone may call it."""
+class AttackOddsView(ExpensiveWriteThrottleMixin, APIView):
+    """Exact odds of one attack sequence; anyone may call it (``calc`` throttle)."""
 
     permission_classes = [permissions.AllowAny]
+    throttle_scope = "calc"
 
     @extend_schema(request=CALC_REQUEST, responses={200: AttackOddsSerializer}, tags=["calc"])
     def post(self, request: Request) -> Response:

@@ -8,8 +8,9 @@ from functools import wraps
 from typing import Any
 
 from django.db.models import Q
-from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, status, viewsets
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -117,7 +118,22 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             status=status.HTTP_201_CREATED,
         )
 
-    @action(detail=True, methods=["get"])
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "ParticipantRow",
+                fields={
+                    "id": serializers.IntegerField(),
+                    "name": serializers.CharField(),
+                    "status": serializers.CharField(),
+                    "user_id": serializers.IntegerField(),
+                    "roster_id": serializers.IntegerField(allow_null=True),
+                },
+                many=True,
+            )
+        }
+    )
+    @action(detail=True, methods=["get"], pagination_class=None)
     def participants(self, request: Request, pk: str | None = None) -> Response:
         campaign: Campaign = self.get_object()
         rows = campaign.participants.values("id", "name", "status", "user_id", "roster_id")
@@ -153,7 +169,8 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             }
         )
 
-    @extend_schema(request=AdvanceChoiceSerializer, responses={201: None})
+    @extend_schema(methods=["GET"], responses={200: OpenApiTypes.ANY})
+    @extend_schema(methods=["POST"], request=AdvanceChoiceSerializer, responses={201: None})
     @action(detail=True, methods=["get", "post"], url_path=rf"{PARTICIPANT}/advances")
     @campaign_errors
     def advances(
@@ -173,7 +190,8 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             status=status.HTTP_201_CREATED,
         )
 
-    @extend_schema(request=RosterUpdateSerializer, responses={201: None})
+    @extend_schema(methods=["GET"], responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(methods=["POST"], request=RosterUpdateSerializer, responses={201: None})
     @action(detail=True, methods=["get", "post"], url_path=rf"{PARTICIPANT}/roster")
     @campaign_errors
     def campaign_roster(
@@ -222,8 +240,11 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         )
         return Response({"participant": participant.pk, "status": participant.status})
 
-    @extend_schema(request=RoundCreateSerializer, responses={201: RoundSerializer})
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(methods=["GET"], responses={200: RoundSerializer(many=True)})
+    @extend_schema(
+        methods=["POST"], request=RoundCreateSerializer, responses={201: RoundSerializer}
+    )
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     @campaign_errors
     def rounds(self, request: Request, pk: str | None = None) -> Response:
         """The rounds; ``POST`` (organiser) creates and pairs the next one."""
@@ -237,11 +258,13 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         round_ = services.round_create(campaign=campaign, user=request.user, manual=manual, **data)
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(responses={200: OpenApiTypes.ANY})
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
         """The league table with the campaign's tie-breaker chain."""
         return Response(campaign_standings(campaign=self.get_object()))
 
+    @extend_schema(responses={200: AuditSerializer(many=True)})
     @action(detail=True, methods=["get"])
     def audit(self, request: Request, pk: str | None = None) -> Response:
         """Who did what and when, oldest first (paginated)."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import django_filters
-from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.urls import reverse
@@ -21,6 +20,7 @@ from rest_framework.views import APIView
 
 from api.exceptions import ApiError
 from api.serializers.rosters import (
+    CatalogueChangesSerializer,
     DuplicateSerializer,
     ImportSerializer,
     RestoreSerializer,
@@ -68,52 +68,20 @@ def create_from(attrs: dict[str, Any], *, owner: Any, action: str | None = None)
     )
 
 
-def replace_units(roster: Roster, wanted: list[dict[str, Any]], actor: Any) -> None:
-    """Make the roster's entries match ``wanted``: keep entries by ``id`` (changing size,
-    options, name), add entries without a known id, remove the rest (each a revision)."""
-    current = {str(u["id"]): u for u in roster.unit_entries()}
-    keep: set[str] = set()
-    for entry in wanted:
-        unit_id = str(entry.get("id") or "")
-        old = current.get(unit_id)
-        same_unit = old is not None and old["unit"] == entry["unit"]
-        same_faction = old is not None and old.get("faction") == entry.get("faction")
-        if same_unit and same_faction and unit_id not in keep:
-            keep.add(unit_id)
-            size = entry.get("size") or old["size"]
-            if (size, entry["options"], entry["name"]) != (
-                old["size"],
-                old.get("options", []),
-                old.get("name", ""),
-            ):
-                services.roster_update_unit(
-                    roster=roster,
-                    unit_id=unit_id,
-                    size=size,
-                    options=entry["options"],
-                    name=entry["name"],
-                    actor=actor,
-                )
-        else:
-            added = services.roster_add_unit(
-                roster=roster,
-                unit=entry["unit"],
-                size=entry.get("size"),
-                options=entry["options"],
-                name=entry["name"],
-                faction=entry.get("faction"),
-                actor=actor,
-            )
-            keep.add(str(added["id"]))
-    for unit_id in current:
-        if unit_id not in keep:
-            services.roster_remove_unit(roster=roster, unit_id=unit_id, actor=actor)
+LEGAL_CHOICES = (("true", "true"), ("false", "false"), ("1", "1"), ("0", "0"))
 
 
 class RosterFilter(django_filters.FilterSet):
+    """Filters of the roster list; a value ``legal`` does not know answers 400 naming it."""
+
     system = django_filters.CharFilter(field_name="system__slug", help_text="System slug.")
     faction = django_filters.CharFilter(field_name="faction__slug", help_text="Faction slug.")
-    legal = django_filters.BooleanFilter(field_name="is_valid")
+    legal = django_filters.TypedChoiceFilter(
+        field_name="is_valid",
+        choices=LEGAL_CHOICES,
+        coerce=lambda value: value in ("true", "1"),
+        help_text="true: only legal rosters; false: only illegal ones.",
+    )
 
     class Meta:
         model = Roster
@@ -187,7 +155,8 @@ class RosterViewSet(viewsets.GenericViewSet):
         return self.write(request, roster, {**current, **request.data})
 
     def write(self, request: Request, roster: Roster, data: Any) -> Response:
-        """Apply a full payload to a stored roster in one transaction."""
+        """Apply a full payload to a stored roster: one transaction, one revision (none when
+        nothing changed), entries repeating a stored ``id`` keep it."""
         serializer = RosterInputSerializer(data=data)
         serializer.is_valid(raise_exception=True)
         attrs = serializer.validated_data
@@ -199,19 +168,20 @@ class RosterViewSet(viewsets.GenericViewSet):
                     code="roster.fixed",
                     fields={key: [f"Must stay '{value}'."]},
                 )
-        with transaction.atomic():
-            services.roster_update(
-                roster=roster,
-                actor=request.user,
-                name=attrs["name"],
-                points_limit=attrs.get("points_limit") or roster.points_limit,
-                allies=list(attrs["allies"]),
-            )
-            replace_units(selectors.roster_get(roster_id=roster.pk), attrs["units"], request.user)
+        services.roster_replace(
+            roster=roster,
+            actor=request.user,
+            name=attrs["name"],
+            points_limit=attrs.get("points_limit"),
+            allies=list(attrs["allies"]),
+            units=[dict(entry) for entry in attrs["units"]],
+        )
         return Response(render_roster(selectors.roster_get(roster_id=roster.pk)))
 
     @extend_schema(tags=["rosters"], parameters=[ROSTER_ID], responses={204: None})
     def destroy(self, request: Request, pk: str) -> Response:
+        """Delete the roster and its history; 409 ``roster.in_use`` while a campaign plays
+        it (withdraw from the campaign first)."""
         services.roster_delete(roster=self.get_object())
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -350,6 +320,49 @@ class RosterViewSet(viewsets.GenericViewSet):
         token = services.roster_share(roster=roster)
         url = request.build_absolute_uri(reverse("api:shared-roster", args=[token]))
         return Response({"token": token, "url": url})
+
+    @extend_schema(
+        tags=["rosters"], parameters=[ROSTER_ID], responses={200: CatalogueChangesSerializer}
+    )
+    @action(detail=True, methods=["get"], url_path="catalogue-changes")
+    def catalogue_changes(self, request: Request, pk: str) -> Response:
+        """What newer catalogue revisions changed for the roster since its last revision
+        (points per unit, new violations); ``changed`` false when nothing did."""
+        changes = selectors.roster_catalogue_changes(roster=self.get_object())
+        return Response(changes.as_dict())
+
+    @extend_schema(
+        tags=["rosters"], parameters=[ROSTER_ID], request=None, responses={200: RosterSerializer}
+    )
+    @action(detail=True, methods=["post"], url_path="accept-catalogue")
+    def accept_catalogue(self, request: Request, pk: str) -> Response:
+        """Price the roster against the current catalogue revisions from now on (a new
+        revision)."""
+        roster = self.get_object()
+        services.roster_accept_catalogue(roster=roster, actor=request.user)
+        return Response(render_roster(selectors.roster_get(roster_id=roster.pk)))
+
+    @extend_schema(
+        tags=["rosters"],
+        parameters=[ROSTER_ID, OpenApiParameter("unit_id", str, OpenApiParameter.PATH)],
+        request=None,
+        responses={201: RosterSerializer},
+    )
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path=r"units/(?P<unit_id>[A-Za-z0-9_-]{1,20})/duplicate",
+        url_name="unit-duplicate",
+    )
+    def duplicate_unit(self, request: Request, pk: str, unit_id: str) -> Response:
+        """Copy one unit entry (size, options, name) right after it with a new ``id``; answers
+        the roster. An unknown ``unit_id`` answers 404 ``roster.unit_not_found``."""
+        roster = self.get_object()
+        services.roster_duplicate_unit(roster=roster, unit_id=unit_id, actor=request.user)
+        return Response(
+            render_roster(selectors.roster_get(roster_id=roster.pk)),
+            status=status.HTTP_201_CREATED,
+        )
 
     @extend_schema(
         tags=["rosters"], parameters=[ROSTER_ID], responses={200: VerificationSerializer}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -17,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from armybuilder import services
-from armybuilder.errors import ArmyBuilderError, NotFoundError
+from armybuilder.errors import ArmyBuilderError, ConflictError, NotFoundError
 from armybuilder.models import Roster
 from armybuilder.rosterdata import SAMPLES_DIR, load_sample_roster
 from armybuilder.selectors import (
@@ -324,8 +325,12 @@ def roster_copy(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    """Delete a roster and its history."""
-    services.roster_delete(roster=_own_roster(request, pk))
+    """Delete a roster and its history (refused while a campaign plays it)."""
+    try:
+        services.roster_delete(roster=_own_roster(request, pk))
+    except ConflictError as exc:
+        messages.error(request, exc.message)
+        return redirect("roster-edit", pk=pk)
     return redirect("roster-list")
 
 

@@ -192,3 +192,19 @@ def test_battle_list_shows_only_own_battles_with_bounded_queries(
         listing = owner_client.get("/api/v1/battles/").json()
     assert listing["count"] == 3
     assert stranger_client.get("/api/v1/battles/").json()["count"] == 0
+
+
+def test_battle_list_leaves_out_the_report_and_detail_keeps_it(
+    owner_client, sample_rosters, django_capture_on_commit_callbacks
+):
+    battle = post_battle(
+        owner_client, sample_rosters, django_capture_on_commit_callbacks, seed=4
+    ).json()
+    item = owner_client.get("/api/v1/battles/").json()["results"][0]
+    assert item["id"] == battle["id"]
+    assert "report" not in item
+    assert item["status"] == "resolved"
+    assert item["report_hash"]
+    assert item["armies"] == {"a": sample_rosters[0].name, "b": sample_rosters[1].name}
+    detail = owner_client.get(item["url"]).json()
+    assert detail["report"]["turns_played"] >= 1

@@ -2,11 +2,19 @@
 generated valid and invalid requests (authenticated) never cause a server error, and every
 answer matches the schema (status code, content type, body; errors in the error format).
 
+The fuzzing user owns one object of each kind (a roster it plays a campaign with, a resolved
+battle, a finished simulation, a campaign, a clock), created lazily for the operation under
+test, and path parameters (``{id}``, ``{participant_id}``, ``{unit_id}``, ``{token}``) name
+them, so the generated requests reach existing objects instead of answering 404. A path
+parameter generated invalid on purpose (negative mode) is left as generated.
+
 Bounded: ``MUSTER_SCHEMATHESIS_EXAMPLES`` examples per operation and mode (default 15), no
-shrinking, deterministic seed; the whole module stays well under 90 s.
+shrinking, deterministic seed; the whole module stays under 90 s.
 """
 
 import os
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 import schemathesis
@@ -16,13 +24,14 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis import GenerationMode
+from schemathesis.core.parameters import ParameterLocation
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     response_schema_conformance,
     status_code_conformance,
 )
 
-from tests.api.conftest import make_user
+from tests.api.conftest import make_user, strike_force
 
 pytestmark = pytest.mark.django_db
 
@@ -41,9 +50,126 @@ schema.config.generation.update(
 
 
 @pytest.fixture
-def token(catalogues) -> str:
-    user = make_user("fuzzer")
-    return Token.objects.create(user=user).key
+def fuzzer(catalogues):
+    return make_user("fuzzer")
+
+
+@pytest.fixture
+def token(fuzzer) -> str:
+    return Token.objects.create(user=fuzzer).key
+
+
+def make_roster(user) -> dict[str, Any]:
+    """A grimdark roster (shared by link) and a campaign participant playing it."""
+    from armybuilder.services import roster_create, roster_share
+    from campaigns.services import campaign_create, campaign_join
+
+    data = strike_force()
+    roster = roster_create(
+        owner=user,
+        system=data["system"],
+        faction=data["faction"],
+        name=data["name"],
+        points_limit=data["points_limit"],
+        units=data["units"],
+    )
+    campaign = campaign_create(user=user, system="grimdark", name="Fuzz", points_limit=2000)
+    participant = campaign_join(user=user, join_code=campaign.join_code, roster=roster)
+    return {
+        "roster": roster.pk,
+        "unit": roster.unit_entries()[0]["id"],
+        "token": roster_share(roster=roster),
+        "campaign": campaign.pk,
+        "participant": participant.pk,
+    }
+
+
+def battle_snapshots(user) -> dict[str, Any]:
+    """Two skirmish sample rosters of ``user`` and their engine snapshots."""
+    from armybuilder.rosterdata import load_sample_roster
+    from armybuilder.services import roster_import
+    from rules.selectors import rosters_for_battle
+
+    rosters = [
+        roster_import(owner=user, data=load_sample_roster("skirmish", name))
+        for name in ("night-watch", "marsh-raiders")
+    ]
+    (a, snapshot_a), (b, snapshot_b) = rosters_for_battle(
+        user=user, roster_ids=[r.pk for r in rosters]
+    )
+    return {
+        "requested_by": user,
+        "roster_a": a,
+        "roster_b": b,
+        "snapshot_a": snapshot_a,
+        "snapshot_b": snapshot_b,
+    }
+
+
+def make_battle(user) -> dict[str, Any]:
+    """A resolved battle."""
+    from rules.services import battle_create, battle_resolve
+
+    battle = battle_create(**battle_snapshots(user), seed=7, enqueue=False)
+    battle_resolve(battle_id=battle.pk)
+    return {"battle": battle.pk}
+
+
+def make_simulation(user) -> dict[str, Any]:
+    """A finished simulation of two runs."""
+    from rules.services import (
+        simulation_create,
+        simulation_finish,
+        simulation_missing_chunks,
+        simulation_run_chunk,
+    )
+
+    simulation = simulation_create(**battle_snapshots(user), runs=2, seed=3, enqueue=False)
+    for index in simulation_missing_chunks(simulation):
+        simulation_run_chunk(simulation_id=simulation.pk, index=index)
+    simulation_finish(simulation_id=simulation.pk)
+    return {"simulation": simulation.pk}
+
+
+def make_clock(user) -> dict[str, Any]:
+    from rules.clocks import clock_create
+
+    return {"clock": clock_create(user=user, mode="chess", limit_ms=3_600_000).pk}
+
+
+# Path prefix → (what to create, which created id each path parameter takes).
+OWNED: dict[str, tuple[Callable[[Any], dict[str, Any]], dict[str, str]]] = {
+    "/api/v1/rosters/{id}": (make_roster, {"id": "roster", "unit_id": "unit"}),
+    "/api/v1/shared/{token}": (make_roster, {"token": "token"}),
+    "/api/v1/campaigns/{id}": (make_roster, {"id": "campaign", "participant_id": "participant"}),
+    "/api/v1/battles/{id}": (make_battle, {"id": "battle"}),
+    "/api/v1/simulations/{id}": (make_simulation, {"id": "simulation"}),
+    "/api/v1/clocks/{id}": (make_clock, {"id": "clock"}),
+}
+
+
+@pytest.fixture
+def owned(fuzzer) -> Callable[[Any], None]:
+    """Point the case's path parameters at objects the fuzzing user owns (created on first
+    use, once per operation)."""
+    made: dict[str, dict[str, Any]] = {}
+
+    def point(case: Any) -> None:
+        if not case.path_parameters:
+            return
+        component = case.meta.components.get(ParameterLocation.PATH) if case.meta else None
+        if component is not None and component.mode == GenerationMode.NEGATIVE:
+            return
+        for prefix, (make, names) in OWNED.items():
+            if case.path == prefix or case.path.startswith(prefix + "/"):
+                if prefix not in made:
+                    made[prefix] = make(fuzzer)
+                for name, key in names.items():
+                    if name in case.path_parameters:
+                        case.path_parameters[name] = made[prefix][key]
+                return
+
+    return point
 
 
 @pytest.fixture(autouse=True)
@@ -65,7 +191,8 @@ def _keep_test_connection_open():
     suppress_health_check=list(HealthCheck),
     database=None,
 )
-def test_api_never_errors_and_matches_its_schema(case, token):
+def test_api_never_errors_and_matches_its_schema(case, token, owned):
+    owned(case)
     case.call_and_validate(
         headers={"Authorization": f"Token {token}"},
         checks=[

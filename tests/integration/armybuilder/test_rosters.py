@@ -229,3 +229,60 @@ def test_validating_thirty_units_takes_a_bounded_number_of_queries(
     with django_assert_max_num_queries(1):
         result = selectors.roster_validate(roster=roster)
     assert result.points == 30 * 160
+
+
+def test_update_without_a_change_records_no_revision(strike_force, player):
+    services.roster_update(
+        roster=strike_force, name="Strike Force Varro", points_limit=900, allies=[], actor=player
+    )
+    strike_force.refresh_from_db()
+    assert strike_force.revision == 1
+    assert strike_force.revisions.count() == 1
+
+
+def test_update_names_only_what_changed(strike_force, player):
+    services.roster_update(
+        roster=strike_force, name="Strike Force Varro", points_limit=1000, allies=[], actor=player
+    )
+    latest = selectors.roster_revision_list(roster=strike_force).first()
+    assert (latest.number, latest.summary) == (2, "points limit")
+
+
+def test_replace_records_one_revision_for_details_and_units(strike_force, player):
+    entries = strike_force.unit_entries()
+    kept = [{**entries[0], "name": "Warden Varro the Grey"}, entries[2]]
+    services.roster_replace(
+        roster=strike_force,
+        name="Varro's Host",
+        points_limit=900,
+        units=[*kept, {"unit": "ash-gunship"}],
+        actor=player,
+    )
+    strike_force.refresh_from_db()
+    assert strike_force.revision == 2
+    assert [u["id"] for u in strike_force.unit_entries()] == ["u1", "u3", "u8"]
+    latest = selectors.roster_revision_list(roster=strike_force).first()
+    assert latest.action == RosterAction.UPDATED
+    assert latest.summary == "name, 1 unit added, 1 unit changed, 5 units removed"
+    assert latest.created_by == player
+
+
+def test_replace_with_the_stored_roster_records_nothing(strike_force):
+    services.roster_replace(
+        roster=strike_force,
+        name=strike_force.name,
+        units=strike_force.unit_entries(),
+    )
+    strike_force.refresh_from_db()
+    assert strike_force.revision == 1
+
+
+def test_replace_refuses_an_unknown_unit_and_keeps_the_roster(strike_force):
+    with pytest.raises(NotFoundError) as caught:
+        services.roster_replace(
+            roster=strike_force, name="Other", units=[{"unit": "titan"}], points_limit=500
+        )
+    assert caught.value.code == "roster.unit_unknown"
+    strike_force.refresh_from_db()
+    assert (strike_force.name, strike_force.points_limit) == ("Strike Force Varro", 900)
+    assert len(strike_force.unit_entries()) == 7

@@ -302,3 +302,22 @@ def test_a_small_margin_range_gets_one_bin_per_value():
     bins = svg.margin_bins([{"value": -2, "count": 3}, {"value": 3, "count": 1}])
     assert [b["label"] for b in bins] == ["-2", "-1", "0", "1", "2", "3"]
     assert [b["count"] for b in bins] == [3, 0, 0, 0, 0, 1]
+
+
+def test_deleting_a_roster_a_campaign_plays_is_refused_with_a_message(
+    player, player_client, catalogues
+):
+    from armybuilder.models import Roster
+    from armybuilder.rosterdata import load_sample_roster
+    from armybuilder.services import roster_import
+    from campaigns.services import campaign_create, campaign_join
+
+    roster = roster_import(owner=player, data=load_sample_roster("skirmish", "night-watch"))
+    campaign = campaign_create(user=player, system="skirmish", name="Cellars", points_limit=500)
+    campaign_join(user=player, join_code=campaign.join_code, roster=roster)
+
+    response = player_client.post(f"/rosters/{roster.pk}/delete/", follow=True)
+
+    assert response.status_code == 200
+    assert "played in a campaign" in response.content.decode()
+    assert Roster.objects.filter(pk=roster.pk).exists()

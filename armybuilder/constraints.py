@@ -42,7 +42,7 @@ Kinds and their fields (``KIND_FIELDS`` is the JSON Schema of each, used on load
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,6 +137,27 @@ def _violation(constraint: dict[str, Any], default: str, path: str, **fields: An
     return Violation(constraint.get("severity", ERROR), constraint["code"], message, path)
 
 
+def _count_limits(
+    constraint: dict[str, Any],
+    count: int,
+    counted: str,
+    chosen: Sequence[PricedUnit] | None = None,
+    **names: Any,
+) -> list[Violation]:
+    """``count`` between the constraint's min and max, else one violation whose default
+    message starts with ``counted``; one too many is pointed at (the first entry over the
+    limit among ``chosen``, else "units"), one too few at "units". Message fields:
+    ``names``, count, min, max."""
+    low, high = constraint.get("min"), constraint.get("max")
+    fields = {**names, "count": count, "min": low, "max": high}
+    if high is not None and count > int(high):
+        path = chosen[int(high)].path if chosen is not None else "units"
+        return [_violation(constraint, f"{counted}, at most {high} allowed", path, **fields)]
+    if low is not None and count < int(low):
+        return [_violation(constraint, f"{counted}, at least {low} required", "units", **fields)]
+    return []
+
+
 def _in_categories(unit: PricedUnit, categories: tuple[str, ...]) -> bool:
     return not categories or unit.category.lower() in categories
 
@@ -202,27 +223,9 @@ def check_category_count(constraint: dict[str, Any], view: RosterView) -> list[V
     chosen = [u for u in view.units if u.category.lower() in categories]
     label = _label(constraint)
     count = len(chosen)
-    low, high = constraint.get("min"), constraint.get("max")
-    fields = {"label": label, "count": count, "min": low, "max": high}
-    if high is not None and count > int(high):
-        return [
-            _violation(
-                constraint,
-                f"{label}: {_plural(count, 'unit')}, at most {high} allowed",
-                chosen[int(high)].path,
-                **fields,
-            )
-        ]
-    if low is not None and count < int(low):
-        return [
-            _violation(
-                constraint,
-                f"{label}: {_plural(count, 'unit')}, at least {low} required",
-                "units",
-                **fields,
-            )
-        ]
-    return []
+    return _count_limits(
+        constraint, count, f"{label}: {_plural(count, 'unit')}", chosen, label=label
+    )
 
 
 def check_unique_units(constraint: dict[str, Any], view: RosterView) -> list[Violation]:
@@ -258,24 +261,7 @@ def check_unit_count(constraint: dict[str, Any], view: RosterView) -> list[Viola
     chosen = [u for u in view.units if u.slug == slug and (not faction or u.faction == faction)]
     name = chosen[0].unit.get("name", slug) if chosen and chosen[0].unit else slug
     count = len(chosen)
-    low, high = constraint.get("min"), constraint.get("max")
-    fields = {"name": name, "count": count, "min": low, "max": high}
-    if high is not None and count > int(high):
-        return [
-            _violation(
-                constraint,
-                f"{name}: {count} taken, at most {high} allowed",
-                chosen[int(high)].path,
-                **fields,
-            )
-        ]
-    if low is not None and count < int(low):
-        return [
-            _violation(
-                constraint, f"{name}: {count} taken, at least {low} required", "units", **fields
-            )
-        ]
-    return []
+    return _count_limits(constraint, count, f"{name}: {count} taken", chosen, name=name)
 
 
 def check_ratio(constraint: dict[str, Any], view: RosterView) -> list[Violation]:
@@ -361,17 +347,7 @@ def check_model_count(constraint: dict[str, Any], view: RosterView) -> list[Viol
     categories = _categories(constraint)
     count = sum(u.size for u in view.units if _in_categories(u, categories))
     label = str(constraint.get("label", "Models"))
-    low, high = constraint.get("min"), constraint.get("max")
-    fields = {"label": label, "count": count, "min": low, "max": high}
-    if high is not None and count > int(high):
-        return [
-            _violation(constraint, f"{label}: {count}, at most {high} allowed", "units", **fields)
-        ]
-    if low is not None and count < int(low):
-        return [
-            _violation(constraint, f"{label}: {count}, at least {low} required", "units", **fields)
-        ]
-    return []
+    return _count_limits(constraint, count, f"{label}: {count}", label=label)
 
 
 def check_alignment(constraint: dict[str, Any], view: RosterView) -> list[Violation]:

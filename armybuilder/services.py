@@ -589,6 +589,16 @@ def _known_unit(roster: Roster, unit: str, faction: str | None) -> dict[str, Any
     return found
 
 
+def _require_room_for_a_unit(roster: Roster) -> None:
+    """A roster holds at most MAX_UNITS unit entries."""
+    if len(roster.unit_entries()) >= MAX_UNITS:
+        raise RosterError(
+            f"A roster holds at most {MAX_UNITS} units",
+            code="roster.too_many_units",
+            path="units",
+        )
+
+
 def roster_add_unit(
     *,
     roster: Roster,
@@ -602,12 +612,7 @@ def roster_add_unit(
     """Add a unit entry (size defaults to the unit's minimum); returns the stored entry."""
     with transaction.atomic():
         roster = _locked(roster)
-        if len(roster.unit_entries()) >= MAX_UNITS:
-            raise RosterError(
-                f"A roster holds at most {MAX_UNITS} units",
-                code="roster.too_many_units",
-                path="units",
-            )
+        _require_room_for_a_unit(roster)
         catalogue_unit = _known_unit(roster, unit, faction)
         raw: dict[str, Any] = {"unit": unit, "size": size, "options": options or [], "name": name}
         if faction and faction != roster.faction.slug:
@@ -679,12 +684,7 @@ def roster_duplicate_unit(
     """Copy a unit entry (same size, options and name) right after it, with a new id."""
     with transaction.atomic():
         roster = _locked(roster)
-        if len(roster.unit_entries()) >= MAX_UNITS:
-            raise RosterError(
-                f"A roster holds at most {MAX_UNITS} units",
-                code="roster.too_many_units",
-                path="units",
-            )
+        _require_room_for_a_unit(roster)
         index = _unit_index(roster, unit_id)
         copy_entry = copy.deepcopy(roster.payload["units"][index])
         copy_entry["id"] = _new_unit_id(roster)

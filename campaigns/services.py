@@ -75,6 +75,11 @@ def audit(
     )
 
 
+def _audit_game(game: Game, actor: Any, action: str, data: dict[str, Any]) -> AuditEntry:
+    """Append one line about ``game`` to its campaign's audit log."""
+    return audit(campaign=game.campaign, actor=actor, action=action, game=game, data=data)
+
+
 def _require_organiser(campaign: Campaign, user: Any) -> None:
     if not is_organiser(campaign=campaign, user=user):
         raise CampaignForbidden("campaign.not_organiser", "Only an organiser may do this.")
@@ -424,16 +429,7 @@ def advance_choose(
             raise CampaignConflict("advance.already_chosen", "Already chosen.", "entry")
         if choice not in options:
             raise CampaignError("advance.choice", f"Choose one of: {', '.join(options)}.", "choice")
-        chosen = LedgerEntry.objects.create(
-            run=line.run,
-            campaign=line.campaign,
-            game=line.game,
-            participant=participant,
-            unit_key=line.unit_key,
-            fighter_key=line.fighter_key,
-            kind="choice",
-            data=choice_data(line.pk, choice),
-        )
+        chosen = _record_choice(line.run, line, choice)
         audit(
             campaign=line.campaign,
             actor=actor,
@@ -666,13 +662,7 @@ def game_set_mission(*, game: Game, user: Any, mission: str) -> Game:
         raise CampaignConflict("game.not_scheduled", "The game has already been played.")
     game.mission = mission
     game.save(update_fields=["mission"])
-    audit(
-        campaign=game.campaign,
-        actor=user,
-        action="mission_chosen",
-        game=game,
-        data={"mission": mission},
-    )
+    _audit_game(game, user, "mission_chosen", {"mission": mission})
     return game
 
 
@@ -756,13 +746,7 @@ def game_report_result(
         game.reported_by = user
         game.reported_at = timezone.now()
         game.save()
-        audit(
-            campaign=game.campaign,
-            actor=user,
-            action="result_reported",
-            game=game,
-            data=_result_data(game, units or []),
-        )
+        _audit_game(game, user, "result_reported", _result_data(game, units or []))
     return game
 
 
@@ -775,17 +759,30 @@ def _result_data(game: Game, units: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _require_reporters_opponent(
+    game: Game, user: Any, *, not_player: str, not_reported: str, own_report: str
+) -> None:
+    """Only the opponent of whoever reported a result may answer it (each message names
+    the refusal the caller's action gets)."""
+    if _player_side(game, user) is None:
+        raise CampaignForbidden("game.not_player", not_player)
+    if game.status != GameStatus.REPORTED:
+        raise CampaignConflict("game.not_reported", not_reported)
+    if game.reported_by_id == user.pk:
+        raise CampaignForbidden("game.own_report", own_report)
+
+
 def game_confirm(*, game: Game, user: Any) -> Game:
     """The opponent of the reporter confirms: the result counts and post-battle applies."""
     with transaction.atomic():
         game = _locked_game(game)
-        side = _player_side(game, user)
-        if side is None:
-            raise CampaignForbidden("game.not_player", "Only the two players may confirm.")
-        if game.status != GameStatus.REPORTED:
-            raise CampaignConflict("game.not_reported", "There is no reported result to confirm.")
-        if game.reported_by_id == user.pk:
-            raise CampaignForbidden("game.own_report", "Your opponent must confirm your report.")
+        _require_reporters_opponent(
+            game,
+            user,
+            not_player="Only the two players may confirm.",
+            not_reported="There is no reported result to confirm.",
+            own_report="Your opponent must confirm your report.",
+        )
         game.confirmed_by = user
         _finalise(game, GameStatus.CONFIRMED, user, "result_confirmed")
     return game
@@ -795,22 +792,17 @@ def game_dispute(*, game: Game, user: Any, reason: str) -> Game:
     """The opponent disputes a reported result; an organiser decides."""
     with transaction.atomic():
         game = _locked_game(game)
-        if _player_side(game, user) is None:
-            raise CampaignForbidden("game.not_player", "Only the two players may dispute.")
-        if game.status != GameStatus.REPORTED:
-            raise CampaignConflict("game.not_reported", "There is no reported result.")
-        if game.reported_by_id == user.pk:
-            raise CampaignForbidden("game.own_report", "You cannot dispute your own report.")
+        _require_reporters_opponent(
+            game,
+            user,
+            not_player="Only the two players may dispute.",
+            not_reported="There is no reported result.",
+            own_report="You cannot dispute your own report.",
+        )
         game.status = GameStatus.DISPUTED
         game.dispute_reason = reason
         game.save(update_fields=["status", "dispute_reason"])
-        audit(
-            campaign=game.campaign,
-            actor=user,
-            action="result_disputed",
-            game=game,
-            data={"reason": reason},
-        )
+        _audit_game(game, user, "result_disputed", {"reason": reason})
     return game
 
 
@@ -865,12 +857,11 @@ def _finalise(
     game.save()
     runs = apply_post_battle(game=game)
     _update_followers(game)
-    audit(
-        campaign=game.campaign,
-        actor=actor,
-        action=action,
-        game=game,
-        data={**(data or {}), "status": status, "post_battle_runs": [r.pk for r in runs]},
+    _audit_game(
+        game,
+        actor,
+        action,
+        {**(data or {}), "status": status, "post_battle_runs": [r.pk for r in runs]},
     )
 
 
@@ -940,6 +931,20 @@ def apply_post_battle(*, game: Game, participant_ids: list[int] | None = None) -
     return created
 
 
+def _record_choice(run: PostBattleRun, advance: LedgerEntry, choice: str) -> LedgerEntry:
+    """The ``choice`` ledger line picking ``choice`` for ``advance`` in ``run``."""
+    return LedgerEntry.objects.create(
+        run=run,
+        campaign_id=run.campaign_id,
+        game_id=run.game_id,
+        participant_id=run.participant_id,
+        unit_key=advance.unit_key,
+        fighter_key=advance.fighter_key,
+        kind="choice",
+        data=choice_data(advance.pk, choice),
+    )
+
+
 def _advance_signature(entry: LedgerEntry) -> tuple:
     data = entry.data
     return (
@@ -974,16 +979,7 @@ def _carry_choices(run: PostBattleRun) -> None:
     for line in run.entries.filter(kind__in=("advance", "rank")).order_by("id"):
         pick = picks.pop(_advance_signature(line), None)
         if pick is not None:
-            LedgerEntry.objects.create(
-                run=run,
-                campaign_id=run.campaign_id,
-                game_id=run.game_id,
-                participant_id=run.participant_id,
-                unit_key=line.unit_key,
-                fighter_key=line.fighter_key,
-                kind="choice",
-                data=choice_data(line.pk, pick.data["choice"]),
-            )
+            _record_choice(run, line, pick.data["choice"])
 
 
 def _void_runs(game: Game, participant_ids: list[int], reason: str) -> int:
@@ -1051,12 +1047,11 @@ def game_reverse(*, game: Game, user: Any, reason: str = "") -> Game:
         voided = _void_runs(game, game.participant_ids(), f"reversed: {reason}")
         game.status = GameStatus.REVERSED
         game.save(update_fields=["status"])
-        audit(
-            campaign=game.campaign,
-            actor=user,
-            action="game_reversed",
-            game=game,
-            data={
+        _audit_game(
+            game,
+            user,
+            "game_reversed",
+            {
                 "reason": reason,
                 "was": was,
                 "runs_reversed": voided,
@@ -1118,12 +1113,11 @@ def game_play_with_engine(
         game.battle_id = battle.pk
         game.engine_mode = mode
         game.save()
-        audit(
-            campaign=game.campaign,
-            actor=user,
-            action=f"engine_{mode}",
-            game=game,
-            data={"battle": battle.pk, "seed": battle.seed, "mission": battle.mission},
+        _audit_game(
+            game,
+            user,
+            f"engine_{mode}",
+            {"battle": battle.pk, "seed": battle.seed, "mission": battle.mission},
         )
         if enqueue:
             game_engine_finish_task.delay_on_commit(game.pk)
@@ -1146,12 +1140,8 @@ def game_engine_finish(*, game_id: int) -> Game:
         if game.status not in OPEN_STATUSES:
             return game
         if battle.status != JobStatus.RESOLVED:
-            audit(
-                campaign=game.campaign,
-                actor=None,
-                action="engine_failed",
-                game=game,
-                data={"battle": battle.pk, "reason": battle.failure_reason},
+            _audit_game(
+                game, None, "engine_failed", {"battle": battle.pk, "reason": battle.failure_reason}
             )
             return game
         report = {k: v for k, v in battle.report.items() if k != "events"}

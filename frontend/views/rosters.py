@@ -8,6 +8,7 @@ the editor partial back so the points bar and the validation panel update in pla
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -75,6 +76,19 @@ def _editor_response(
     if focus:
         response["X-Muster-Focus"] = focus
     return response
+
+
+def _editor_after_change(
+    request: HttpRequest, roster: Roster, service: Callable[..., object], **arguments: Any
+) -> HttpResponse:
+    """Make one change to the roster by the user (``service`` from armybuilder.services),
+    then show the editor (with the refusal, if any)."""
+    error = None
+    try:
+        service(roster=roster, actor=request.user, **arguments)
+    except ArmyBuilderError as exc:
+        error = exc
+    return _editor_response(request, roster, error=error)
 
 
 def _system_choices() -> list[tuple[str, str]]:
@@ -279,12 +293,7 @@ def roster_unit_duplicate(request: HttpRequest, pk: int, unit_id: str) -> HttpRe
 def roster_unit_remove(request: HttpRequest, pk: int, unit_id: str) -> HttpResponse:
     """Remove a unit."""
     roster = _own_roster(request, pk)
-    error = None
-    try:
-        services.roster_remove_unit(roster=roster, unit_id=unit_id, actor=request.user)
-    except ArmyBuilderError as exc:
-        error = exc
-    return _editor_response(request, roster, error=error)
+    return _editor_after_change(request, roster, services.roster_remove_unit, unit_id=unit_id)
 
 
 @login_required
@@ -292,12 +301,7 @@ def roster_unit_remove(request: HttpRequest, pk: int, unit_id: str) -> HttpRespo
 def roster_undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Go back one revision (the undo is itself a revision)."""
     roster = _own_roster(request, pk)
-    error = None
-    try:
-        services.roster_undo(roster=roster, actor=request.user)
-    except ArmyBuilderError as exc:
-        error = exc
-    return _editor_response(request, roster, error=error)
+    return _editor_after_change(request, roster, services.roster_undo)
 
 
 @login_required
@@ -305,12 +309,7 @@ def roster_undo(request: HttpRequest, pk: int) -> HttpResponse:
 def roster_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Restore any earlier revision."""
     roster = _own_roster(request, pk)
-    error = None
-    try:
-        services.roster_restore(roster=roster, number=number, actor=request.user)
-    except ArmyBuilderError as exc:
-        error = exc
-    return _editor_response(request, roster, error=error)
+    return _editor_after_change(request, roster, services.roster_restore, number=number)
 
 
 @login_required

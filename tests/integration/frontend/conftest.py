@@ -1,9 +1,11 @@
-"""Fixtures of the page tests: catalogues loaded, a signed-in player, two grimdark rosters."""
+"""Fixtures of the page tests: catalogues loaded, a signed-in player, two grimdark rosters,
+the attack calculator's page for one shooting attack."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 
 from armybuilder.services import roster_add_unit, roster_create
 
@@ -17,6 +19,28 @@ def player(db):
 def player_client(client, player):
     client.force_login(player)
     return client
+
+
+@pytest.fixture
+def shooting_attack_response(player_client):
+    """The attack calculator's page for 10 BS4 S4 shots at T4 3+ models (one wound each)."""
+    return player_client.post(
+        reverse("attack-calculate"),
+        {
+            "mode": "shooting",
+            "attacks": 10,
+            "skill": 4,
+            "strength": 4,
+            "ap": "",
+            "toughness": 4,
+            "save": "3",
+            "invulnerable": "",
+            "cover": "",
+            "wounds": 1,
+            "models": 10,
+            "weapon_skill": 4,
+        },
+    )
 
 
 def grimdark_roster(owner, name: str, faction: str = "iron-wardens"):

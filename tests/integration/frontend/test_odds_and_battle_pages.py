@@ -10,24 +10,10 @@ from rules.models import Battle, Simulation
 pytestmark = pytest.mark.django_db
 
 
-def test_attack_calculator_shows_expected_values_and_distribution_charts(player_client):
-    response = player_client.post(
-        reverse("attack-calculate"),
-        {
-            "mode": "shooting",
-            "attacks": 10,
-            "skill": 4,
-            "strength": 4,
-            "ap": "",
-            "toughness": 4,
-            "save": "3",
-            "invulnerable": "",
-            "cover": "",
-            "wounds": 1,
-            "models": 10,
-            "weapon_skill": 4,
-        },
-    )
+def test_attack_calculator_shows_expected_values_and_distribution_charts(
+    shooting_attack_response,
+):
+    response = shooting_attack_response
     page = response.content.decode()
     assert response.status_code == 200
     # seed 000 [22]: BS4 hits on 3+, so 10 shots give 6.67 hits on average

@@ -33,6 +33,18 @@ def battle_of(player, client, capture, system: str, samples: tuple[str, str]) ->
     return battle
 
 
+@pytest.fixture
+def hextactical_battle(player, player_client, catalogues, django_capture_on_commit_callbacks):
+    """A resolved hextactical battle of two sample lists, started from the battle page."""
+    return battle_of(
+        player,
+        player_client,
+        django_capture_on_commit_callbacks,
+        "hextactical",
+        ("thornwall-patrol", "saltmarsh-raid"),
+    )
+
+
 # --- the roster editor and the print view -----------------------------------------------
 
 
@@ -187,16 +199,8 @@ def test_the_massbattle_log_and_map_name_units_not_ids(
     assert 'id="show-unit-labels"' in page
 
 
-def test_the_map_title_follows_the_chosen_turn(
-    player, player_client, catalogues, django_capture_on_commit_callbacks
-):
-    battle = battle_of(
-        player,
-        player_client,
-        django_capture_on_commit_callbacks,
-        "hextactical",
-        ("thornwall-patrol", "saltmarsh-raid"),
-    )
+def test_the_map_title_follows_the_chosen_turn(player_client, hextactical_battle):
+    battle = hextactical_battle
     last = len(battle.report["positions"]) - 1
     for turn in (0, 1, last):
         part = player_client.get(reverse("battle-map", args=[battle.pk]), {"turn": turn})
@@ -206,16 +210,8 @@ def test_the_map_title_follows_the_chosen_turn(
         assert f"(of {last} turns)" in title
 
 
-def test_the_hextactical_log_names_the_combatants(
-    player, player_client, catalogues, django_capture_on_commit_callbacks
-):
-    battle = battle_of(
-        player,
-        player_client,
-        django_capture_on_commit_callbacks,
-        "hextactical",
-        ("thornwall-patrol", "saltmarsh-raid"),
-    )
+def test_the_hextactical_log_names_the_combatants(player_client, hextactical_battle):
+    battle = hextactical_battle
     html = player_client.get(reverse("battle-events", args=[battle.pk])).content.decode()
     assert not re.search(r"<strong>[ab]\.u\d", html)
     assert not re.search(r"→ [ab]\.u\d", html)
@@ -257,25 +253,8 @@ def test_a_pillage_draw_says_two_more_objectives_are_needed():
 # --- odds -------------------------------------------------------------------------------------
 
 
-def test_the_attack_calculator_reads_in_words(player_client):
-    response = player_client.post(
-        reverse("attack-calculate"),
-        {
-            "mode": "shooting",
-            "attacks": 10,
-            "skill": 4,
-            "strength": 4,
-            "ap": "",
-            "toughness": 4,
-            "save": "3",
-            "invulnerable": "",
-            "cover": "",
-            "wounds": 1,
-            "models": 10,
-            "weapon_skill": 4,
-        },
-    )
-    page = response.content.decode()
+def test_the_attack_calculator_reads_in_words(shooting_attack_response):
+    page = shooting_attack_response.content.decode()
     assert "unsaved_wounds" not in page
     assert "models_slain" not in page
     assert "Expected unsaved wounds" in page

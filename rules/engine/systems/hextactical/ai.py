@@ -9,8 +9,16 @@ from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
 from rules.engine.hexgrid import Hex
-from rules.engine.systems.hextactical import tactics
-from rules.engine.systems.hextactical.battle import AOD_DOUBLE, AOD_INCREASED_DODGE, POP_UP, Plan
+from rules.engine.systems.hextactical import manoeuvres, tactics
+from rules.engine.systems.hextactical.battle import (
+    AOA_FEINT,
+    AOA_LONG,
+    AOD_DOUBLE,
+    AOD_INCREASED_DODGE,
+    POP_UP,
+    Plan,
+    melee_skills,
+)
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.damage import WOUNDING
 from rules.engine.systems.hextactical.defence import (
@@ -19,7 +27,10 @@ from rules.engine.systems.hextactical.defence import (
     parry_value,
     weapon_skill,
 )
-from rules.engine.systems.hextactical.rolls import success_probability
+from rules.engine.systems.hextactical.rolls import (
+    quick_contest_win_probability,
+    success_probability,
+)
 
 if TYPE_CHECKING:
     from rules.engine.systems.hextactical.battle import Battle
@@ -29,6 +40,10 @@ AOA_DOUBLE_SKILL = 13
 AOA_STRONG_DR = 4
 POP_UP_MIN_SKILL = 6
 WATCH_RADIUS = 4
+#: Feint (All-Out Attack) against a defender whose best defence is at least this.
+FEINT_MIN_DEFENCE = 12
+#: Try an Evade past a foe only when the chance of winning every contest is at least this.
+EVADE_MIN_CHANCE = 0.12
 
 
 def expected_damage(weapon: Weapon) -> float:
@@ -37,6 +52,28 @@ def expected_damage(weapon: Weapon) -> float:
         value = (mode.damage.dice * 3.5 + mode.damage.adds) * WOUNDING[mode.damage.kind]
         best = max(best, value)
     return best
+
+
+def best_defence(c: Combatant) -> int:
+    """The best of Dodge, Parry with the ready weapon and Block (shield DB included)."""
+    values = [dodge_value(c)]
+    db = c.shield.db if c.shield is not None else 0
+    if c.weapon.melee and c.weapon.parry_mod is not None and c.weapon_ready:
+        values.append(parry_value(c, c.weapon))
+    if c.shield is not None:
+        values.append(block_value(c, c.shield))
+    return max(values) + db
+
+
+def threats_near(
+    b: Battle, c: Combatant, enemies: list[Combatant], target: Combatant | None
+) -> list[Combatant]:
+    """Enemies other than ``target`` that could reach ``c`` next turn."""
+    return [
+        e
+        for e in enemies
+        if e is not target and hexgrid.distance(c.pos, e.pos) <= e.move + max_enemy_reach(e)
+    ]
 
 
 def max_enemy_reach(c: Combatant) -> int:
@@ -215,13 +252,21 @@ class Policy:
                 for e in enemies
                 if e is not target and hexgrid.distance(c.pos, e.pos) <= e.move + max_enemy_reach(e)
             ]
+            skill = weapon_skill(c, weapon)
             if not threats and (
                 target.stunned or target.posture != "standing" or not target.weapon_ready
             ):
                 plan.kind = "all_out_attack"
-                plan.option = self.all_out_option(weapon_skill(c, weapon), target)
+                plan.option = self.all_out_option(skill, target)
+                plan.step_after = None
+            elif not threats and plan.step_after is None and self.feint_worth_it(c, skill, target):
+                plan.kind = "all_out_attack"
+                plan.option = AOA_FEINT
                 plan.step_after = None
             return plan
+        long = self.long_attack(b, c, enemies, reaches)
+        if long is not None and not threats_near(b, c, enemies, b.by_id[long.target]):
+            return long
         if weapon.reach_change_ready:
             d = hexgrid.distance(c.pos, nearest.pos)
             if d in weapon.reaches and d != c.reach_setting:
@@ -231,7 +276,113 @@ class Policy:
                     reach=d,
                     facing=hexgrid.direction_to(c.pos, nearest.pos),
                 )
+        evade = self.evade_approach(b, c, enemies, nearest, reaches)
+        if evade is not None:
+            return evade
         return self.approach(b, c, nearest, reaches)
+
+    @staticmethod
+    def feint_worth_it(c: Combatant, skill: int, target: Combatant) -> bool:
+        """Feint (All-Out Attack) at a defender with a high best defence when one's skill is at
+        least his resisting skill (engine choice; rule digest §19.3)."""
+        if best_defence(target) < FEINT_MIN_DEFENCE:
+            return False
+        shield = target.shield.skill if target.shield is not None else None
+        return skill >= manoeuvres.feint_resistance(melee_skills(target), shield, target.dx)
+
+    def long_attack(
+        self, b: Battle, c: Combatant, enemies: list[Combatant], reaches: tuple[int, ...]
+    ) -> Plan | None:
+        """All-Out Attack (Long) when an enemy is one yard beyond the weapon's reach from here or
+        after a forward step (engine choice; rule digest §19.3)."""
+        long = manoeuvres.long_reaches(reaches)
+        starts = [c.pos] + [
+            n for n in hexgrid.front_hexes(c.pos, c.facing) if b.free(n) and n != c.pos
+        ]
+        best: tuple[tuple, Plan] | None = None
+        for p in starts:
+            for e in enemies:
+                d = hexgrid.distance(p, e.pos)
+                if d not in long or d in reaches:
+                    continue
+                facing = hexgrid.direction_to(p, e.pos)
+                if e.pos not in tactics.melee_reach_hexes(p, facing, d, b.settings):
+                    continue
+                if b.long_blocked(c, e, p):
+                    continue
+                key = (p != c.pos, e.hp / e.hp_max, e.id, p)
+                if best is None or key < best[0]:
+                    plan = Plan(
+                        "all_out_attack",
+                        target=e.id,
+                        weapon=c.weapon_index,
+                        mode=self.mode(c.weapon),
+                        step_before=None if p == c.pos else p,
+                        facing=facing,
+                        option=AOA_LONG,
+                    )
+                    best = (key, plan)
+        return None if best is None else best[1]
+
+    def evade_approach(
+        self,
+        b: Battle,
+        c: Combatant,
+        enemies: list[Combatant],
+        nearest: Combatant,
+        reaches: tuple[int, ...],
+    ) -> Plan | None:
+        """Move and Attack past a foe by Evading when that brings a shooter (a better target)
+        into reach this turn and the contests are not hopeless (engine choice; rules seed 004
+        §15.6, digest §19.17)."""
+        soft = [
+            e
+            for e in enemies
+            if e is not nearest
+            and e.weapon.ranged
+            and not e.weapon.melee
+            and hexgrid.distance(c.pos, e.pos) <= c.move + max(reaches) + 1
+        ]
+        if not soft or reaches == (0,):
+            return None
+        tree = b.reachable(c, c.move, evade=True)
+        best: tuple[tuple, Hex, Combatant] | None = None
+        for h, (cost, _, _) in tree.items():
+            for e in soft:
+                d = hexgrid.distance(h, e.pos)
+                if d == 0 or d not in reaches:
+                    continue
+                key = (e.hp / e.hp_max, cost, e.id, h)
+                if best is None or key < best[0]:
+                    best = (key, h, e)
+        if best is None:
+            return None
+        _, goal, target = best
+        path = b.path_to(tree, goal)
+        chance, here = 1.0, c.pos
+        for h in path:
+            if hexgrid.distance(here, h) == 2:
+                foe_hex = hexgrid.neighbour(here, hexgrid.direction_to(here, h))
+                foe = b.evade_foe(c, foe_hex)
+                if foe is None:
+                    return None
+                arc = hexgrid.arc_of(foe.pos, foe.facing, here, b.settings.arcs)
+                mine = manoeuvres.evade_skill(c.dx, c.skills) + manoeuvres.evade_modifier(
+                    foe.posture, arc
+                )
+                theirs = manoeuvres.evade_resistance(foe.dx, melee_skills(foe), b.settings)
+                chance *= quick_contest_win_probability(mine, theirs)
+            here = h
+        if chance == 1.0 or chance < EVADE_MIN_CHANCE:
+            return None
+        return Plan(
+            "move_attack",
+            target=target.id,
+            weapon=c.weapon_index,
+            mode=self.mode(c.weapon),
+            path=path,
+            facing=hexgrid.direction_to(goal, target.pos),
+        )
 
     @staticmethod
     def all_out_option(skill: int, target: Combatant) -> str:

@@ -16,7 +16,7 @@ from rules.engine.dice import Dice
 from rules.engine.hexgrid import Hex
 from rules.engine.report import Event, EventLog, UnitPosition
 from rules.engine.systems.base import EventHook
-from rules.engine.systems.hextactical import tactics
+from rules.engine.systems.hextactical import manoeuvres, tactics
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.criticals import (
     CRITICAL_HIT,
@@ -38,7 +38,7 @@ from rules.engine.systems.hextactical.injury import (
     resolve_injury,
     stun_recovery,
 )
-from rules.engine.systems.hextactical.rolls import success_roll
+from rules.engine.systems.hextactical.rolls import quick_contest, success_roll
 from rules.engine.systems.hextactical.scenario import Layout
 from rules.engine.systems.hextactical.settings import Settings
 
@@ -56,7 +56,14 @@ POSTURE_ATTACK: dict[str, int] = {
 LOSE_BALANCE_DEFENCE = -2
 AOD_DOUBLE = "double"
 POP_UP = "pop_up"
+AOA_FEINT = "feint"
+AOA_LONG = "long"
 AOD_INCREASED_DODGE = "dodge"
+
+
+def melee_skills(c: Combatant) -> list[int]:
+    """Skills of ``c``'s usable melee weapons (Fist included)."""
+    return [weapon_skill(c, w) for w in c.weapons if w.melee and w.name not in c.broken]
 
 
 @dataclass(slots=True)
@@ -188,12 +195,19 @@ class Battle:
 
     # ----------------------------------------------------------------- movement
     def reachable(
-        self, c: Combatant, budget: int, enter: set[Hex] | None = None
+        self,
+        c: Combatant,
+        budget: int,
+        enter: set[Hex] | None = None,
+        evade: bool = False,
     ) -> dict[Hex, tuple[int, Hex | None, int]]:
         """Hexes reachable with ``budget`` movement points: forward 1 MP, turning +1 per
         hex-side or a sidestep/backward step at 2 MP (digest §19.5); always at least 1 hex.
         Returns hex → (cost, previous hex, facing on arrival). ``enter`` lists enemy hexes
-        one may move into and stop (seed 004 "Entering an enemy's hex")."""
+        one may move into and stop (seed 004 "Entering an enemy's hex"). With ``evade`` a
+        lone foe's hex may be passed straight through into the hex beyond, paying for both
+        hexes (seed 004 §15.6–15.7): the tree then links the far hex to the hex before the
+        foe's, two hexes apart, and ``move_along`` rolls the Evade there."""
         best: dict[Hex, tuple[int, Hex | None, int]] = {c.pos: (0, None, c.facing)}
         heap: list[tuple[int, Hex, int]] = [(0, c.pos, c.facing)]
         enter = enter or set()
@@ -205,6 +219,8 @@ class Battle:
                 d = hexgrid.DIRECTIONS[direction]
                 n = (h[0] + d[0], h[1] + d[1])
                 if n not in enter and not self.free(n, c):
+                    if evade:
+                        self.relax_evade(c, h, n, direction, facing, cost, budget, best, heap)
                     continue
                 turns = hexgrid.facing_turns(facing, direction)
                 if turns == 0:
@@ -220,6 +236,40 @@ class Battle:
                     best[n] = (total, h, new_facing)
                     heapq.heappush(heap, (total, n, new_facing))
         return best
+
+    def evade_foe(self, c: Combatant, h: Hex) -> Combatant | None:
+        """The lone active foe in ``h`` that ``c`` could try to Evade, if any."""
+        people = self.occ.get(h)
+        if not people or len(people) != 1:
+            return None
+        foe = people[0]
+        return foe if foe.side != c.side and foe.active and not foe.close_with else None
+
+    def relax_evade(
+        self,
+        c: Combatant,
+        h: Hex,
+        foe_hex: Hex,
+        direction: int,
+        facing: int,
+        cost: int,
+        budget: int,
+        best: dict[Hex, tuple[int, Hex | None, int]],
+        heap: list[tuple[int, Hex, int]],
+    ) -> None:
+        """Search edge for an Evade: forward (or after one hex-side turn) into a lone foe's hex
+        and on into the front hex beyond; enough movement for both is needed (seed 004
+        "Entering an enemy's hex" §15.6–15.7, digest §19.5 "Enemy in the hex")."""
+        turns = hexgrid.facing_turns(facing, direction)
+        if turns > 1 or self.evade_foe(c, foe_hex) is None:
+            return
+        beyond = hexgrid.neighbour(foe_hex, direction)
+        total = cost + (1 if turns == 0 else 2) + 1
+        if total > budget or not self.free(beyond, c):
+            return
+        if beyond not in best or best[beyond][0] > total:
+            best[beyond] = (total, h, direction)
+            heapq.heappush(heap, (total, beyond, direction))
 
     @staticmethod
     def path_to(tree: dict[Hex, tuple[int, Hex | None, int]], goal: Hex) -> list[Hex]:
@@ -244,6 +294,11 @@ class Battle:
             used += 1 if turns == 0 else 2
             if turns == 1:
                 c.facing = direction
+            if hexgrid.distance(c.pos, h) == 2:
+                used += 1
+                if not self.pass_through(c, hexgrid.neighbour(c.pos, direction), h):
+                    return
+                continue
             people = self.occ.get(h, ())
             enemy_here = next((o for o in people if o.side != c.side and o.active), None)
             self.place(c, h)
@@ -257,6 +312,54 @@ class Battle:
             c.facing = (
                 end_facing if used * 2 <= budget else hexgrid.turn_towards(c.facing, end_facing, 1)
             )
+
+    def pass_through(self, c: Combatant, foe_hex: Hex, beyond: Hex) -> bool:
+        """Move through ``foe_hex`` into ``beyond`` with an Evade; False when the move stops
+        (seed 004 "Entering an enemy's hex" §15.6; digest §19.17)."""
+        foe = self.evade_foe(c, foe_hex)
+        if foe is None:
+            if not self.free(foe_hex, c) or not self.free(beyond, c):
+                return False
+            for h in (foe_hex, beyond):
+                self.place(c, h)
+                self.check_opportunity_fire(c)
+                if not c.active or c.stunned:
+                    return False
+            return True
+        if not self.evade(c, foe) or not self.free(beyond, c):
+            if not self.settings.evade_failure_stops_before:
+                self.place(c, foe_hex)
+                self.enter_close_combat(c, foe, c.facing)
+            return False
+        self.place(c, beyond)
+        self.check_opportunity_fire(c)
+        return c.active and not c.stunned
+
+    def evade(self, c: Combatant, foe: Combatant) -> bool:
+        """Evade: Quick Contest of the mover's DX (or Acrobatics) with the posture and arc
+        modifiers against the foe's DX; a win passes through his hex, a loss or tie stops the
+        move (seed 004 "Entering an enemy's hex" §15.4, §15.6; NOT IN SEED: GURPS 4e Basic Set
+        rule "Evading", digest §19.17). Only during Move or Move and Attack."""
+        if not manoeuvres.evade_allowed(c.maneuver):
+            return False
+        arc = hexgrid.arc_of(foe.pos, foe.facing, c.pos, self.settings.arcs)
+        mine = manoeuvres.evade_skill(c.dx, c.skills) + manoeuvres.evade_modifier(foe.posture, arc)
+        theirs = manoeuvres.evade_resistance(foe.dx, melee_skills(foe), self.settings)
+        contest = quick_contest(self.dice, mine, theirs)
+        won = manoeuvres.evade_succeeds(contest)
+        if self.log_enabled:
+            self.log(
+                "move",
+                c,
+                f"{c.name} tries to evade past {foe.name} ({'passes' if won else 'stopped'})",
+                foe.id,
+                [contest.mine.roll, contest.theirs.roll],
+                evade=True,
+                skill=mine,
+                resist=theirs,
+                won=won,
+            )
+        return won
 
     def step_to(self, c: Combatant, h: Hex | None) -> None:
         """A step: one hex (or the combatant's step length) ignoring MP costs (digest §19.4)."""
@@ -331,24 +434,72 @@ class Battle:
             skill = tactics.cap_skill(skill + MOVE_ATTACK_MELEE)
         return skill, wild
 
-    def in_melee_reach(self, att: Combatant, target: Combatant, weapon: Weapon) -> bool:
+    def in_melee_reach(
+        self, att: Combatant, target: Combatant, weapon: Weapon, long: bool = False
+    ) -> bool:
         """The target is at one of the weapon's reaches that its current grip allows, and in the
         front hexes for that reach — or in a side/rear hex at that distance, a wild swing; in a
         shared hex only reach-C weapons strike (seed 004 "Reach", "Wild swings", "Weapons in
-        close combat"; digest §2, §3, §6, §15.12)."""
+        close combat"; digest §2, §3, §6, §15.12). With All-Out Attack (Long) every reach is
+        one yard longer but not past a standing or crouching person (digest §19.3)."""
         if not weapon.melee:
             return False
         if att.pos == target.pos:
-            return tactics.close_combat_weapon_ok(weapon.reaches)
+            return not long and tactics.close_combat_weapon_ok(weapon.reaches)
         dist = hexgrid.distance(att.pos, target.pos)
-        if dist not in weapon.reaches:
+        base = dist - manoeuvres.LONG_REACH_BONUS if long else dist
+        if base not in weapon.reaches or (long and self.long_blocked(att, target)):
             return False
-        if not tactics.can_use_reach(att.reach_setting, dist, weapon.reach_change_ready):
+        if base > 0 and not tactics.can_use_reach(
+            att.reach_setting, base, weapon.reach_change_ready
+        ):
             return False
         if target.pos in tactics.melee_reach_hexes(att.pos, att.facing, dist, self.settings):
             return True
         arc = hexgrid.arc_of(att.pos, att.facing, target.pos, self.settings.arcs)
         return arc in ("side", "rear")
+
+    def long_blocked(self, att: Combatant, target: Combatant, origin: Hex | None = None) -> bool:
+        """A standing or crouching person between attacker (at ``origin`` if given) and target
+        blocks the extra reach of All-Out Attack (Long) (NOT IN SEED: published GURPS 4e option,
+        digest §19.3)."""
+        start = att.pos if origin is None else origin
+        postures = [
+            o.posture
+            for step in hexgrid.line_steps(start, target.pos)
+            for h in step
+            if h not in (start, target.pos)
+            for o in self.occ.get(h, ())
+            if o is not att
+        ]
+        return manoeuvres.long_blocked(postures)
+
+    def feint(self, att: Combatant, target: Combatant, weapon: Weapon) -> int:
+        """All-Out Attack (Feint): a Quick Contest of the attacker's weapon skill against the
+        foe's best melee weapon or Shield skill (DX without one); the margin won is taken off
+        the foe's next active defence against this attacker (NOT IN SEED: GURPS 4e Basic Set
+        rule "Feint", digest §19.3, §19.1.6)."""
+        mine = weapon_skill(att, weapon) - min(att.shock_now, 8)
+        mine += POSTURE_ATTACK.get(att.posture, 0)
+        shield = target.shield.skill if target.shield is not None else None
+        theirs = manoeuvres.feint_resistance(melee_skills(target), shield, target.dx)
+        contest = quick_contest(self.dice, mine, theirs)
+        penalty = manoeuvres.feint_penalty(contest)
+        if penalty > 0:
+            target.feint_by = att.id
+            target.feint_penalty = penalty
+        if self.log_enabled:
+            self.log(
+                "attack",
+                att,
+                f"{att.name} feints at {target.name} (−{penalty} to defend)",
+                target.id,
+                [contest.mine.roll, contest.theirs.roll],
+                feint=penalty,
+                skill=mine,
+                resist=theirs,
+            )
+        return penalty
 
     def melee_attack(
         self,
@@ -361,10 +512,31 @@ class Battle:
     ) -> None:
         """One melee attack: roll, defence, damage (digest §19.6, §19.8, §19.10); refused when
         the target is out of the weapon's current reach (seed 004 "Reach")."""
-        if not self.in_melee_reach(att, target, weapon):
+        long = plan_kind == "all_out_attack" and option == AOA_LONG
+        if not self.in_melee_reach(att, target, weapon, long):
             if self.log_enabled:
                 self.log("attack", att, f"{att.name} cannot reach {target.name}", target.id)
             return
+        if plan_kind == "all_out_attack" and option == AOA_FEINT:
+            self.feint(att, target, weapon)
+        try:
+            self.resolve_melee(att, target, weapon, mode, plan_kind, option)
+        finally:
+            # A feint counts against the next attack only (digest §19.3).
+            if target.feint_by == att.id:
+                target.feint_by = ""
+                target.feint_penalty = 0
+
+    def resolve_melee(
+        self,
+        att: Combatant,
+        target: Combatant,
+        weapon: Weapon,
+        mode: str,
+        plan_kind: str,
+        option: str,
+    ) -> None:
+        """The attack roll, defence and damage of one melee attack already known to reach."""
         skill, wild = self.attack_skill_melee(att, target, weapon, plan_kind, option)
         att.evaluate = 0
         modes = {m.mode: m for m in weapon.modes}
@@ -384,16 +556,19 @@ class Battle:
                 skill=skill,
                 wild=wild,
                 maneuver=plan_kind,
+                **({"option": option} if plan_kind == "all_out_attack" and option else {}),
             )
         if not result.success:
             if result.critical:
                 self.critical_miss(att, weapon)
             return
-        bonus = (
-            strong_bonus(attack_mode.damage)
-            if plan_kind == "all_out_attack" and option == "strong"
-            else 0
-        )
+        bonus = 0
+        if plan_kind == "all_out_attack" and option == "strong":
+            bonus = strong_bonus(attack_mode.damage)
+        elif plan_kind == "all_out_attack" and option == AOA_LONG:
+            bonus = manoeuvres.long_damage_penalty(
+                attack_mode.damage, attack_mode.mode, self.settings
+            )
         if result.critical:
             self.hit(att, target, attack_mode.damage, bonus, critical=True)
             return
@@ -600,6 +775,11 @@ class Battle:
         choice: DefenceChoice = choices[0]
         tried.append(choice.kind)
         value = choice.value + (LOSE_BALANCE_DEFENCE if target.balance_lost else 0)
+        if target.feint_by == att.id:
+            # A won feint: its margin off this one defence (digest §19.3).
+            value -= target.feint_penalty
+            target.feint_by = ""
+            target.feint_penalty = 0
         target.aim_turns = 0
         if choice.kind == "parry":
             target.parries[choice.weapon] = target.parries.get(choice.weapon, 0) + 1

@@ -190,6 +190,8 @@ class Combatant:
     fleeing: bool = False
     mortal: bool = False
     evaluate: int = 0
+    feint_by: str = ""
+    feint_penalty: int = 0
 
     def has(self, trait: str) -> bool:
         return trait in self.traits

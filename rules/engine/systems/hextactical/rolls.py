@@ -87,3 +87,56 @@ def critical_failure_probability(skill: int) -> Fraction:
         if judge(r, skill).critical and not judge(r, skill).success
     )
     return Fraction(hits, 216)
+
+
+@dataclass(frozen=True, slots=True)
+class ContestResult:
+    """A Quick Contest: both rolls and whether the active side won (a tie is not a win)."""
+
+    mine: RollResult
+    theirs: RollResult
+
+    @property
+    def won(self) -> bool:
+        return contest_key(self.mine) > contest_key(self.theirs)
+
+
+def contest_key(result: RollResult) -> tuple[bool, int]:
+    """Ordering of one side of a Quick Contest: a success beats a failure; between two
+    successes the larger margin, between two failures the smaller failure wins.
+    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.1.6)."""
+    return (result.success, result.margin)
+
+
+def quick_contest(dice: Dice, mine: int, theirs: int) -> ContestResult:
+    """Quick Contest: the active side rolls against ``mine``, the resisting side against
+    ``theirs``; the better result wins, a tie means no winner.
+    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.1.6)."""
+    first = success_roll(dice, mine)
+    return ContestResult(first, success_roll(dice, theirs))
+
+
+def quick_contest_win_probability(mine: int, theirs: int) -> float:
+    """Exact chance that the active side wins a Quick Contest (ties lose)."""
+    return _contest_win(max(-10, min(mine, 30)), max(-10, min(theirs, 30)))
+
+
+def _contest_win_uncached(mine: int, theirs: int) -> float:
+    wins = 0
+    for a in range(3, 19):
+        key_a = contest_key(judge(a, mine))
+        for b in range(3, 19):
+            if key_a > contest_key(judge(b, theirs)):
+                wins += THREE_D6_COUNTS[a] * THREE_D6_COUNTS[b]
+    return wins / (216 * 216)
+
+
+_CONTEST_CACHE: dict[tuple[int, int], float] = {}
+
+
+def _contest_win(mine: int, theirs: int) -> float:
+    key = (mine, theirs)
+    value = _CONTEST_CACHE.get(key)
+    if value is None:
+        value = _CONTEST_CACHE[key] = _contest_win_uncached(mine, theirs)
+    return value

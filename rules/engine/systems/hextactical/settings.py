@@ -33,6 +33,15 @@ class Settings:
       combatant makes a Will roll each turn (−2 with Cowardice) or flees the map.
     - ``post_battle_cp``: character points awarded per game to a survivor: base, bonus for
       taking down at least one enemy, bonus for being on the winning side (1–3 CP total).
+    - ``evade_resist_with_weapon_skill``: the foe resists an Evade with DX (False, Basic Set
+      "Evading") or with the better of DX and his best melee weapon skill (True, the digest's
+      §19.17 "DX or a weapon skill", uncertain).
+    - ``evade_failure_stops_before``: a failed Evade stops the mover in the hex before the
+      foe's (True); alternative False: he stops inside the foe's hex in close combat, the
+      reading of the later designer clarification (digest §15.4–15.7, §19.17 uncertain).
+    - ``aoa_long_swing_only``: All-Out Attack (Long) costs −2 damage or −1 per die (the worse)
+      only on swings (True, published Martial Arts option); False = on every attack
+      (digest §19.3 "Long +1 reach", uncertain).
     """
 
     arcs: ArcDefinition = ARC_RECONSTRUCTION
@@ -44,6 +53,9 @@ class Settings:
     move_and_attack_allows_retreat: bool = False
     flee_hp_fraction: float = 1.0 / 3.0
     post_battle_cp: tuple[int, int, int] = (1, 1, 1)
+    evade_resist_with_weapon_skill: bool = False
+    evade_failure_stops_before: bool = True
+    aoa_long_swing_only: bool = True
 
 
 DEFAULT_SETTINGS = Settings()

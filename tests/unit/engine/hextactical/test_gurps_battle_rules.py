@@ -48,6 +48,19 @@ def _battle(a_units, b_units, positions, totals=()):
     return battle, {c.id: c for c in battle.all}
 
 
+def _melee_defences(c, can_retreat):
+    """The active defences ``c`` may choose against a melee attack (no allowance used,
+    not in close combat)."""
+    return defence_choices(
+        c,
+        DefenceAllowance(0, 0, 0),
+        ranged=False,
+        thrown=False,
+        can_retreat=can_retreat,
+        in_close_combat=False,
+    )
+
+
 def test_all_out_attack_leaves_no_defence():
     # NOT IN SEED: GURPS 4e Basic Set rule — All-Out Attack: no active defence
     _, c = _battle(
@@ -57,17 +70,7 @@ def test_all_out_attack_leaves_no_defence():
     )
     axeman = c["marsh-axeman"]
     axeman.no_defence = True
-    assert (
-        defence_choices(
-            axeman,
-            DefenceAllowance(0, 0, 0),
-            ranged=False,
-            thrown=False,
-            can_retreat=True,
-            in_close_combat=False,
-        )
-        == []
-    )
+    assert _melee_defences(axeman, can_retreat=True) == []
 
 
 def test_move_and_attack_caps_skill_at_nine():

@@ -7,9 +7,7 @@ from rules.engine import hexgrid
 from rules.engine.systems.hextactical.ai import Policy
 from rules.engine.systems.hextactical.battle import AOD_DOUBLE, POP_UP, Plan
 from rules.engine.systems.hextactical.damage import injury as injury_amount
-from rules.engine.systems.hextactical.defence import defence_choices
-from rules.engine.systems.hextactical.tactics import DefenceAllowance
-from tests.unit.engine.hextactical.test_gurps_battle_rules import _battle
+from tests.unit.engine.hextactical.test_gurps_battle_rules import _battle, _melee_defences
 
 A = (4, 4)
 
@@ -21,19 +19,25 @@ def _near(direction, distance=1, start=A):
     return h
 
 
+def _sword_and_axe(axe_at, totals=()):
+    """A battle of a line swordsman at A (facing 0) and a marsh axeman at ``axe_at``
+    (facing 3), with scripted dice ``totals``; returns (battle, swordsman, axeman)."""
+    battle, c = _battle(
+        [("thornwall-company", "line-swordsman")],
+        [("saltmarsh-reavers", "marsh-axeman")],
+        {"line-swordsman": (A, 0), "marsh-axeman": (axe_at, 3)},
+        totals=totals,
+    )
+    return battle, c["line-swordsman"], c["marsh-axeman"]
+
+
 def _events(battle, phase):
     return [e for e in battle.events.events if e.phase == phase]
 
 
 def test_melee_attack_out_of_reach_is_refused():
     # seed 004 "Reach" (digest §2.3): a reach-1 weapon strikes only the adjacent front hexes
-    battle, c = _battle(
-        [("thornwall-company", "line-swordsman")],
-        [("saltmarsh-reavers", "marsh-axeman")],
-        {"line-swordsman": (A, 0), "marsh-axeman": (_near(0, 3), 3)},
-        totals=[3],
-    )
-    sword, axe = c["line-swordsman"], c["marsh-axeman"]
+    battle, sword, axe = _sword_and_axe(_near(0, 3), totals=[3])
     battle.melee_attack(sword, axe, sword.weapon, "swing", "attack", "")
     assert axe.hp == axe.hp_max
     assert battle.dice.totals == [3]
@@ -62,12 +66,7 @@ def test_changing_reach_of_a_long_weapon_takes_a_ready():
 
 def test_side_hex_attack_in_reach_is_a_wild_swing():
     # seed 004 "Wild swings" (digest §6.1): a side-hex target is attacked as a wild swing
-    battle, c = _battle(
-        [("thornwall-company", "line-swordsman")],
-        [("saltmarsh-reavers", "marsh-axeman")],
-        {"line-swordsman": (A, 0), "marsh-axeman": (_near(2), 3)},
-    )
-    sword, axe = c["line-swordsman"], c["marsh-axeman"]
+    battle, sword, axe = _sword_and_axe(_near(2))
     assert battle.in_melee_reach(sword, axe, sword.weapon)
     _, wild = battle.attack_skill_melee(sword, axe, sword.weapon, "attack", "")
     assert wild
@@ -120,12 +119,7 @@ def test_bows_may_not_pop_up():
 
 def test_two_hits_in_one_second_give_at_most_minus_four_shock():
     # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.14.1): shock maximum −4
-    battle, c = _battle(
-        [("thornwall-company", "line-swordsman")],
-        [("saltmarsh-reavers", "marsh-axeman")],
-        {"line-swordsman": (A, 0), "marsh-axeman": (_near(0), 3)},
-    )
-    sword, axe = c["line-swordsman"], c["marsh-axeman"]
+    battle, sword, axe = _sword_and_axe(_near(0))
     battle.apply_injury(sword, axe, 3)
     battle.apply_injury(sword, axe, 3)
     assert axe.shock_pending == 4
@@ -135,13 +129,7 @@ def test_two_hits_in_one_second_give_at_most_minus_four_shock():
 
 
 def _crit(roll, extra=()):
-    battle, c = _battle(
-        [("thornwall-company", "line-swordsman")],
-        [("saltmarsh-reavers", "marsh-axeman")],
-        {"line-swordsman": (A, 0), "marsh-axeman": (_near(0), 3)},
-        totals=[roll, *extra],
-    )
-    sword, axe = c["line-swordsman"], c["marsh-axeman"]
+    battle, sword, axe = _sword_and_axe(_near(0), totals=[roll, *extra])
     damage = sword.weapon.modes[0].damage
     battle.hit(sword, axe, damage, 0, critical=True)
     return battle, sword, axe, damage
@@ -183,13 +171,7 @@ def test_critical_hit_major_wound_double_shock_and_drop():
 
 def test_stunned_combatant_rolls_ht_each_turn_to_recover():
     # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.15.5): HT roll each turn while stunned
-    battle, c = _battle(
-        [("thornwall-company", "line-swordsman")],
-        [("saltmarsh-reavers", "marsh-axeman")],
-        {"line-swordsman": (A, 0), "marsh-axeman": (_near(0, 5), 3)},
-        totals=[16, 9],
-    )
-    sword = c["line-swordsman"]
+    battle, sword, _ = _sword_and_axe(_near(0, 5), totals=[16, 9])
     sword.stunned = True
     battle.take_turn(sword)
     assert sword.stunned
@@ -206,13 +188,7 @@ class _Idle:
 def test_consciousness_roll_only_when_acting():
     # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.16): at 0 HP roll HT to act; Do
     # Nothing (and no defence) needs no roll; a stunned combatant Does Nothing
-    battle, c = _battle(
-        [("thornwall-company", "line-swordsman")],
-        [("saltmarsh-reavers", "marsh-axeman")],
-        {"line-swordsman": (A, 0), "marsh-axeman": (_near(0, 5), 3)},
-        totals=[17],
-    )
-    sword = c["line-swordsman"]
+    battle, sword, _ = _sword_and_axe(_near(0, 5), totals=[17])
     sword.hp = -1
     battle.settings = replace(battle.settings, flee_hp_fraction=-10.0)
     battle.policy = _Idle()
@@ -245,13 +221,7 @@ def test_aim_adds_acc_then_one_per_extra_second_up_to_two():
 
 def test_all_out_defense_double_defense_tries_a_second_kind():
     # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3): Double Defense
-    battle, c = _battle(
-        [("thornwall-company", "line-swordsman")],
-        [("saltmarsh-reavers", "marsh-axeman")],
-        {"line-swordsman": (A, 0), "marsh-axeman": (_near(0), 3)},
-        totals=[16, 4],
-    )
-    sword, axe = c["line-swordsman"], c["marsh-axeman"]
+    battle, sword, axe = _sword_and_axe(_near(0), totals=[16, 4])
     axe.aod_defence = AOD_DOUBLE
     assert battle.defend(axe, sword, ranged=False, thrown=False)
     kinds = [e.text.split()[2] for e in _events(battle, "defend")]
@@ -276,45 +246,19 @@ def test_increased_dodge_gives_plus_two_and_half_move():
         tree = battle.reachable(cut, cut.move // 2)
         assert plan.path
         assert tree[plan.path[-1]][0] <= cut.move // 2
-    plain = defence_choices(
-        cut,
-        DefenceAllowance(0, 0, 0),
-        ranged=False,
-        thrown=False,
-        can_retreat=False,
-        in_close_combat=False,
-    )
+    plain = _melee_defences(cut, can_retreat=False)
     cut.aod_defence = "dodge"
-    boosted = defence_choices(
-        cut,
-        DefenceAllowance(0, 0, 0),
-        ranged=False,
-        thrown=False,
-        can_retreat=False,
-        in_close_combat=False,
-    )
+    boosted = _melee_defences(cut, can_retreat=False)
     dodge = {d.kind: d.value for d in plain}["dodge"]
     assert {d.kind: d.value for d in boosted}["dodge"] == dodge + 2
 
 
 def test_retreat_gives_plus_three_parry_with_fencing_weapons():
     # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.10): retreat +3 fencing parry, +1 other
-    _, c = _battle(
-        [("thornwall-company", "line-swordsman")],
-        [("saltmarsh-reavers", "marsh-axeman")],
-        {"line-swordsman": (A, 0), "marsh-axeman": (_near(0), 3)},
-    )
-    sword = c["line-swordsman"]
+    _, sword, _ = _sword_and_axe(_near(0))
 
     def parry_bonus():
-        choices = defence_choices(
-            sword,
-            DefenceAllowance(0, 0, 0),
-            ranged=False,
-            thrown=False,
-            can_retreat=True,
-            in_close_combat=False,
-        )
+        choices = _melee_defences(sword, can_retreat=True)
         parries = [d for d in choices if d.kind == "parry" and d.weapon == sword.weapon.name]
         by_retreat = {d.retreat: d.value for d in parries}
         return by_retreat[True] - by_retreat[False]
@@ -326,12 +270,7 @@ def test_retreat_gives_plus_three_parry_with_fencing_weapons():
 
 def test_ai_all_out_attack_option_uses_double_at_good_skill():
     # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3): Determined, Double, Strong
-    _, c = _battle(
-        [("thornwall-company", "line-swordsman")],
-        [("saltmarsh-reavers", "marsh-axeman")],
-        {"line-swordsman": (A, 0), "marsh-axeman": (_near(0), 3)},
-    )
-    axe = c["marsh-axeman"]
+    _, _, axe = _sword_and_axe(_near(0))
     axe.dr = 2
     assert Policy.all_out_option(10, axe) == "determined"
     assert Policy.all_out_option(14, axe) == "double"

@@ -1,0 +1,116 @@
+"""Evade (passing through a foe's hex) and the All-Out Attack options Feint and Long.
+
+Pure functions of plain values; ``battle.py`` applies them and ``ai.py`` decides when to use
+them. The hex rules are seed 004 "Entering an enemy's hex" (digest §15.4–15.7, §15.10); the
+contests and modifiers are NOT IN SEED: GURPS 4e Basic Set rule (digest §19.1.6, §19.3,
+§19.17).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rules.engine.systems.hextactical.damage import DamageDice
+from rules.engine.systems.hextactical.rolls import ContestResult
+from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
+
+#: Evade: modifier to the mover's DX by the foe's posture. Basic Set "Evading" lists standing
+#: −5, kneeling −2 and lying down +5; crouching counts as standing and sitting as kneeling
+#: (engine reading, not in the book).
+EVADE_POSTURE: dict[str, int] = {
+    "standing": -5,
+    "crouching": -5,
+    "kneeling": -2,
+    "sitting": -2,
+    "prone": 5,
+}
+#: Evade: modifier by the foe's arc the mover comes from (side +2, behind +5).
+EVADE_ARC: dict[str, int] = {"front": 0, "side": 2, "rear": 5}
+#: Maneuvers during which a mover may Evade (digest §19.17: Move, Move and Attack).
+EVADE_MANEUVERS: tuple[str, ...] = ("move", "move_attack")
+#: All-Out Attack (Long): reach added to the weapon's reach.
+LONG_REACH_BONUS = 1
+#: Postures whose body blocks a Long attack past them (published option: standing, crouching).
+LONG_BLOCKING_POSTURES: tuple[str, ...] = ("standing", "crouching")
+
+
+def evade_allowed(maneuver: str) -> bool:
+    """Only Move and Move and Attack let a mover pass through a foe's hex by Evading; a step
+    or All-Out Attack only enters it (seed 004 "Entering an enemy's hex" §15.4; digest
+    §19.17, uncertain)."""
+    return maneuver in EVADE_MANEUVERS
+
+
+def evade_modifier(foe_posture: str, arc_from_foe: str) -> int:
+    """Evade modifiers: −5 foe standing, −2 kneeling, +5 lying down; +2 coming from his side,
+    +5 from behind (NOT IN SEED: GURPS 4e Basic Set rule "Evading", digest §19.17 lists the
+    modifiers as uncertain)."""
+    return EVADE_POSTURE.get(foe_posture, EVADE_POSTURE["standing"]) + EVADE_ARC.get(
+        arc_from_foe, 0
+    )
+
+
+def evade_skill(dx: int, skills: dict[str, int]) -> int:
+    """The mover rolls DX, or Acrobatics if better (NOT IN SEED: GURPS 4e Basic Set rule,
+    digest §19.17 "DX (or Acrobatics)")."""
+    return max(dx, skills.get("Acrobatics", dx))
+
+
+def evade_resistance(
+    dx: int, melee_skills: Iterable[int], settings: Settings = DEFAULT_SETTINGS
+) -> int:
+    """The foe resists with DX, or with the better of DX and his best melee weapon skill under
+    ``settings.evade_resist_with_weapon_skill`` (NOT IN SEED: GURPS 4e Basic Set rule; digest
+    §19.17 "DX or a weapon skill", uncertain)."""
+    if not settings.evade_resist_with_weapon_skill:
+        return dx
+    return max([dx, *melee_skills])
+
+
+def evade_succeeds(contest: ContestResult) -> bool:
+    """Win the Quick Contest and you pass through his hex into the front hex beyond his half;
+    lose or tie and he stops you (seed 004 "Entering an enemy's hex" §15.6; NOT IN SEED:
+    GURPS 4e Basic Set rule "Evading", digest §19.1.6)."""
+    return contest.won
+
+
+def feint_resistance(melee_skills: Iterable[int], shield_skill: int | None, dx: int) -> int:
+    """The foe resists a Feint with his best melee weapon skill or Shield skill, DX if he has
+    neither (NOT IN SEED: GURPS 4e Basic Set rule "Feint", digest §19.3 details uncertain)."""
+    best = [*melee_skills, *([shield_skill] if shield_skill is not None else [])]
+    return max(best) if best else dx
+
+
+def feint_penalty(contest: ContestResult) -> int:
+    """Feint result: if you succeed and the foe fails, your whole margin of success; if both
+    succeed and you win, the difference; otherwise 0. It is subtracted from his next active
+    defence against you (NOT IN SEED: GURPS 4e Basic Set rule "Feint", digest §19.3)."""
+    mine, theirs = contest.mine, contest.theirs
+    if not mine.success or not contest.won:
+        return 0
+    if not theirs.success:
+        return max(0, mine.margin)
+    return max(0, mine.margin - theirs.margin)
+
+
+def long_reaches(reaches: Iterable[int]) -> tuple[int, ...]:
+    """All-Out Attack (Long): every reach of the weapon +1 yard (reach C becomes 1)
+    (NOT IN SEED: GURPS 4e Basic Set rule, digest §19.3 "Long +1 reach", uncertain)."""
+    return tuple(sorted({r + LONG_REACH_BONUS for r in reaches}))
+
+
+def long_damage_penalty(
+    damage: DamageDice, mode: str, settings: Settings = DEFAULT_SETTINGS
+) -> int:
+    """All-Out Attack (Long): −2 damage or −1 per die, whichever is worse; under
+    ``settings.aoa_long_swing_only`` thrusts keep full damage (NOT IN SEED: published GURPS 4e
+    All-Out Attack (Long) option; digest §19.3, uncertain)."""
+    if settings.aoa_long_swing_only and mode != "swing":
+        return 0
+    return -max(2, damage.dice)
+
+
+def long_blocked(in_between: Iterable[str]) -> bool:
+    """The extra reach of All-Out Attack (Long) cannot strike past a standing or crouching
+    person's hex (NOT IN SEED: published GURPS 4e All-Out Attack (Long) option)."""
+    return any(posture in LONG_BLOCKING_POSTURES for posture in in_between)

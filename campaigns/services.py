@@ -88,6 +88,24 @@ def _require_organiser(campaign: Campaign, user: Any) -> None:
 # Campaigns and participants -------------------------------------------------------------
 
 
+MAX_POINTS = 100_000
+
+
+def check_points(**values: Any) -> None:
+    """``points_limit`` (1–100,000) and ``points_step`` (0–100,000) are whole numbers in
+    range; CampaignError naming the field otherwise (never a database error)."""
+    for field, low in (("points_limit", 1), ("points_step", 0)):
+        if field not in values:
+            continue
+        value = values[field]
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_POINTS:
+            raise CampaignError(
+                "campaign.points",
+                f"{field} must be a whole number from {low} to {MAX_POINTS}.",
+                field,
+            )
+
+
 def campaign_create(
     *,
     user: Any,
@@ -112,6 +130,7 @@ def campaign_create(
         raise CampaignError(
             "campaign.format", f"Format must be one of {CampaignFormat.values}.", "format"
         )
+    check_points(points_limit=points_limit, points_step=points_step)
     try:
         stored = check_settings(settings or {})
     except SettingsError as exc:
@@ -152,6 +171,7 @@ def campaign_update(*, campaign: Campaign, user: Any, **changes: Any) -> Campaig
             raise CampaignError(exc.code, exc.message, exc.path) from exc
     if "status" in changes and changes["status"] not in CampaignStatus.values:
         raise CampaignError("campaign.status", "Unknown status.", "status")
+    check_points(**{k: v for k, v in changes.items() if k in ("points_limit", "points_step")})
     for key, value in changes.items():
         setattr(campaign, key, value)
     campaign.save()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from campaigns.models import AuditEntry, Campaign, CampaignFormat, Game, PairingMethod, Round
+from campaigns.services import MAX_POINTS
 
 
 class CampaignSerializer(serializers.ModelSerializer):
@@ -45,8 +46,8 @@ class CampaignCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     description = serializers.CharField(required=False, allow_blank=True, default="")
     format = serializers.ChoiceField(choices=CampaignFormat.values, default="league")
-    points_limit = serializers.IntegerField(min_value=1)
-    points_step = serializers.IntegerField(min_value=0, default=0)
+    points_limit = serializers.IntegerField(min_value=1, max_value=MAX_POINTS)
+    points_step = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, default=0)
     settings = serializers.DictField(required=False, default=dict)
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
 
@@ -55,8 +56,8 @@ class CampaignUpdateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False)
     description = serializers.CharField(required=False, allow_blank=True)
     status = serializers.CharField(required=False)
-    points_limit = serializers.IntegerField(min_value=1, required=False)
-    points_step = serializers.IntegerField(min_value=0, required=False)
+    points_limit = serializers.IntegerField(min_value=1, max_value=MAX_POINTS, required=False)
+    points_step = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, required=False)
     settings = serializers.DictField(required=False)
 
 

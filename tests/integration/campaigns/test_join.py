@@ -61,3 +61,18 @@ def test_a_new_campaign_page_and_standings_work_before_anyone_joins(client):
     assert campaign.join_code in page.content.decode()
     standings = client.get(f"/api/v1/campaigns/{campaign.pk}/standings/")
     assert standings.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [({"points_limit": 6_233_684_915}, "points_limit"), ({"points_step": -1}, "points_step")],
+)
+def test_absurd_points_are_refused_naming_the_field(changes, field):
+    from campaigns.services import campaign_update
+
+    campaign = skirmish_campaign(500)
+    with pytest.raises(CampaignError) as error:
+        campaign_update(campaign=campaign, user=campaign.organisers.first(), **changes)
+    assert error.value.field == field
+    campaign.refresh_from_db()
+    assert campaign.points_limit == 500

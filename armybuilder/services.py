@@ -239,9 +239,9 @@ def _entry(raw: Any, index: int) -> dict[str, Any]:
     if len(options) > MAX_OPTIONS:
         raise RosterError(f"{path}: too many options", code="roster.shape", path=f"{path}.options")
     name = raw.get("name") or ""
-    if not isinstance(name, str) or len(name) > 120:
+    if not isinstance(name, str) or len(name) > 120 or "\x00" in name:
         raise RosterError(
-            f"{path}: name must be text of at most 120 characters",
+            f"{path}: name must be text of at most 120 characters (no NUL characters)",
             code="roster.shape",
             path=f"{path}.name",
         )

@@ -279,7 +279,7 @@ def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if battle.status == JobStatus.RESOLVED and battle.report:
         report = battle.report
         turns, lost = casualties_per_turn(report)
-        context.update(map_context(battle, int(request.GET.get("turn", 1) or 1)))
+        context.update(map_context(battle, _turn(request.GET.get("turn"), default=1)))
         context.update(
             events_context(battle, request.GET.get("event_turn", ""), request.GET.get("phase", ""))
         )
@@ -323,11 +323,17 @@ def battle_status(request: HttpRequest, pk: int) -> HttpResponse:
 def battle_map(request: HttpRequest, pk: int) -> HttpResponse:
     """htmx: the map replay at another turn."""
     battle = _own_battle(request, pk)
-    try:
-        turn = int(request.GET.get("turn", 0))
-    except ValueError:
-        turn = 0
+    turn = _turn(request.GET.get("turn"), default=0)
     return render(request, "frontend/battles/_map.html", map_context(battle, turn))
+
+
+def _turn(raw: str | None, *, default: int) -> int:
+    """The map's ``turn`` query parameter: a whole number (clamped to the report's turns by
+    ``map_context``); anything else shows ``default``."""
+    text = (raw or "").strip()
+    if not text or not text.lstrip("-").isdigit() or not text.isascii() or len(text) > 6:
+        return default
+    return int(text)
 
 
 @login_required

@@ -122,7 +122,22 @@ def _list_context(request: HttpRequest, form: Any) -> dict[str, Any]:
 
 
 def _faction_choices(system: str) -> list[tuple[str, str]]:
+    """The factions of ``system``; none for a system nobody loaded (or junk, e.g. a NUL
+    character, which the database would refuse)."""
+    if system not in {s.slug for s in system_list()}:
+        return []
     return [(f.slug, f.name) for f in faction_list(system=system)]
+
+
+def _contains_nul(data: Any) -> bool:
+    """Whether parsed JSON holds a NUL character anywhere (PostgreSQL refuses it in text)."""
+    if isinstance(data, str):
+        return "\x00" in data
+    if isinstance(data, dict):
+        return any(_contains_nul(k) or _contains_nul(v) for k, v in data.items())
+    if isinstance(data, list):
+        return any(_contains_nul(item) for item in data)
+    return False
 
 
 @login_required
@@ -258,17 +273,22 @@ def roster_unit_update(request: HttpRequest, pk: int, unit_id: str) -> HttpRespo
     """Change a unit's size, name and options from its form."""
     roster = _own_roster(request, pk)
     options = options_from_post(_unit_catalogue_options(roster, unit_id), request.POST)
-    try:
-        size = int(request.POST["size"]) if request.POST.get("size") else None
-    except ValueError:
-        size = None
+    raw_size = request.POST.get("size", "").strip()
+    if raw_size and (not raw_size.isascii() or not raw_size.isdigit() or len(raw_size) > 6):
+        error = ArmyBuilderError("Unit size: give a whole number of models.", path="size")
+        return _editor_response(request, roster, error=error, focus=unit_id)
+    size = int(raw_size) if raw_size else None
+    name = request.POST.get("name", "").strip()
+    if "\x00" in name:
+        error = ArmyBuilderError("Unit name: NUL characters are not allowed.", path="name")
+        return _editor_response(request, roster, error=error, focus=unit_id)
     try:
         services.roster_update_unit(
             roster=roster,
             unit_id=unit_id,
             size=size,
             options=options,
-            name=request.POST.get("name", "").strip(),
+            name=name,
             actor=request.user,
         )
     except ArmyBuilderError as error:
@@ -458,6 +478,9 @@ def roster_import(request: HttpRequest) -> HttpResponse:
                     data = json.loads(text)
                 except json.JSONDecodeError as exc:
                     form.add_error("text", f"Not valid JSON: {exc.msg} (line {exc.lineno})")
+                    data = None
+                if _contains_nul(data):
+                    form.add_error("text", "Roster JSON: NUL characters (\\u0000) are not allowed.")
                     data = None
                 roster = (
                     services.roster_import(owner=request.user, data=data, name=name)

@@ -10,7 +10,10 @@ ensure_venv() {
   local want
   want=$(cat requirements*.txt | sha256sum | cut -d' ' -f1)
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-    .venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$requirements"
+    # This machine's pip config names local index folders that may not exist; drop that
+    # noise, keep every other message.
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$requirements" \
+      2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)
     echo "$want" > "$stamp"
   fi
 }

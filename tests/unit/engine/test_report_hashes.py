@@ -11,13 +11,7 @@ import pytest
 
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems import get_system
-
-SAMPLES: dict[str, tuple[str, str]] = {
-    "grimdark": ("iron-wardens-strike-force", "chitin-host-swarm"),
-    "skirmish": ("night-watch", "marsh-raiders"),
-    "massbattle": ("dawnguard-vanguard", "gravemire-tide"),
-    "hextactical": ("thornwall-patrol", "saltmarsh-raid"),
-}
+from tests.support import SAMPLE_PAIRS as SAMPLES
 
 GOLDEN: dict[tuple[str, str, int, bool], str] = {
     (

@@ -7,6 +7,7 @@ deliver a task twice or after a worker died.
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 from datetime import datetime, timedelta
@@ -199,8 +200,9 @@ def battle_resolve(*, battle_id: int) -> Battle:
 
 
 def battle_replay(*, battle: Battle) -> dict[str, Any]:
-    """Play the battle again from its stored seed and snapshots and compare the report hash
-    with the stored one."""
+    """Play the battle again from its stored seed and snapshots; identical when the new
+    report equals the stored report itself and its hash equals the stored hash, so an edited
+    report is caught even when its hash was left alone."""
     report = play_battle(
         system=battle.system,
         mission=battle.mission,
@@ -209,8 +211,10 @@ def battle_replay(*, battle: Battle) -> dict[str, Any]:
         snapshot_b=battle.snapshot_b,
     )
     report_hash = report.report_hash()
+    # Compared as JSON data, the form the report is stored in (tuples become lists).
+    same_report = battle.report is not None and json.loads(report.to_json()) == battle.report
     return {
-        "identical": bool(battle.report_hash) and report_hash == battle.report_hash,
+        "identical": same_report and report_hash == battle.report_hash,
         "report_hash": report_hash,
         "stored_hash": battle.report_hash,
     }

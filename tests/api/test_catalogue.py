@@ -2,6 +2,8 @@
 
 import pytest
 
+from armybuilder.models import Faction, UnitType
+
 pytestmark = pytest.mark.django_db
 
 
@@ -58,9 +60,29 @@ def test_unit_detail_is_disambiguated_by_system(api_client, catalogues):
 
 
 def test_page_size_is_capped_at_200(api_client, catalogues):
+    faction = Faction.objects.get(system__slug="grimdark", slug="iron-wardens")
+    UnitType.objects.bulk_create(
+        UnitType(
+            faction=faction,
+            slug=f"filler-{n}",
+            name=f"Filler {n}",
+            category="Troops",
+            size_min=1,
+            size_max=1,
+            cost=1,
+            position=1000 + n,
+            data={},
+        )
+        for n in range(200)
+    )
+    total = UnitType.objects.count()
+    assert total > 200
     response = api_client.get("/api/v1/units/", {"page_size": 1000})
     assert response.status_code == 200
-    assert len(response.json()["results"]) <= 200
+    body = response.json()
+    assert body["count"] == total
+    assert len(body["results"]) == 200
+    assert body["next"] is not None
 
 
 def test_page_size_and_page_navigate(api_client, catalogues):

@@ -75,7 +75,20 @@ def test_replay_is_identical_to_the_stored_report():
 
 def test_replay_detects_a_tampered_report():
     battle = battle_resolve(battle_id=create_battle(seed=11).pk)
-    battle.report_hash = "0" * 64
+    scores = battle.report["scores"]
+    Battle.objects.filter(pk=battle.pk).update(
+        report={**battle.report, "scores": {"a": scores["a"] + 1, "b": scores["b"]}}
+    )
+    battle.refresh_from_db()
+    replay = battle_replay(battle=battle)
+    assert replay["identical"] is False
+    assert replay["report_hash"] == replay["stored_hash"]  # the hash alone would not show it
+
+
+def test_replay_detects_a_tampered_hash():
+    battle = battle_resolve(battle_id=create_battle(seed=11).pk)
+    Battle.objects.filter(pk=battle.pk).update(report_hash="0" * 64)
+    battle.refresh_from_db()
     assert battle_replay(battle=battle)["identical"] is False
 
 

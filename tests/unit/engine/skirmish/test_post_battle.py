@@ -82,13 +82,24 @@ def test_exploration_and_income_tables():  # digest §15.13
     assert pb.wyrdstone_price(0, 12) == 0
 
 
-def test_tables_can_be_swapped_by_a_rules_pack(report, monkeypatch):
+def henchman_injuries(report, side: str, seed: int) -> list[dict]:
+    """The henchman injury records (a D6 each) of ``side`` after ``report``."""
+    result = SYSTEM.post_battle(report, side, seed)
+    return [
+        f
+        for entry in result.entries
+        for f in entry.get("fighters", [])
+        if f["injury"] and "d6" in f["injury"]
+    ]
+
+
+def test_tables_can_be_swapped_by_a_rules_pack(report, monkeypatch):  # digest §15.10
+    published = henchman_injuries(report, "b", 3)
+    assert any(not f["dead"] for f in published), "pick a seed where a henchman recovers"
     monkeypatch.setattr(pb, "HENCHMAN_DEAD_MAX", 6)  # a harsh house rule: every henchman dies
-    result = SYSTEM.post_battle(report, "a", 3)
-    for entry in result.entries:
-        for f in entry.get("fighters", []):
-            if f["injury"] and "d6" in f["injury"]:
-                assert f["dead"]
+    harsh = henchman_injuries(report, "b", 3)
+    assert [f["injury"]["d6"] for f in harsh] == [f["injury"]["d6"] for f in published]
+    assert all(f["dead"] and f["injury"]["result"] == "dead" for f in harsh)
 
 
 def test_rating_counts_warriors_and_experience(report):  # digest §15.7

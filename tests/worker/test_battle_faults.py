@@ -35,8 +35,14 @@ def queued_battle(seed: int) -> Battle:
     )
 
 
-def send_resolve(sender, battle_id: int) -> None:
-    sender.send_task("rules.battle_resolve", args=[battle_id], queue="battles")
+def send_resolve(sender, battle_id: int) -> str:
+    """Send a resolve task for the battle; the delivery's task id."""
+    return sender.send_task("rules.battle_resolve", args=[battle_id], queue="battles").id
+
+
+def finished_in_log(worker, task_id: str) -> bool:
+    """Whether the worker's log shows the delivery ``task_id`` ran to its end."""
+    return f"rules.battle_resolve[{task_id}] succeeded" in worker.log_path.read_text()
 
 
 def status_of(battle_id: int) -> str:
@@ -45,15 +51,15 @@ def status_of(battle_id: int) -> str:
 
 def test_a_battle_task_delivered_twice_gives_one_report(start_worker, celery_sender):
     battle = queued_battle(seed=3)
-    send_resolve(celery_sender, battle.pk)
-    send_resolve(celery_sender, battle.pk)
+    deliveries = [send_resolve(celery_sender, battle.pk) for _ in range(2)]
     worker = start_worker()
 
-    assert wait_for(lambda: status_of(battle.pk) == JobStatus.RESOLVED, timeout=60), (
-        worker.log_path.read_text()[-3000:]
-    )
-    wait_for(lambda: "rules.battle_resolve" in worker.log_path.read_text(), timeout=10)
+    # Both deliveries must have run before the battle is judged, not just the first.
+    assert wait_for(
+        lambda: all(finished_in_log(worker, task_id) for task_id in deliveries), timeout=60
+    ), worker.log_path.read_text()[-3000:]
     battle.refresh_from_db()
+    assert battle.status == JobStatus.RESOLVED
     assert battle.attempts == 1
     assert battle.report["seed"] == 3
     assert Battle.objects.count() == 1

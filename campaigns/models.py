@@ -36,14 +36,21 @@ class PairingMethod(models.TextChoices):
 
 
 class GameStatus(models.TextChoices):
-    """scheduled → reported → confirmed | disputed | auto_resolved; reversed when undone."""
+    """Where a game is in its life-cycle; which action moves it where, and who may ask, is
+    the transition table of ``campaigns.lifecycle``."""
 
     SCHEDULED = "scheduled", "Scheduled"
+    """Paired or created; no result yet (the engine may play it, an organiser decide it)."""
     REPORTED = "reported", "Reported"
+    """A player reported the result; the opponent confirms or disputes it."""
     CONFIRMED = "confirmed", "Confirmed"
+    """The result counts: confirmed, decided by an organiser, or played by the engine."""
     DISPUTED = "disputed", "Disputed"
+    """The opponent contests the reported result; an organiser decides."""
     AUTO_RESOLVED = "auto_resolved", "Auto-resolved"
+    """Past its deadline: confirmed as reported, or played by the engine, unattended."""
     REVERSED = "reversed", "Reversed"
+    """Undone by an organiser: it no longer counts and its effects are removed."""
 
 
 FINAL_STATUSES: tuple[str, ...] = (GameStatus.CONFIRMED, GameStatus.AUTO_RESOLVED)

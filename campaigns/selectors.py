@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from armybuilder.selectors import catalogue_context, context_validate
 from campaigns.advances import advance_options, games_missed
 from campaigns.errors import CampaignNotFound
 from campaigns.house_rules import effective_settings, match_points
@@ -196,8 +197,6 @@ def participant_units(*, participant: Participant) -> list[dict[str, Any]]:
 
 def _catalogue_unit_names(*, participant: Participant, payload: dict[str, Any]) -> dict[str, str]:
     """Roster entry id → the catalogue's display name of its unit ("Warden Captain")."""
-    from armybuilder.selectors import catalogue_context
-
     roster = participant.roster
     context = catalogue_context(
         payload=payload,
@@ -334,8 +333,6 @@ def participant_campaign_payload(*, participant: Participant) -> dict[str, Any]:
 
 def roster_price(*, participant: Participant, payload: dict[str, Any]) -> Any:
     """The army builder's validator over ``payload`` with the participant's catalogues."""
-    from armybuilder.selectors import catalogue_context, context_validate
-
     roster = participant.roster
     context = catalogue_context(
         payload=payload,

@@ -1,6 +1,8 @@
 """Celery tasks of the campaigns app: thin wrappers around services (ids in, service call).
 
 Idempotent and acknowledged late, like ``rules.tasks``; transient database errors retry.
+A task imports its service when it runs: the engine service enqueues these tasks, so this
+module loads nothing of the services (the dependency goes services → tasks only).
 """
 
 from celery import shared_task
@@ -11,7 +13,7 @@ from rules.tasks import RETRY
 @shared_task(name="campaigns.game_engine_finish", **RETRY)
 def game_engine_finish_task(game_id: int) -> None:
     """Resolve a game's battle and attach its report (nothing happens the second time)."""
-    from campaigns.services import game_engine_finish
+    from campaigns.services.engine import game_engine_finish
 
     game_engine_finish(game_id=game_id)
 
@@ -19,6 +21,6 @@ def game_engine_finish_task(game_id: int) -> None:
 @shared_task(name="campaigns.auto_resolve_overdue", **RETRY)
 def auto_resolve_overdue_task() -> list[int]:
     """Beat: auto-resolve the games past their round's deadline (each once)."""
-    from campaigns.services import games_auto_resolve_overdue
+    from campaigns.services.engine import games_auto_resolve_overdue
 
     return games_auto_resolve_overdue()

@@ -6,9 +6,10 @@ phones looking at one clock show the same times. Every change locks the row
 (``select_for_update``), so two players pressing at once are applied one after the other.
 
 Chess clock: a side whose total time runs out **flags**: the game ends at once and its whole
-army routs (digest §15.5); ``clock_report_to_campaign`` then reports the linked campaign game
-(the flagged side loses, every unit of it routed). Per-turn clock: a side over its turn's
-allowance is only **over time** (digest §16.2: it stops its turn); the game goes on.
+army routs (digest §15.5); ``campaigns.services.clocks.clock_report_to_campaign`` then
+reports the linked campaign game (the flagged side loses, every unit of it routed).
+Per-turn clock: a side over its turn's allowance is only **over time** (digest §16.2: it
+stops its turn); the game goes on.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ def _flag_of(clock: GameClock, state: gameclock.ClockState, now_ms: int) -> str 
     return state.active if remaining[state.active] <= 0 else None
 
 
-def _settle(clock: GameClock, now_ms: int) -> bool:
+def clock_settle(clock: GameClock, now_ms: int) -> bool:
     """Freeze a chess clock that ran out (at the exact moment it hit zero). True if so."""
     state = _state(clock)
     side = _flag_of(clock, state, now_ms)
@@ -203,7 +204,7 @@ def _change(clock: GameClock, now: datetime | None, step: Any) -> GameClock:
     with transaction.atomic():
         locked = GameClock.objects.select_for_update().get(pk=clock.pk)
         now_ms = to_ms(now or timezone.now())
-        if _settle(locked, now_ms):
+        if clock_settle(locked, now_ms):
             locked.save()  # the flag is kept; the press came too late and is refused below
         elif not locked.flagged:
             try:
@@ -258,55 +259,6 @@ def clock_pause(*, clock: GameClock, now: datetime | None = None) -> GameClock:
 def clock_resume(*, clock: GameClock, now: datetime | None = None) -> GameClock:
     """Restart the paused clock for the side that was running."""
     return _change(clock, now, lambda c, state, ms: _store(c, gameclock.clock_resume(state, ms)))
-
-
-def _routed_units(game: Any, side: str) -> list[dict[str, Any]]:
-    """Every unit of ``side`` as routed: the flagged army leaves the table (digest §15.5)."""
-    from campaigns.services import participant_snapshot
-
-    snapshot = game.snapshot_a if side == "a" else game.snapshot_b
-    if snapshot is None:
-        participant = game.participant_a if side == "a" else game.participant_b
-        snapshot = participant_snapshot(participant=participant)
-    return [{"side": side, "id": unit["id"], "status": "routed"} for unit in snapshot["units"]]
-
-
-def clock_report_to_campaign(
-    *,
-    clock: GameClock,
-    user: Any,
-    scores: dict[str, int] | None = None,
-    now: datetime | None = None,
-) -> Any:
-    """Report the linked campaign game in one step once a chess clock has flagged: the
-    flagged side loses and all its units rout (digest §15.5); the opponent then confirms as
-    for any reported result. ``scores`` default to nothing scored."""
-    from campaigns.services import game_report_result
-
-    with transaction.atomic():
-        locked = GameClock.objects.select_for_update().get(pk=clock.pk)
-        if _settle(locked, to_ms(now or timezone.now())):
-            locked.save()
-        if locked.game_id is None:
-            raise ClockError("clock.no_game", "This clock is not linked to a campaign game.")
-        if not locked.flagged:
-            raise ClockError("clock.not_flagged", "No side has run out of time.", status_code=409)
-        if locked.reported_at is not None:
-            raise ClockError("clock.reported", "The result was already reported.", status_code=409)
-        game = locked.game
-        winner = "b" if locked.flagged == "a" else "a"
-        game = game_report_result(
-            game=game,
-            user=user,
-            winner=winner,
-            scores=scores or {"a": 0, "b": 0},
-            units=_routed_units(game, locked.flagged),
-            mission_outcome={"clock": {"id": locked.pk, "flagged": locked.flagged}},
-        )
-        locked.reported_at = timezone.now()
-        locked.save(update_fields=["reported_at", "updated_at"])
-        clock.reported_at = locked.reported_at
-    return game
 
 
 def limit_from_minutes(minutes: float) -> int:

@@ -6,6 +6,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from armybuilder.selectors import roster_readable_by
+from armybuilder.services import roster_to_engine
 from rules.errors import BattleRequestError
 from rules.models import Battle, Simulation
 
@@ -23,9 +25,6 @@ def simulations_for_user(*, user: Any) -> QuerySet[Simulation]:
 def rosters_for_battle(*, user: Any, roster_ids: list[int]) -> list[tuple[Any, dict]]:
     """Each roster with its engine snapshot; a roster the user may not read is reported as
     not found, naming its position in ``rosters``."""
-    from armybuilder.selectors import roster_readable_by
-    from armybuilder.services import roster_to_engine
-
     found = []
     for index, roster_id in enumerate(roster_ids):
         roster = roster_readable_by(user=user, roster_id=roster_id)

@@ -26,6 +26,7 @@ from rules.engine.systems.base import EngineError
 from rules.errors import BattleRequestError
 from rules.models import Battle, JobStatus, Simulation, SimulationChunk
 from rules.simulation_stats import battle_outcome, summarise
+from rules.tasks import battle_resolve_task, simulation_chunk_task, simulation_run_task
 
 MAX_SIMULATION_RUNS = 10_000
 DEFAULT_CHUNK_SIZE = 25
@@ -131,8 +132,6 @@ def battle_create(
 ) -> Battle:
     """Save a queued battle between two roster snapshots and, with ``enqueue``, send its
     resolution to a worker once the transaction commits."""
-    from rules.tasks import battle_resolve_task
-
     battle = Battle.objects.create(
         **engine_job_fields(
             requested_by=requested_by,
@@ -235,8 +234,6 @@ def simulation_create(
 ) -> Simulation:
     """Save a simulation of ``runs`` battles and, with ``enqueue``, send its chunks to the
     workers on commit."""
-    from rules.tasks import simulation_run_task
-
     if not 1 <= runs <= MAX_SIMULATION_RUNS:
         raise BattleRequestError(
             "runs", "runs.range", f"Runs must be between 1 and {MAX_SIMULATION_RUNS}."
@@ -266,8 +263,6 @@ def simulation_missing_chunks(simulation: Simulation) -> list[int]:
 def simulation_run(*, simulation_id: int) -> list[int]:
     """Enqueue a task for every chunk not stored yet; returns their indexes. Running it again
     (a redelivery) only re-sends what is missing, and chunk storage is idempotent."""
-    from rules.tasks import simulation_chunk_task
-
     simulation = Simulation.objects.get(pk=simulation_id)
     if simulation.status in (JobStatus.RESOLVED, JobStatus.FAILED):
         return []
@@ -352,8 +347,6 @@ def jobs_requeue_stale(*, now: datetime | None = None) -> dict[str, list[int]]:
     than STALE_AFTER or running past the hard time limit, and unfinished simulations with no
     chunk stored for as long. Every task is idempotent, so a needless resend costs nothing
     but time. Returns the ids sent."""
-    from rules.tasks import battle_resolve_task, simulation_run_task
-
     now = now or timezone.now()
     queued_before = now - STALE_AFTER
     running_before = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT) - STALE_AFTER

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from armybuilder.models import Roster
 from armybuilder.rosterdata import sample_roster_data
+from armybuilder.services import roster_to_engine
 from rules.errors import BattleRequestError
 
 SAMPLE_PREFIX = "sample:"
@@ -13,9 +15,6 @@ SAMPLE_PREFIX = "sample:"
 def snapshot_from_reference(reference: str) -> tuple[dict[str, Any], Any]:
     """RosterData and the roster row (None for samples) for ``reference``: a roster id, or
     ``sample:<system>/<name>`` for a sample roster shipped in ``armybuilder/samples``."""
-    from armybuilder.models import Roster
-    from armybuilder.services import roster_to_engine
-
     if reference.startswith(SAMPLE_PREFIX):
         system, _, name = reference.removeprefix(SAMPLE_PREFIX).partition("/")
         try:

@@ -1,7 +1,9 @@
 """Celery tasks of the rules app: thin wrappers around services (ids in, service call).
 
 All are idempotent and acknowledged late, so a redelivered or retried task is harmless;
-transient database errors are retried with back-off.
+transient database errors are retried with back-off. A task imports its service when it
+runs: the services enqueue these tasks, so this module loads nothing of the services (the
+dependency goes services → tasks only).
 """
 
 from celery import shared_task

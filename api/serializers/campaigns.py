@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from campaigns.lifecycle import TRANSITIONS, Role, game_actions
 from campaigns.models import AuditEntry, Campaign, CampaignFormat, Game, PairingMethod, Round
-from campaigns.services import MAX_POINTS
+from campaigns.services.campaigns import MAX_POINTS
 
 
 class CampaignSerializer(serializers.ModelSerializer):
@@ -88,10 +90,17 @@ class RoundSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+USER_ACTIONS = [t.action.value for t in TRANSITIONS if Role.SYSTEM not in t.roles]
+
+
 class GameSerializer(serializers.ModelSerializer):
+    """A game; ``actions`` lists what the requesting user may do with it now (the
+    campaign life-cycle's answer, the same the campaign page shows)."""
+
     follows = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
     battle_id = serializers.IntegerField(read_only=True, allow_null=True)
     round = serializers.IntegerField(source="round.number", allow_null=True, read_only=True)
+    actions = serializers.SerializerMethodField()
 
     class Meta:
         model = Game
@@ -122,8 +131,15 @@ class GameSerializer(serializers.ModelSerializer):
             "snapshot_a",
             "snapshot_b",
             "report",
+            "actions",
         )
         read_only_fields = fields
+
+    @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(USER_ACTIONS)))
+    def get_actions(self, game: Game) -> list[str]:
+        user = self.context["request"].user
+        organiser = any(u.pk == user.pk for u in game.campaign.organisers.all())
+        return game_actions(game, user, organiser=organiser)
 
 
 class GameCreateSerializer(serializers.Serializer):

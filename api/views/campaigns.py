@@ -32,7 +32,7 @@ from api.serializers.campaigns import (
     RoundCreateSerializer,
     RoundSerializer,
 )
-from campaigns import services
+from armybuilder.selectors import roster_list
 from campaigns.errors import CampaignError
 from campaigns.models import Campaign, Game, Participant
 from campaigns.selectors import (
@@ -46,6 +46,20 @@ from campaigns.selectors import (
     participant_roster_version,
     participant_units,
 )
+from campaigns.services.campaigns import campaign_create, campaign_update
+from campaigns.services.engine import game_play_with_engine
+from campaigns.services.games import game_create
+from campaigns.services.ledger import advance_choose
+from campaigns.services.membership import campaign_join, participant_withdraw
+from campaigns.services.results import (
+    game_confirm,
+    game_decide,
+    game_dispute,
+    game_report_result,
+    game_reverse,
+)
+from campaigns.services.rosters import participant_roster_check, participant_roster_update
+from campaigns.services.rounds import round_create
 
 PARTICIPANT = r"participants/(?P<participant_id>\d+)"
 
@@ -83,16 +97,14 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @extend_schema(request=CampaignCreateSerializer, responses={201: CampaignSerializer})
     @campaign_errors
     def create(self, request: Request) -> Response:
-        campaign = services.campaign_create(
-            user=request.user, **valid(CampaignCreateSerializer, request)
-        )
+        campaign = campaign_create(user=request.user, **valid(CampaignCreateSerializer, request))
         body = CampaignSerializer(campaign, context={"request": request}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=CampaignUpdateSerializer, responses={200: CampaignSerializer})
     @campaign_errors
     def partial_update(self, request: Request, pk: str | None = None) -> Response:
-        campaign = services.campaign_update(
+        campaign = campaign_update(
             campaign=self.get_object(),
             user=request.user,
             **valid(CampaignUpdateSerializer, request),
@@ -104,15 +116,11 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @campaign_errors
     def join(self, request: Request) -> Response:
         """Join a campaign by its code with one of your rosters."""
-        from armybuilder.models import Roster
-
         data = valid(JoinSerializer, request)
-        roster = Roster.objects.filter(pk=data["roster"], owner=request.user).first()
+        roster = roster_list(owner=request.user).filter(pk=data["roster"]).first()
         if roster is None:
             raise CampaignError("roster.not_found", "No such roster.", "roster")
-        participant = services.campaign_join(
-            user=request.user, join_code=data["join_code"], roster=roster
-        )
+        participant = campaign_join(user=request.user, join_code=data["join_code"], roster=roster)
         return Response(
             {"participant": participant.pk, "campaign": participant.campaign_id},
             status=status.HTTP_201_CREATED,
@@ -182,7 +190,7 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         if request.method == "GET":
             return Response(participant_pending_choices(participant=participant))
         data = valid(AdvanceChoiceSerializer, request)
-        line = services.advance_choose(
+        line = advance_choose(
             participant=participant, entry=data["entry"], choice=data["choice"], actor=request.user
         )
         return Response(
@@ -209,12 +217,12 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
                 "budget": participant_budget(participant=participant),
             }
             if participant.user_id == request.user.pk:
-                check = services.participant_roster_check(participant=participant)
+                check = participant_roster_check(participant=participant)
                 check.pop("payload")
                 body["proposed"] = check
             return Response(body)
         data = valid(RosterUpdateSerializer, request)
-        version = services.participant_roster_update(
+        version = participant_roster_update(
             participant=participant, actor=request.user, payload=data.get("payload")
         )
         return Response(
@@ -235,7 +243,7 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         self, request: Request, pk: str | None = None, participant_id: str | None = None
     ) -> Response:
         """The player (or an organiser) withdraws them: no more pairings, results kept."""
-        participant = services.participant_withdraw(
+        participant = participant_withdraw(
             participant=self._participant(participant_id), user=request.user
         )
         return Response({"participant": participant.pk, "status": participant.status})
@@ -255,7 +263,7 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             )
         data = valid(RoundCreateSerializer, request)
         manual = [tuple(p) for p in data.pop("pairings", [])] or None
-        round_ = services.round_create(campaign=campaign, user=request.user, manual=manual, **data)
+        round_ = round_create(campaign=campaign, user=request.user, manual=manual, **data)
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: OpenApiTypes.ANY})
@@ -287,7 +295,7 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         if data["participant_a"] not in people or data["participant_b"] not in people:
             raise CampaignError("game.participant", "Both players must be in the campaign.")
         follows = list(campaign.games.filter(pk__in=data["follows"]))
-        game = services.game_create(
+        game = game_create(
             campaign=campaign,
             user=request.user,
             participant_a=people[data["participant_a"]],
@@ -295,7 +303,8 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             mission=data["mission"],
             follows=follows,
         )
-        return Response(GameSerializer(game).data, status=status.HTTP_201_CREATED)
+        body = GameSerializer(game, context=self.get_serializer_context()).data
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -309,13 +318,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return (
             Game.objects.filter(Q(campaign__organisers=user) | Q(campaign__participants__user=user))
             .distinct()
-            .select_related("round")
-            .prefetch_related("follows")
+            .select_related("round", "campaign", "chooser", "participant_a", "participant_b")
+            .prefetch_related("follows", "campaign__organisers")
             .order_by("id")
         )
 
     def _answer(self, game: Game) -> Response:
-        return Response(GameSerializer(Game.objects.get(pk=game.pk)).data)
+        return Response(self.get_serializer(self.get_queryset().get(pk=game.pk)).data)
 
     @extend_schema(request=ResultSerializer, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
@@ -323,31 +332,27 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def report(self, request: Request, pk: str | None = None) -> Response:
         data = valid(ResultSerializer, request)
         data.pop("note")
-        return self._answer(
-            services.game_report_result(game=self.get_object(), user=request.user, **data)
-        )
+        return self._answer(game_report_result(game=self.get_object(), user=request.user, **data))
 
     @extend_schema(request=None, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
     @campaign_errors
     def confirm(self, request: Request, pk: str | None = None) -> Response:
-        return self._answer(services.game_confirm(game=self.get_object(), user=request.user))
+        return self._answer(game_confirm(game=self.get_object(), user=request.user))
 
     @extend_schema(request=ReasonSerializer, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
     @campaign_errors
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         reason = valid(ReasonSerializer, request)["reason"]
-        return self._answer(
-            services.game_dispute(game=self.get_object(), user=request.user, reason=reason)
-        )
+        return self._answer(game_dispute(game=self.get_object(), user=request.user, reason=reason))
 
     @extend_schema(request=ResultSerializer, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
     @campaign_errors
     def decide(self, request: Request, pk: str | None = None) -> Response:
         return self._answer(
-            services.game_decide(
+            game_decide(
                 game=self.get_object(), user=request.user, **valid(ResultSerializer, request)
             )
         )
@@ -357,9 +362,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @campaign_errors
     def reverse(self, request: Request, pk: str | None = None) -> Response:
         reason = valid(ReasonSerializer, request)["reason"]
-        return self._answer(
-            services.game_reverse(game=self.get_object(), user=request.user, reason=reason)
-        )
+        return self._answer(game_reverse(game=self.get_object(), user=request.user, reason=reason))
 
     @extend_schema(request=PlaySerializer, responses={202: GameSerializer})
     @action(detail=True, methods=["post"])
@@ -367,6 +370,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def play(self, request: Request, pk: str | None = None) -> Response:
         """Let the engine play the game from both snapshots (the result follows)."""
         seed = valid(PlaySerializer, request).get("seed")
-        game = services.game_play_with_engine(game=self.get_object(), user=request.user, seed=seed)
-        body = GameSerializer(Game.objects.get(pk=game.pk)).data
+        game = game_play_with_engine(game=self.get_object(), user=request.user, seed=seed)
+        body = self.get_serializer(self.get_queryset().get(pk=game.pk)).data
         return Response(body, status=status.HTTP_202_ACCEPTED)

@@ -23,6 +23,7 @@ from api.serializers.clocks import (
 )
 from campaigns.errors import CampaignError
 from campaigns.models import Game
+from campaigns.services.clocks import clock_report_to_campaign
 from rules import clocks
 from rules.models import GameClock
 
@@ -119,6 +120,6 @@ class ClockViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """Report the linked campaign game: the flagged side loses, its army routed."""
         data = valid(ClockReportSerializer, request)
         clock = self.get_object()
-        clocks.clock_report_to_campaign(clock=clock, user=request.user, scores=data.get("scores"))
+        clock_report_to_campaign(clock=clock, user=request.user, scores=data.get("scores"))
         clock.refresh_from_db()
         return self._answer(clock)

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.errors import CampaignError
 from campaigns.models import Game, GameStatus
+from campaigns.services.clocks import clock_report_to_campaign
 from rules import clocks
 from rules.models import ClockMode, GameClock
 
@@ -214,7 +215,7 @@ def clock_report(request: HttpRequest, pk: int) -> HttpResponse:
     """Report the linked campaign game: the flagged side loses, its army routed."""
     clock = _clock(request, pk)
     try:
-        clocks.clock_report_to_campaign(clock=clock, user=request.user)
+        clock_report_to_campaign(clock=clock, user=request.user)
     except (clocks.ClockError, CampaignError) as error:
         clock.refresh_from_db()
         return _answer(request, clock, error.message, "")

@@ -3,7 +3,8 @@ picking what an advance or rank gives, withdrawing."""
 
 import pytest
 
-from campaigns.services import game_confirm, game_create, game_report_result
+from campaigns.services.games import game_create
+from campaigns.services.results import game_confirm, game_report_result
 from tests.api.conftest import make_user, token_client
 from tests.integration.campaigns.factories import coinflip_roster
 

@@ -8,7 +8,9 @@ import pytest
 from django.utils import timezone
 
 from campaigns.models import Game, GameStatus
-from campaigns.services import campaign_create, campaign_join, game_create
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.games import game_create
+from campaigns.services.membership import campaign_join
 from rules.models import GameClock
 from tests.api.conftest import make_user, token_client
 from tests.integration.campaigns.factories import coinflip_roster

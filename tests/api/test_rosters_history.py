@@ -185,7 +185,8 @@ def test_legal_filter_reads_true_and_false(owner_client, roster, value, count):
 
 
 def test_deleting_a_roster_played_in_a_campaign_answers_409(owner, owner_client, roster):
-    from campaigns.services import campaign_create, campaign_join
+    from campaigns.services.campaigns import campaign_create
+    from campaigns.services.membership import campaign_join
 
     campaign = campaign_create(user=owner, system="grimdark", name="League", points_limit=2000)
     campaign_join(user=owner, join_code=campaign.join_code, roster=roster)

@@ -62,7 +62,8 @@ def token(fuzzer) -> str:
 def make_roster(user) -> dict[str, Any]:
     """A grimdark roster (shared by link) and a campaign participant playing it."""
     from armybuilder.services import roster_create, roster_share
-    from campaigns.services import campaign_create, campaign_join
+    from campaigns.services.campaigns import campaign_create
+    from campaigns.services.membership import campaign_join
 
     data = strike_force()
     roster = roster_create(

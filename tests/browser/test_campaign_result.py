@@ -9,7 +9,9 @@ from playwright.sync_api import expect
 from armybuilder.rosterdata import load_sample_roster
 from armybuilder.services import roster_import
 from campaigns.models import Game, GameStatus
-from campaigns.services import campaign_create, campaign_join, round_create
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.membership import campaign_join
+from campaigns.services.rounds import round_create
 from tests.browser.conftest import make_player, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

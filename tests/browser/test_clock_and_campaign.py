@@ -11,7 +11,9 @@ from playwright.sync_api import expect
 from armybuilder.rosterdata import load_sample_roster
 from armybuilder.services import roster_import
 from campaigns.models import Game
-from campaigns.services import campaign_create, campaign_join, round_create
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.membership import campaign_join
+from campaigns.services.rounds import round_create
 from rules.models import GameClock
 from tests.browser.conftest import make_player, sign_in
 

@@ -14,15 +14,10 @@ from campaigns.selectors import (
     participant_pending_choices,
     participant_unit_states,
 )
-from campaigns.services import (
-    advance_choose,
-    game_confirm,
-    game_create,
-    game_decide,
-    game_report_result,
-    game_reverse,
-    participant_snapshot,
-)
+from campaigns.services.games import game_create
+from campaigns.services.ledger import advance_choose
+from campaigns.services.results import game_confirm, game_decide, game_report_result, game_reverse
+from campaigns.services.rosters import participant_snapshot
 from rules.engine.report import BattleMap, BattleReport, UnitOutcome
 from rules.engine.systems.base import PostBattle
 from tests.integration.campaigns.test_engine_games import play as engine_play

@@ -7,14 +7,11 @@ from django.db import connection
 
 from campaigns.errors import CampaignError
 from campaigns.models import LedgerEntry, PostBattleRun
-from campaigns.services import (
-    apply_post_battle,
-    campaign_create,
-    campaign_join,
-    game_confirm,
-    game_create,
-    game_report_result,
-)
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.games import game_create
+from campaigns.services.ledger import apply_post_battle
+from campaigns.services.membership import campaign_join
+from campaigns.services.results import game_confirm, game_report_result
 from tests.integration.campaigns.factories import coinflip_roster, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -6,13 +6,11 @@ import pytest
 
 from campaigns.models import GameStatus, LedgerEntry
 from campaigns.selectors import participant_resources, participant_unit_states
-from campaigns.services import (
-    campaign_create,
-    campaign_join,
-    game_create,
-    game_play_with_engine,
-    game_reverse,
-)
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.engine import game_play_with_engine
+from campaigns.services.games import game_create
+from campaigns.services.membership import campaign_join
+from campaigns.services.results import game_reverse
 from tests.integration.campaigns.factories import make_user, sample_roster
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,8 @@ import pytest
 
 from campaigns.errors import CampaignError
 from campaigns.models import Participant
-from campaigns.services import campaign_create, campaign_join
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.membership import campaign_join
 from tests.integration.campaigns.factories import make_user, sample_roster
 
 pytestmark = pytest.mark.django_db
@@ -68,7 +69,7 @@ def test_a_new_campaign_page_and_standings_work_before_anyone_joins(client):
     [({"points_limit": 6_233_684_915}, "points_limit"), ({"points_step": -1}, "points_step")],
 )
 def test_absurd_points_are_refused_naming_the_field(changes, field):
-    from campaigns.services import campaign_update
+    from campaigns.services.campaigns import campaign_update
 
     campaign = skirmish_campaign(500)
     with pytest.raises(CampaignError) as error:

@@ -6,14 +6,11 @@ import pytest
 
 from campaigns.models import LedgerEntry, PostBattleRun
 from campaigns.selectors import participant_unit_states
-from campaigns.services import (
-    campaign_create,
-    campaign_join,
-    game_confirm,
-    game_create,
-    game_report_result,
-    participant_snapshot,
-)
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.games import game_create
+from campaigns.services.membership import campaign_join
+from campaigns.services.results import game_confirm, game_report_result
+from campaigns.services.rosters import participant_snapshot
 from tests.integration.campaigns.factories import make_user, sample_roster
 
 pytestmark = pytest.mark.django_db

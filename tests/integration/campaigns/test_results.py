@@ -9,19 +9,18 @@ from django.utils import timezone
 from campaigns.errors import CampaignConflict, CampaignForbidden
 from campaigns.models import AuditEntry, GameStatus, LedgerEntry, PostBattleRun
 from campaigns.selectors import participant_unit_states
-from campaigns.services import (
-    campaign_create,
-    campaign_join,
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.engine import game_play_with_engine, games_auto_resolve_overdue
+from campaigns.services.games import game_create
+from campaigns.services.membership import campaign_join
+from campaigns.services.results import (
     game_confirm,
-    game_create,
     game_decide,
     game_dispute,
-    game_play_with_engine,
     game_report_result,
     game_reverse,
-    games_auto_resolve_overdue,
-    round_create,
 )
+from campaigns.services.rounds import round_create
 from tests.integration.campaigns.factories import coinflip_roster, make_user
 
 pytestmark = pytest.mark.django_db

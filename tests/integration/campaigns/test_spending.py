@@ -7,7 +7,7 @@ import pytest
 
 from campaigns.errors import CampaignError
 from campaigns.selectors import participant_budget
-from campaigns.services import participant_roster_check, participant_roster_update
+from campaigns.services.rosters import participant_roster_check, participant_roster_update
 from tests.integration.campaigns.test_mordheim_post_battle import linked_game, play
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from armybuilder.models import Roster
 from campaigns.models import Campaign, Game, GameStatus, Participant
 from campaigns.selectors import campaign_standings
-from campaigns.services import campaign_create
+from campaigns.services.campaigns import campaign_create
 from tests.integration.campaigns.factories import coinflip_roster, make_user
 
 pytestmark = pytest.mark.django_db

@@ -6,13 +6,10 @@ import pytest
 
 from campaigns.models import Game, GameStatus
 from campaigns.selectors import campaign_standings
-from campaigns.services import (
-    campaign_create,
-    campaign_join,
-    game_confirm,
-    game_report_result,
-    round_create,
-)
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.membership import campaign_join
+from campaigns.services.results import game_confirm, game_report_result
+from campaigns.services.rounds import round_create
 from tests.integration.campaigns.factories import coinflip_roster, make_user
 
 pytestmark = pytest.mark.django_db

@@ -21,7 +21,9 @@ from django.urls import URLPattern, reverse
 from armybuilder.rosterdata import load_sample_roster
 from armybuilder.services import roster_import
 from campaigns.models import Game
-from campaigns.services import campaign_create, campaign_join, round_create
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.membership import campaign_join
+from campaigns.services.rounds import round_create
 from frontend.urls import urlpatterns
 from rules import clocks
 from rules.models import Battle, JobStatus, Simulation

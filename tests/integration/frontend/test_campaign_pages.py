@@ -10,13 +10,10 @@ from django.utils import timezone
 
 from campaigns.models import Campaign, Game, GameStatus, Participant
 from campaigns.selectors import participant_pending_choices
-from campaigns.services import (
-    campaign_create,
-    campaign_join,
-    game_confirm,
-    game_create,
-    game_report_result,
-)
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.games import game_create
+from campaigns.services.membership import campaign_join
+from campaigns.services.results import game_confirm, game_report_result
 from rules.models import GameClock
 from tests.integration.campaigns.factories import coinflip_roster, make_user
 

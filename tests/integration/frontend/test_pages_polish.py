@@ -289,7 +289,8 @@ def test_deleting_a_roster_a_campaign_plays_is_refused_with_a_message(
     from armybuilder.models import Roster
     from armybuilder.rosterdata import load_sample_roster
     from armybuilder.services import roster_import
-    from campaigns.services import campaign_create, campaign_join
+    from campaigns.services.campaigns import campaign_create
+    from campaigns.services.membership import campaign_join
 
     roster = roster_import(owner=player, data=load_sample_roster("skirmish", "night-watch"))
     campaign = campaign_create(user=player, system="skirmish", name="Cellars", points_limit=500)

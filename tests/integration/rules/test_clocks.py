@@ -6,13 +6,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from campaigns.models import GameStatus
-from campaigns.services import campaign_create, campaign_join, game_create
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.clocks import clock_report_to_campaign
+from campaigns.services.games import game_create
+from campaigns.services.membership import campaign_join
 from rules.clocks import (
     ClockError,
     clock_create,
     clock_pause,
     clock_read,
-    clock_report_to_campaign,
     clock_resume,
     clock_start,
     clock_state,

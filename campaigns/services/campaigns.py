@@ -1,0 +1,129 @@
+"""Campaigns: create one (with its house rules), edit it, add organisers; the points limit
+in force now."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from campaigns.errors import CampaignError, CampaignForbidden
+from campaigns.house_rules import SettingsError, check_settings
+from campaigns.models import Campaign, CampaignFormat, CampaignStatus
+from campaigns.selectors import is_organiser
+from campaigns.services.audit import audit
+from rules.engine.systems import get_system
+from rules.engine.systems.base import EngineError
+
+JOIN_CODE_BYTES = 6
+MAX_SEED = 2**31
+MAX_POINTS = 100_000
+
+
+def new_seed() -> int:
+    """A fresh seed for a campaign or a game's post-battle dice."""
+    return secrets.randbelow(MAX_SEED)
+
+
+def require_organiser(campaign: Campaign, user: Any) -> None:
+    """Refuse (403 ``campaign.not_organiser``) a user who does not organise the campaign."""
+    if not is_organiser(campaign=campaign, user=user):
+        raise CampaignForbidden("campaign.not_organiser", "Only an organiser may do this.")
+
+
+def check_points(**values: Any) -> None:
+    """``points_limit`` (1–100,000) and ``points_step`` (0–100,000) are whole numbers in
+    range; CampaignError naming the field otherwise (never a database error)."""
+    for field, low in (("points_limit", 1), ("points_step", 0)):
+        if field not in values:
+            continue
+        value = values[field]
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_POINTS:
+            raise CampaignError(
+                "campaign.points",
+                f"{field} must be a whole number from {low} to {MAX_POINTS}.",
+                field,
+            )
+
+
+def campaign_create(
+    *,
+    user: Any,
+    system: str,
+    name: str,
+    points_limit: int,
+    format: str = CampaignFormat.LEAGUE,
+    points_step: int = 0,
+    settings: dict[str, Any] | None = None,
+    description: str = "",
+    seed: int | None = None,
+) -> Campaign:
+    """A draft campaign organised by ``user`` with a fresh join code."""
+
+    try:
+        get_system(system)
+    except EngineError as exc:
+        raise CampaignError(exc.code, exc.message, "system") from exc
+    if format not in CampaignFormat.values:
+        raise CampaignError(
+            "campaign.format", f"Format must be one of {CampaignFormat.values}.", "format"
+        )
+    check_points(points_limit=points_limit, points_step=points_step)
+    try:
+        stored = check_settings(settings or {})
+    except SettingsError as exc:
+        raise CampaignError(exc.code, exc.message, exc.path) from exc
+    campaign = Campaign.objects.create(
+        system=system,
+        name=name,
+        description=description,
+        format=format,
+        points_limit=points_limit,
+        points_step=points_step,
+        settings=stored,
+        join_code=secrets.token_hex(JOIN_CODE_BYTES),
+        seed=new_seed() if seed is None else seed,
+        created_by=user,
+    )
+    campaign.organisers.add(user)
+    audit(
+        campaign=campaign,
+        actor=user,
+        action="campaign_created",
+        data={"system": system, "format": format, "settings": stored},
+    )
+    return campaign
+
+
+def campaign_update(*, campaign: Campaign, user: Any, **changes: Any) -> Campaign:
+    """Organiser edits: name, description, status, points, settings (house rules)."""
+    require_organiser(campaign, user)
+    allowed = {"name", "description", "status", "points_limit", "points_step", "settings"}
+    unknown = sorted(set(changes) - allowed)
+    if unknown:
+        raise CampaignError("campaign.field", f"Cannot change {unknown[0]}.", unknown[0])
+    if "settings" in changes:
+        try:
+            check_settings(changes["settings"])
+        except SettingsError as exc:
+            raise CampaignError(exc.code, exc.message, exc.path) from exc
+    if "status" in changes and changes["status"] not in CampaignStatus.values:
+        raise CampaignError("campaign.status", "Unknown status.", "status")
+    check_points(**{k: v for k, v in changes.items() if k in ("points_limit", "points_step")})
+    for key, value in changes.items():
+        setattr(campaign, key, value)
+    campaign.save()
+    audit(campaign=campaign, actor=user, action="campaign_updated", data=changes)
+    return campaign
+
+
+def campaign_add_organiser(*, campaign: Campaign, user: Any, organiser: Any) -> None:
+    """Make another user an organiser too."""
+    require_organiser(campaign, user)
+    campaign.organisers.add(organiser)
+    audit(campaign=campaign, actor=user, action="organiser_added", data={"user": organiser.pk})
+
+
+def campaign_limit_now(campaign: Campaign) -> int:
+    """The points limit of the campaign's latest round (the first round before any)."""
+    latest = campaign.rounds.order_by("-number").values_list("number", flat=True).first()
+    return campaign.points_limit_for_round(latest or 1)

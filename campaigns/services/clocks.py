@@ -1,0 +1,61 @@
+"""A game clock's campaign use case: once a chess clock has flagged, its linked campaign
+game is reported in one step (seed 003 §11; the flagged side loses and its army routs)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.models import Game
+from campaigns.services.results import game_report_result
+from campaigns.services.rosters import participant_snapshot
+from rules.clocks import ClockError, clock_settle, to_ms
+from rules.models import GameClock
+
+
+def _routed_units(game: Game, side: str) -> list[dict[str, Any]]:
+    """Every unit of ``side`` as routed: the flagged army leaves the table."""
+    snapshot = game.snapshot_a if side == "a" else game.snapshot_b
+    if snapshot is None:
+        participant = game.participant_a if side == "a" else game.participant_b
+        snapshot = participant_snapshot(participant=participant)
+    return [{"side": side, "id": unit["id"], "status": "routed"} for unit in snapshot["units"]]
+
+
+def clock_report_to_campaign(
+    *,
+    clock: GameClock,
+    user: Any,
+    scores: dict[str, int] | None = None,
+    now: datetime | None = None,
+) -> Game:
+    """Report the linked campaign game in one step once a chess clock has flagged: the
+    flagged side loses and all its units rout; the opponent then confirms as for any
+    reported result. ``scores`` default to nothing scored."""
+    with transaction.atomic():
+        locked = GameClock.objects.select_for_update().get(pk=clock.pk)
+        if clock_settle(locked, to_ms(now or timezone.now())):
+            locked.save()
+        if locked.game_id is None:
+            raise ClockError("clock.no_game", "This clock is not linked to a campaign game.")
+        if not locked.flagged:
+            raise ClockError("clock.not_flagged", "No side has run out of time.", status_code=409)
+        if locked.reported_at is not None:
+            raise ClockError("clock.reported", "The result was already reported.", status_code=409)
+        game = locked.game
+        winner = "b" if locked.flagged == "a" else "a"
+        game = game_report_result(
+            game=game,
+            user=user,
+            winner=winner,
+            scores=scores or {"a": 0, "b": 0},
+            units=_routed_units(game, locked.flagged),
+            mission_outcome={"clock": {"id": locked.pk, "flagged": locked.flagged}},
+        )
+        locked.reported_at = timezone.now()
+        locked.save(update_fields=["reported_at", "updated_at"])
+        clock.reported_at = locked.reported_at
+    return game

@@ -1,0 +1,188 @@
+"""Results of a game: a player reports, the opponent confirms or disputes, an organiser
+decides (or corrects) and reverses. Each step is a transition of
+:mod:`campaigns.lifecycle`, checked with the game row locked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.lifecycle import GameAction, game_require
+from campaigns.models import FINAL_STATUSES, Game
+from campaigns.results import manual_report
+from campaigns.services.audit import audit_game
+from campaigns.services.games import game_lock, game_take_snapshots, game_update_followers
+from campaigns.services.ledger import (
+    apply_post_battle,
+    post_battle_recompute_after,
+    post_battle_void,
+)
+
+
+def _set_result(
+    game: Game,
+    *,
+    winner: str | None,
+    scores: dict[str, int],
+    units: list[dict[str, Any]],
+    mission_outcome: dict[str, Any],
+) -> None:
+    """A manual result as the game's BattleReport-shaped report, winner and scores."""
+    game_take_snapshots(game)
+    game.report = manual_report(
+        system=game.campaign.system,
+        mission=game.mission,
+        snapshots={"a": game.snapshot_a, "b": game.snapshot_b},
+        winner=winner,
+        scores=scores,
+        units=units,
+        mission_outcome=mission_outcome,
+    )
+    game.winner = winner or ""
+    game.score_a = int(scores.get("a", 0))
+    game.score_b = int(scores.get("b", 0))
+    game.mission_outcome = mission_outcome
+
+
+def _result_data(game: Game, units: list[dict[str, Any]]) -> dict[str, Any]:
+    """The game's result as the audit log records it."""
+    return {
+        "winner": game.winner or None,
+        "scores": {"a": game.score_a, "b": game.score_b},
+        "mission_outcome": game.mission_outcome,
+        "units": units,
+    }
+
+
+def game_finalise(
+    game: Game, status: str, actor: Any, action: str, data: dict[str, Any] | None = None
+) -> None:
+    """Mark the game final, apply post-battle once, update linked games, audit."""
+    game.status = status
+    if game.resolved_at is None:
+        game.resolved_at = timezone.now()
+    game.save()
+    runs = apply_post_battle(game=game)
+    game_update_followers(game)
+    audit_game(
+        game,
+        actor,
+        action,
+        {**(data or {}), "status": status, "post_battle_runs": [r.pk for r in runs]},
+    )
+
+
+def game_report_result(
+    *,
+    game: Game,
+    user: Any,
+    winner: str | None,
+    scores: dict[str, int],
+    units: list[dict[str, Any]] | None = None,
+    mission_outcome: dict[str, Any] | None = None,
+) -> Game:
+    """Either player reports (winner or draw, scores, mission outcome, per-unit and
+    per-fighter outcomes); the opponent then confirms or disputes."""
+    with transaction.atomic():
+        game = game_lock(game)
+        status = game_require(game, user, GameAction.REPORT)
+        _set_result(
+            game,
+            winner=winner,
+            scores=scores,
+            units=units or [],
+            mission_outcome=mission_outcome or {},
+        )
+        game.status = status
+        game.reported_by = user
+        game.reported_at = timezone.now()
+        game.save()
+        audit_game(game, user, "result_reported", _result_data(game, units or []))
+    return game
+
+
+def game_confirm(*, game: Game, user: Any) -> Game:
+    """The opponent of the reporter confirms: the result counts and post-battle applies."""
+    with transaction.atomic():
+        game = game_lock(game)
+        status = game_require(game, user, GameAction.CONFIRM)
+        game.confirmed_by = user
+        game_finalise(game, status, user, "result_confirmed")
+    return game
+
+
+def game_dispute(*, game: Game, user: Any, reason: str) -> Game:
+    """The opponent disputes a reported result; an organiser decides."""
+    with transaction.atomic():
+        game = game_lock(game)
+        game.status = game_require(game, user, GameAction.DISPUTE)
+        game.dispute_reason = reason
+        game.save(update_fields=["status", "dispute_reason"])
+        audit_game(game, user, "result_disputed", {"reason": reason})
+    return game
+
+
+def game_decide(
+    *,
+    game: Game,
+    user: Any,
+    winner: str | None,
+    scores: dict[str, int],
+    units: list[dict[str, Any]] | None = None,
+    mission_outcome: dict[str, Any] | None = None,
+    note: str = "",
+) -> Game:
+    """An organiser decides a dispute, enters a result, or corrects a finished one (its
+    effects are reversed, the new result applied and later games recomputed)."""
+    with transaction.atomic():
+        game = game_lock(game)
+        status = game_require(game, user, GameAction.DECIDE)
+        correcting = game.status in FINAL_STATUSES
+        previous = _result_data(game, [])
+        if correcting:
+            post_battle_void(game, game.participant_ids(), f"corrected by organiser: {note}"[:200])
+        _set_result(
+            game,
+            winner=winner,
+            scores=scores,
+            units=units or [],
+            mission_outcome=mission_outcome or {},
+        )
+        game.confirmed_by = user
+        data = {
+            **_result_data(game, units or []),
+            "note": note,
+            "previous": previous,
+            "was": game.status,
+        }
+        game_finalise(game, status, user, "result_decided", data=data)
+        if correcting:
+            post_battle_recompute_after(game, user)
+    return game
+
+
+def game_reverse(*, game: Game, user: Any, reason: str = "") -> Game:
+    """Organiser only: the game no longer counts, its effects are removed (runs marked
+    reversed) and later games of its participants are recomputed."""
+    with transaction.atomic():
+        game = game_lock(game)
+        status = game_require(game, user, GameAction.REVERSE)
+        was = game.status
+        voided = post_battle_void(game, game.participant_ids(), f"reversed: {reason}")
+        game.status = status
+        game.save(update_fields=["status"])
+        audit_game(
+            game,
+            user,
+            "game_reversed",
+            {
+                "reason": reason,
+                "was": was,
+                "runs_reversed": voided,
+                "winner": game.winner or None,
+            },
+        )
+        post_battle_recompute_after(game, user)
+    return game

@@ -221,29 +221,25 @@ def _entry(raw: Any, index: int) -> dict[str, Any]:
     """One unit entry checked for shape: ``{unit, size, options, name[, faction, id]}``."""
     path = f"units[{index}]"
     if not isinstance(raw, dict) or not isinstance(raw.get("unit"), str) or not raw["unit"]:
-        raise RosterError(
-            f"{path}: a unit entry needs a 'unit' slug", code="roster.shape", path=path
-        )
+        raise RosterError("roster.shape", f"{path}: a unit entry needs a 'unit' slug", path)
     size = raw.get("size")
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
         raise RosterError(
-            f"{path}: size must be a whole number ≥ 1", code="roster.shape", path=f"{path}.size"
+            "roster.shape", f"{path}: size must be a whole number ≥ 1", f"{path}.size"
         )
     options = raw.get("options", []) or []
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         raise RosterError(
-            f"{path}: options must be a list of option slugs",
-            code="roster.shape",
-            path=f"{path}.options",
+            "roster.shape", f"{path}: options must be a list of option slugs", f"{path}.options"
         )
     if len(options) > MAX_OPTIONS:
-        raise RosterError(f"{path}: too many options", code="roster.shape", path=f"{path}.options")
+        raise RosterError("roster.shape", f"{path}: too many options", f"{path}.options")
     name = raw.get("name") or ""
     if not isinstance(name, str) or len(name) > 120 or "\x00" in name:
         raise RosterError(
+            "roster.shape",
             f"{path}: name must be text of at most 120 characters (no NUL characters)",
-            code="roster.shape",
-            path=f"{path}.name",
+            f"{path}.name",
         )
     entry: dict[str, Any] = {
         "unit": raw["unit"],
@@ -310,14 +306,10 @@ def _locked(roster: Roster) -> Roster:
 
 def _check_allies(system: GameSystem, allies: list[str]) -> list[str]:
     if not isinstance(allies, list) or not all(isinstance(a, str) for a in allies):
-        raise RosterError(
-            "allies must be a list of faction slugs", code="roster.shape", path="allies"
-        )
+        raise RosterError("roster.shape", "allies must be a list of faction slugs", "allies")
     if allies and not system.allies_allowed:
         raise RosterError(
-            f"{system.name} does not allow allied factions",
-            code="roster.allies_not_allowed",
-            path="allies",
+            "roster.allies_not_allowed", f"{system.name} does not allow allied factions", "allies"
         )
     known = set(
         Faction.objects.filter(system=system, slug__in=allies).values_list("slug", flat=True)
@@ -325,9 +317,7 @@ def _check_allies(system: GameSystem, allies: list[str]) -> list[str]:
     for index, ally in enumerate(allies):
         if ally not in known:
             raise NotFoundError(
-                f"No faction '{ally}' in {system.name}",
-                code="faction.not_found",
-                path=f"allies[{index}]",
+                "faction.not_found", f"No faction '{ally}' in {system.name}", f"allies[{index}]"
             )
     return list(allies)
 
@@ -336,9 +326,7 @@ def _check_limit(points_limit: Any, system: GameSystem) -> int:
     if points_limit is None:
         return system.default_points_limit
     if isinstance(points_limit, bool) or not isinstance(points_limit, int) or points_limit < 1:
-        raise RosterError(
-            "points_limit must be a whole number ≥ 1", code="roster.shape", path="points_limit"
-        )
+        raise RosterError("roster.shape", "points_limit must be a whole number ≥ 1", "points_limit")
     return points_limit
 
 
@@ -360,19 +348,15 @@ def roster_create(
         primary = Faction.objects.select_related("system").get(system__slug=system, slug=faction)
     except Faction.DoesNotExist as error:
         raise NotFoundError(
-            f"No faction '{faction}' in {system}", code="faction.not_found", path="faction"
+            "faction.not_found", f"No faction '{faction}' in {system}", "faction"
         ) from error
     game = primary.system
     if not isinstance(name, str) or not name.strip() or len(name) > 120:
-        raise RosterError(
-            "A roster needs a name of 1–120 characters", code="roster.shape", path="name"
-        )
+        raise RosterError("roster.shape", "A roster needs a name of 1–120 characters", "name")
     raw_units = units or []
     if not isinstance(raw_units, list) or len(raw_units) > MAX_UNITS:
         raise RosterError(
-            f"units must be a list of at most {MAX_UNITS} entries",
-            code="roster.shape",
-            path="units",
+            "roster.shape", f"units must be a list of at most {MAX_UNITS} entries", "units"
         )
     entries = [_entry(raw, index) for index, raw in enumerate(raw_units)]
     payload: dict[str, Any] = {
@@ -406,9 +390,7 @@ def _check_house_rules(house_rules: Any) -> dict[str, dict[str, Any]]:
         isinstance(k, str) and isinstance(v, dict) for k, v in house_rules.items()
     ):
         raise RosterError(
-            "house_rules maps a constraint code to its changes",
-            code="roster.shape",
-            path="house_rules",
+            "roster.shape", "house_rules maps a constraint code to its changes", "house_rules"
         )
     return house_rules
 
@@ -445,9 +427,7 @@ def _apply_details(
     changed: list[str] = []
     if name is not None:
         if not isinstance(name, str) or not name.strip() or len(name) > 120:
-            raise RosterError(
-                "A roster needs a name of 1–120 characters", code="roster.shape", path="name"
-            )
+            raise RosterError("roster.shape", "A roster needs a name of 1–120 characters", "name")
         if roster.payload.get("name") != name.strip():
             roster.payload["name"] = name.strip()
             changed.append("name")
@@ -487,9 +467,7 @@ def roster_replace(
         changed = _apply_details(roster, name=name, points_limit=points_limit, allies=allies)
         if not isinstance(units, list) or len(units) > MAX_UNITS:
             raise RosterError(
-                f"units must be a list of at most {MAX_UNITS} entries",
-                code="roster.shape",
-                path="units",
+                "roster.shape", f"units must be a list of at most {MAX_UNITS} entries", "units"
             )
         current = {str(u["id"]): u for u in roster.unit_entries()}
         new_units: list[dict[str, Any]] = []
@@ -563,18 +541,14 @@ def _unit_index(roster: Roster, unit_id: str) -> int:
     for index, entry in enumerate(roster.payload.get("units", [])):
         if entry.get("id") == unit_id:
             return index
-    raise NotFoundError(
-        f"No unit '{unit_id}' in this roster", code="roster.unit_not_found", path="units"
-    )
+    raise NotFoundError("roster.unit_not_found", f"No unit '{unit_id}' in this roster", "units")
 
 
 def _known_unit(roster: Roster, unit: str, faction: str | None) -> dict[str, Any]:
     slug = faction or roster.faction.slug
     if slug != roster.faction.slug and slug not in roster.ally_slugs():
         raise RosterError(
-            f"Faction '{slug}' is not in this army",
-            code="roster.faction_not_in_roster",
-            path="faction",
+            "roster.faction_not_in_roster", f"Faction '{slug}' is not in this army", "faction"
         )
     data = (
         roster.faction.data
@@ -584,7 +558,7 @@ def _known_unit(roster: Roster, unit: str, faction: str | None) -> dict[str, Any
     found = next((u for u in data.get("units", []) if u["slug"] == unit), None)
     if found is None:
         raise NotFoundError(
-            f"No unit '{unit}' in {data.get('name', slug)}", code="roster.unit_unknown", path="unit"
+            "roster.unit_unknown", f"No unit '{unit}' in {data.get('name', slug)}", "unit"
         )
     return found
 
@@ -593,9 +567,7 @@ def _require_room_for_a_unit(roster: Roster) -> None:
     """A roster holds at most MAX_UNITS unit entries."""
     if len(roster.unit_entries()) >= MAX_UNITS:
         raise RosterError(
-            f"A roster holds at most {MAX_UNITS} units",
-            code="roster.too_many_units",
-            path="units",
+            "roster.too_many_units", f"A roster holds at most {MAX_UNITS} units", "units"
         )
 
 
@@ -722,9 +694,7 @@ def roster_restore(*, roster: Roster, number: int, actor: Any | None = None) -> 
             old = RosterRevision.objects.get(roster=roster, number=number)
         except RosterRevision.DoesNotExist as error:
             raise NotFoundError(
-                f"No revision {number} of this roster",
-                code="roster.revision_not_found",
-                path="revision",
+                "roster.revision_not_found", f"No revision {number} of this roster", "revision"
             ) from error
         roster.payload = copy.deepcopy(old.payload)
         roster.house_rules = copy.deepcopy(old.house_rules)
@@ -742,7 +712,7 @@ def roster_restore(*, roster: Roster, number: int, actor: Any | None = None) -> 
 def roster_undo(*, roster: Roster, actor: Any | None = None) -> ValidationResult:
     """Restore the revision before the current one (itself a new revision)."""
     if roster.revision <= 1:
-        raise RosterError("Nothing to undo", code="roster.nothing_to_undo")
+        raise RosterError("roster.nothing_to_undo", "Nothing to undo")
     return roster_restore(roster=roster, number=roster.revision - 1, actor=actor)
 
 
@@ -785,17 +755,17 @@ def roster_delete(*, roster: Roster) -> None:
             roster.delete()
     except ProtectedError as exc:
         raise ConflictError(
-            "This roster is played in a campaign and cannot be deleted.", code="roster.in_use"
+            "roster.in_use", "This roster is played in a campaign and cannot be deleted."
         ) from exc
 
 
 def roster_import(*, owner: Any, data: Any, name: str | None = None) -> Roster:
     """A new roster from our JSON interchange format (ids in the input are reassigned)."""
     if not isinstance(data, dict):
-        raise ImportFormatError("The roster JSON must be an object", code="import.json")
+        raise ImportFormatError("import.json", "The roster JSON must be an object")
     for key in ("system", "faction", "units"):
         if key not in data:
-            raise ImportFormatError(f"The roster JSON has no '{key}'", code="import.json", path=key)
+            raise ImportFormatError("import.json", f"The roster JSON has no '{key}'", key)
     units = [
         {k: v for k, v in u.items() if k != "id"} if isinstance(u, dict) else u
         for u in (data["units"] if isinstance(data["units"], list) else [None])
@@ -882,11 +852,11 @@ def verification_check(*, token: str, max_age: int | None = None) -> Verificatio
         data = signing.loads(token, salt=VERIFICATION_SALT, max_age=max_age)
     except signing.SignatureExpired as error:
         raise VerificationError(
-            "The verification token has expired", code="verification.expired"
+            "verification.expired", "The verification token has expired"
         ) from error
     except signing.BadSignature as error:
         raise VerificationError(
-            "The verification token is not genuine", code="verification.bad_signature"
+            "verification.bad_signature", "The verification token is not genuine"
         ) from error
     roster = Roster.objects.select_related("system", "faction").filter(pk=data["roster"]).first()
     if roster is None:
@@ -912,9 +882,9 @@ def roster_to_engine(*, roster: Roster) -> dict[str, Any]:
         catalogue = context.factions.get(entry.get("faction") or context.payload["faction"], {})
         if not any(u["slug"] == entry["unit"] for u in catalogue.get("units", [])):
             raise RosterError(
+                "roster.unit_unknown",
                 f"units[{index}]: no unit '{entry['unit']}' in the catalogue",
-                code="roster.unit_unknown",
-                path=f"units[{index}]",
+                f"units[{index}]",
             )
     data = rosterdata.roster_to_engine(context.payload, context.factions)
     if context.payload.get("allies"):

@@ -31,7 +31,7 @@ def rosters_for_battle(*, user: Any, roster_ids: list[int]) -> list[tuple[Any, d
         roster = roster_readable_by(user=user, roster_id=roster_id)
         if roster is None:
             raise BattleRequestError(
-                f"rosters[{index}]", "roster.not_found", f"No roster {roster_id}."
+                "roster.not_found", f"No roster {roster_id}.", f"rosters[{index}]"
             )
         found.append((roster, roster_to_engine(roster=roster)))
     return found

@@ -22,15 +22,15 @@ def snapshot_from_reference(reference: str) -> tuple[dict[str, Any], Any]:
             return sample_roster_data(system, name), None
         except (FileNotFoundError, KeyError, StopIteration) as exc:
             raise BattleRequestError(
-                "rosters", "roster.sample_unknown", f"No sample roster '{reference}'."
+                "roster.sample_unknown", f"No sample roster '{reference}'.", "rosters"
             ) from exc
     if not reference.isdigit():
         raise BattleRequestError(
-            "rosters", "roster.reference", f"'{reference}' is neither a roster id nor a sample."
+            "roster.reference", f"'{reference}' is neither a roster id nor a sample.", "rosters"
         )
     roster = Roster.objects.filter(pk=int(reference)).first()
     if roster is None:
-        raise BattleRequestError("rosters", "roster.not_found", f"No roster {reference}.")
+        raise BattleRequestError("roster.not_found", f"No roster {reference}.", "rosters")
     return roster_to_engine(roster=roster), roster
 
 

@@ -164,8 +164,8 @@ class RosterViewSet(viewsets.GenericViewSet):
         for key, value in fixed.items():
             if attrs[key] != value:
                 raise ApiError(
+                    "roster.fixed",
                     f"A roster's {key} cannot change; create a new roster instead.",
-                    code="roster.fixed",
                     fields={key: [f"Must stay '{value}'."]},
                 )
         services.roster_replace(

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from campaigns.errors import CampaignError
 from campaigns.models import Game, GameStatus
 from rules import clocks
+from rules.errors import ClockError
 from rules.models import ClockMode, GameClock
 
 ACTIONS = ("start", "switch", "pause", "resume")
@@ -139,7 +140,7 @@ def clock_new(request: HttpRequest) -> HttpResponse:
                     limit_ms=clocks.limit_from_minutes(minutes),
                     game=game,
                 )
-            except clocks.ClockError as error:
+            except ClockError as error:
                 errors[error.field or "mode"] = error.message
             else:
                 return redirect("clock-detail", pk=clock.pk)
@@ -202,7 +203,7 @@ def clock_press(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             clock = clocks.clock_pause(clock=clock)
         else:
             clock = clocks.clock_resume(clock=clock)
-    except clocks.ClockError as error:
+    except ClockError as error:
         clock.refresh_from_db()
         return _answer(request, clock, error.message, "")
     return _answer(request, clock, "", "")
@@ -215,7 +216,7 @@ def clock_report(request: HttpRequest, pk: int) -> HttpResponse:
     clock = _clock(request, pk)
     try:
         clocks.clock_report_to_campaign(clock=clock, user=request.user)
-    except (clocks.ClockError, CampaignError) as error:
+    except (ClockError, CampaignError) as error:
         clock.refresh_from_db()
         return _answer(request, clock, error.message, "")
     clock.refresh_from_db()

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from armybuilder import services
-from armybuilder.errors import ArmyBuilderError, ConflictError, NotFoundError
+from armybuilder.errors import ArmyBuilderError, ConflictError, RosterError
 from armybuilder.models import Roster
 from armybuilder.rosterdata import SAMPLES_DIR, load_sample_roster
 from armybuilder.selectors import (
@@ -44,10 +44,8 @@ from frontend.forms import RosterCreateForm, RosterDetailsForm, RosterImportForm
 
 
 def _own_roster(request: HttpRequest, pk: int) -> Roster:
-    try:
-        return roster_get(roster_id=pk, owner=request.user)
-    except NotFoundError as error:
-        raise Http404(error.message) from error
+    """The user's roster; NotFoundError (a 404 page, ``frontend.errors``) for any other."""
+    return roster_get(roster_id=pk, owner=request.user)
 
 
 def _is_htmx(request: HttpRequest) -> bool:
@@ -238,7 +236,9 @@ def roster_details(request: HttpRequest, pk: int) -> HttpResponse:
         except ArmyBuilderError as exc:
             error = exc
     else:
-        error = ArmyBuilderError("; ".join(m for msgs in form.errors.values() for m in msgs))
+        error = RosterError(
+            "roster.shape", "; ".join(m for msgs in form.errors.values() for m in msgs)
+        )
     return _editor_response(request, roster, error=error)
 
 
@@ -275,12 +275,12 @@ def roster_unit_update(request: HttpRequest, pk: int, unit_id: str) -> HttpRespo
     options = options_from_post(_unit_catalogue_options(roster, unit_id), request.POST)
     raw_size = request.POST.get("size", "").strip()
     if raw_size and (not raw_size.isascii() or not raw_size.isdigit() or len(raw_size) > 6):
-        error = ArmyBuilderError("Unit size: give a whole number of models.", path="size")
+        error = RosterError("roster.shape", "Unit size: give a whole number of models.", "size")
         return _editor_response(request, roster, error=error, focus=unit_id)
     size = int(raw_size) if raw_size else None
     name = request.POST.get("name", "").strip()
     if "\x00" in name:
-        error = ArmyBuilderError("Unit name: NUL characters are not allowed.", path="name")
+        error = RosterError("roster.shape", "Unit name: NUL characters are not allowed.", "name")
         return _editor_response(request, roster, error=error, focus=unit_id)
     try:
         services.roster_update_unit(

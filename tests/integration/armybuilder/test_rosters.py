@@ -158,7 +158,7 @@ def test_text_import_names_the_bad_line(loaded, player):
     with pytest.raises(ImportFormatError) as caught:
         services.roster_import_text(owner=player, text="+++ X +++\nthis is not a unit\n")
     assert caught.value.code == "import.text"
-    assert caught.value.path == "line 2"
+    assert caught.value.field == "line 2"
 
 
 def test_verification_token_round_trip_and_tamper(strike_force, player):

@@ -24,7 +24,7 @@ def rosters_for_battle(*, user: Any, roster_ids: list[int]) -> list[tuple[Any, d
     """Each roster with its engine snapshot; a roster the user may not read is reported as
     not found, naming its position in ``rosters``."""
     from armybuilder.selectors import roster_readable_by
-    from armybuilder.services import roster_to_engine
+    from armybuilder.services.engine import roster_to_engine
 
     found = []
     for index, roster_id in enumerate(roster_ids):

@@ -14,7 +14,7 @@ def snapshot_from_reference(reference: str) -> tuple[dict[str, Any], Any]:
     """RosterData and the roster row (None for samples) for ``reference``: a roster id, or
     ``sample:<system>/<name>`` for a sample roster shipped in ``armybuilder/samples``."""
     from armybuilder.models import Roster
-    from armybuilder.services import roster_to_engine
+    from armybuilder.services.engine import roster_to_engine
 
     if reference.startswith(SAMPLE_PREFIX):
         system, _, name = reference.removeprefix(SAMPLE_PREFIX).partition("/")

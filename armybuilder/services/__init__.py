@@ -1,0 +1,16 @@
+"""Use cases of the army builder, one module per noun: ``catalogues`` (load the files),
+``rosters`` (create, details, replace, duplicate, delete), ``units`` (one unit entry),
+``entries`` (the entry shape shared by both), ``history`` (revisions, restore, undo),
+``sharing``, ``exchange`` (import), ``verification`` (signed tokens) and ``engine`` (the
+engine's RosterData).
+
+Services take keyword-only, typed arguments and raise ``armybuilder.errors`` subclasses with
+stable codes. Import each from the module that holds it.
+"""
+
+# The campaign services still import roster_to_engine from the package (they are being
+# moved into their own package at the same time); drop this once they import
+# armybuilder.services.engine.
+from armybuilder.services.engine import roster_to_engine
+
+__all__ = ["roster_to_engine"]

@@ -1,9 +1,11 @@
 """One error format for every 4xx: ``{"error": {"code", "message", "fields"}}``.
 
 ``fields`` maps a dotted path (``units[0].unit``, ``target.toughness``) to its messages, so a
-script can point at the offending entry. Domain errors (army builder, rules engine) keep
-their own stable ``code``; DRF's exceptions use their default codes (``not_found``,
-``not_authenticated``, ``parse_error``…) and validation failures use ``invalid``.
+script can point at the offending entry. Domain errors (every app's subclass of
+``core.errors.ApplicationError``, and the engine's ``EngineError``) keep their own stable
+``code`` and status, mapped here and nowhere else; DRF's exceptions use their default codes
+(``not_found``, ``not_authenticated``, ``parse_error``…) and validation failures use
+``invalid``.
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 from api.exceptions import ApiError, RequestTooLarge
-from armybuilder.errors import ArmyBuilderError, ConflictError, NotFoundError
+from core.errors import ApplicationError
 from rules.engine.systems.base import EngineError
 
 VALIDATION_CODE = "invalid"
@@ -76,7 +79,9 @@ def summary(fields: dict[str, list[str]], fallback: str) -> str:
 
 
 def translate(exc: Exception) -> Exception:
-    """Turn Django and domain exceptions into DRF exceptions the handler can render."""
+    """Django's and the engine's exceptions as ones the handler renders: Django's 404 and
+    403 with DRF's default messages, an over-large body as 413, an engine refusal as a 400
+    with its code."""
     if isinstance(exc, Http404):
         return exceptions.NotFound()
     if isinstance(exc, DjangoPermissionDenied):
@@ -85,33 +90,23 @@ def translate(exc: Exception) -> Exception:
         from django.conf import settings
 
         return RequestTooLarge(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
-    if isinstance(exc, ConflictError):
-        return ApiError(exc.message, code=exc.code, status_code=status.HTTP_409_CONFLICT)
-    if isinstance(exc, NotFoundError):
-        return ApiError(exc.message, code=exc.code, status_code=status.HTTP_404_NOT_FOUND)
-    if isinstance(exc, ArmyBuilderError):
-        fields = {exc.path: [exc.message]} if exc.path else {}
-        return ApiError(exc.message, code=exc.code, fields=fields)
     if isinstance(exc, EngineError):
-        return ApiError(exc.message, code=exc.code, fields=engine_error_fields(exc))
+        return ApiError(exc.code, exc.message)
     return exc
 
 
-def engine_error_fields(exc: EngineError) -> dict[str, list[str]]:
-    """The request field an engine error names (``field`` attribute or ``code`` suffix)."""
-    field = getattr(exc, "field", None) or getattr(exc, "path", None)
-    return {str(field): [exc.message]} if field else {}
-
-
 def exception_handler(exc: Exception, context: dict) -> Response | None:
-    """DRF exception handler: every handled error answers in the one error format."""
+    """DRF exception handler: every handled error answers in the one error format. A domain
+    error (any :class:`~core.errors.ApplicationError`) answers its own status, code and
+    fields; the transaction of the request, if any, is rolled back as DRF does."""
     exc = translate(exc)
+    if isinstance(exc, ApplicationError):
+        set_rollback()
+        return Response(error_body(exc.code, exc.message, exc.fields), status=exc.status)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
-    if isinstance(exc, ApiError):
-        response.data = error_body(exc.error_code, exc.message, exc.fields)
-    elif isinstance(exc, exceptions.ValidationError):
+    if isinstance(exc, exceptions.ValidationError):
         fields = flatten_detail(exc.detail)
         response.data = error_body(VALIDATION_CODE, summary(fields, "Invalid input."), fields)
     elif isinstance(exc, exceptions.APIException):

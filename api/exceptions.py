@@ -1,34 +1,31 @@
-"""API exceptions with an explicit code (importable before DRF's views: no cycles)."""
+"""Errors the API layer itself raises (not a domain's): the request, not the rules, is at
+fault. Importable before DRF's views: no cycles."""
 
 from __future__ import annotations
 
-from rest_framework import exceptions, status
+from core.errors import ApplicationError
 
 
-class ApiError(exceptions.APIException):
-    """An error with an explicit code, message and per-field messages."""
+class ApiError(ApplicationError):
+    """A request the API refuses before any domain service sees it (400)."""
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        code: str,
-        status_code: int = status.HTTP_400_BAD_REQUEST,
-        fields: dict[str, list[str]] | None = None,
-    ) -> None:
-        super().__init__(detail=message, code=code)
-        self.status_code = status_code
-        self.error_code = code
-        self.message = message
-        self.fields = fields or {}
+
+class ApiNotFound(ApiError):
+    """An object named in the URL does not exist or the user may not see it (404)."""
+
+    status = 404
+
+
+class ApiConflict(ApiError):
+    """The object is not in a state that allows the request (409)."""
+
+    status = 409
 
 
 class RequestTooLarge(ApiError):
-    """The body is larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE``."""
+    """The body is larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (413)."""
+
+    status = 413
 
     def __init__(self, limit: int) -> None:
-        super().__init__(
-            f"Request body too large: at most {limit} bytes.",
-            code="request_too_large",
-            status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
-        )
+        super().__init__("request_too_large", f"Request body too large: at most {limit} bytes.")

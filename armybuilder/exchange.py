@@ -158,14 +158,14 @@ def parse_text(text: str) -> dict[str, Any]:
             current["options"].extend([option["slug"]] * int(option["count"] or 1))
             continue
         raise ImportFormatError(
+            "import.text",
             f"Line {number} is not in the roster text format: {line!r}",
-            code="import.text",
-            path=f"line {number}",
+            f"line {number}",
         )
     for key in ("system", "faction", "points_limit"):
         if key not in payload:
             raise ImportFormatError(
-                f"The text has no {key.replace('_', ' ')} line", code="import.text", path=key
+                "import.text", f"The text has no {key.replace('_', ' ')} line", key
             )
     if not payload["allies"]:
         del payload["allies"]
@@ -177,16 +177,14 @@ def _read_header(payload: dict[str, Any], key: str, value: str, number: int) -> 
         points = _POINTS.match(value)
         if not points:
             raise ImportFormatError(
-                f"Line {number}: points must read 'N/LIMIT'",
-                code="import.text",
-                path=f"line {number}",
+                "import.text", f"Line {number}: points must read 'N/LIMIT'", f"line {number}"
             )
         payload["points_limit"] = int(points["limit"])
         return
     slugs = _SLUG_IN.findall(value)
     if not slugs:
         raise ImportFormatError(
-            f"Line {number}: {key} needs a [slug]", code="import.text", path=f"line {number}"
+            "import.text", f"Line {number}: {key} needs a [slug]", f"line {number}"
         )
     if key == "Game":
         payload["system"] = slugs[-1]

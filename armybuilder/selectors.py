@@ -42,7 +42,7 @@ def system_get(*, slug: str) -> GameSystem:
     try:
         return GameSystem.objects.get(slug=slug)
     except GameSystem.DoesNotExist as error:
-        raise NotFoundError(f"No game system '{slug}'", code="system.not_found") from error
+        raise NotFoundError("system.not_found", f"No game system '{slug}'") from error
 
 
 def faction_list(*, system: str) -> QuerySet[Faction]:
@@ -55,7 +55,7 @@ def faction_get(*, system: str, slug: str) -> Faction:
     try:
         return Faction.objects.select_related("system").get(system__slug=system, slug=slug)
     except Faction.DoesNotExist as error:
-        raise NotFoundError(f"No faction '{slug}' in {system}", code="faction.not_found") from error
+        raise NotFoundError("faction.not_found", f"No faction '{slug}' in {system}") from error
 
 
 def unit_type_list(*, faction: Faction) -> QuerySet[UnitType]:
@@ -89,7 +89,7 @@ def roster_get_shared(*, token: str) -> Roster:
         else None
     )
     if roster is None:
-        raise NotFoundError("No roster is shared under that link", code="roster.not_found")
+        raise NotFoundError("roster.not_found", "No roster is shared under that link")
     return roster
 
 
@@ -101,7 +101,7 @@ def roster_get(*, roster_id: int, owner: Any | None = None) -> Roster:
     try:
         return queryset.get(pk=roster_id)
     except Roster.DoesNotExist as error:
-        raise NotFoundError(f"No roster {roster_id}", code="roster.not_found") from error
+        raise NotFoundError("roster.not_found", f"No roster {roster_id}") from error
 
 
 def catalogue_context(

@@ -174,7 +174,7 @@ def bench_rosters(token: str) -> None:
     from rest_framework.authtoken.models import Token
 
     from armybuilder.models import Roster
-    from armybuilder.services import roster_create
+    from armybuilder.services.rosters import roster_create
 
     user = Token.objects.get(key=token).user
     payload = roster_payload(30)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from copy import deepcopy
 from typing import Any
 
+from campaigns.errors import CampaignError
 from campaigns.standings import TIEBREAKERS, MatchPoints
 
 DEFAULTS: dict[str, Any] = {
@@ -67,16 +68,12 @@ DEFAULTS: dict[str, Any] = {
 
 INJURY_TABLES: tuple[str, ...] = ("published", "hardy")
 AUTO_RESOLVE: tuple[str, ...] = ("engine", "off")
+SETTINGS_CODE = "campaign.settings"
 
 
-class SettingsError(ValueError):
-    """A house-rule setting that cannot be used; ``path`` names it."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(message)
-        self.path = path
-        self.message = message
-        self.code = "campaign.settings"
+class SettingsError(CampaignError):
+    """A house-rule setting that cannot be used (code :data:`SETTINGS_CODE`); ``field`` names
+    it (``settings.injury_table``)."""
 
 
 def effective_settings(stored: dict[str, Any] | None) -> dict[str, Any]:
@@ -94,36 +91,46 @@ def check_settings(stored: dict[str, Any]) -> dict[str, Any]:
     """The stored settings if every key is known and well formed, else SettingsError."""
     for key in stored:
         if key not in DEFAULTS:
-            raise SettingsError(f"settings.{key}", f"Unknown setting '{key}'.")
+            raise SettingsError(SETTINGS_CODE, f"Unknown setting '{key}'.", f"settings.{key}")
     merged = effective_settings(stored)
     for name in merged["tiebreakers"]:
         if name not in TIEBREAKERS:
             raise SettingsError(
-                "settings.tiebreakers", f"Unknown tie-breaker '{name}'; one of {TIEBREAKERS}."
+                SETTINGS_CODE,
+                f"Unknown tie-breaker '{name}'; one of {TIEBREAKERS}.",
+                "settings.tiebreakers",
             )
     for key in ("win", "draw", "loss", "bye"):
         if not isinstance(merged["match_points"].get(key), int):
-            raise SettingsError(f"settings.match_points.{key}", "Must be a whole number.")
+            raise SettingsError(
+                SETTINGS_CODE, "Must be a whole number.", f"settings.match_points.{key}"
+            )
     if merged["injury_table"] not in INJURY_TABLES:
-        raise SettingsError("settings.injury_table", f"One of {INJURY_TABLES}.")
+        raise SettingsError(SETTINGS_CODE, f"One of {INJURY_TABLES}.", "settings.injury_table")
     if merged["auto_resolve"] not in AUTO_RESOLVE:
-        raise SettingsError("settings.auto_resolve", f"One of {AUTO_RESOLVE}.")
+        raise SettingsError(SETTINGS_CODE, f"One of {AUTO_RESOLVE}.", "settings.auto_resolve")
     skills = merged["new_skills"]
     if not isinstance(skills, list) or not all(isinstance(v, str) and v for v in skills):
-        raise SettingsError("settings.new_skills", "A list of skill names.")
+        raise SettingsError(SETTINGS_CODE, "A list of skill names.", "settings.new_skills")
     for name, value in merged["resource_points"].items():
         if not isinstance(value, int) or value < 0:
-            raise SettingsError(f"settings.resource_points.{name}", "A whole number, 0 or more.")
+            raise SettingsError(
+                SETTINGS_CODE, "A whole number, 0 or more.", f"settings.resource_points.{name}"
+            )
     for index, level in enumerate(merged["experience_thresholds"]):
         options = level.get("choose_one_of", [])
         if not isinstance(options, list) or not all(isinstance(v, str) for v in options):
             raise SettingsError(
-                f"settings.experience_thresholds[{index}].choose_one_of", "A list of names."
+                SETTINGS_CODE,
+                "A list of names.",
+                f"settings.experience_thresholds[{index}].choose_one_of",
             )
     levels = [t.get("experience") for t in merged["experience_thresholds"]]
     if not all(isinstance(v, int) and v > 0 for v in levels) or levels != sorted(set(levels)):
         raise SettingsError(
-            "settings.experience_thresholds", "Experience levels must rise and be positive."
+            SETTINGS_CODE,
+            "Experience levels must rise and be positive.",
+            "settings.experience_thresholds",
         )
     return stored
 

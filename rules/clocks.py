@@ -24,22 +24,11 @@ from django.utils import timezone
 
 from rules.engine import gameclock
 from rules.engine.systems.base import EngineError
+from rules.errors import ClockConflict, ClockError, ClockNotFound
 from rules.models import ClockMode, GameClock
 
 # Longest allowance accepted: a whole day per player (or per turn).
 MAX_LIMIT_MS = 24 * 60 * 60 * 1000
-
-
-class ClockError(Exception):
-    """A clock request refused: a stable ``code``, the ``field`` at fault and an HTTP status
-    (400 bad input, 404 unknown or not yours, 409 wrong state)."""
-
-    def __init__(self, code: str, message: str, field: str = "", status_code: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.field = field
-        self.status_code = status_code
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +180,7 @@ def clock_create(
         if game.is_bye or not game.participant_b_id:
             raise ClockError("clock.game_bye", "A bye is not played.", "game")
         if not _is_game_player(game, user):
-            raise ClockError("clock.game_not_found", "No such game.", "game", 404)
+            raise ClockNotFound("clock.game_not_found", "No such game.", "game")
     state = gameclock.new_clock(mode, limit_ms)
     clock = GameClock(mode=mode, limit_ms=limit_ms, game=game, created_by=user)
     _store(clock, state)
@@ -210,10 +199,10 @@ def _change(clock: GameClock, now: datetime | None, step: Any) -> GameClock:
             try:
                 step(locked, _state(locked), now_ms)
             except EngineError as exc:
-                raise ClockError(exc.code, exc.message, status_code=409) from exc
+                raise ClockConflict(exc.code, exc.message) from exc
             locked.save()
             return locked
-    raise ClockError("clock.flagged", f"Side {locked.flagged} ran out of time.", status_code=409)
+    raise ClockConflict("clock.flagged", f"Side {locked.flagged} ran out of time.")
 
 
 def clock_start(*, clock: GameClock, side: str = "a", now: datetime | None = None) -> GameClock:
@@ -223,7 +212,7 @@ def clock_start(*, clock: GameClock, side: str = "a", now: datetime | None = Non
 
     def step(c: GameClock, state: gameclock.ClockState, now_ms: int) -> None:
         if c.active:
-            raise ClockError("clock.already_started", "The clock was started.", status_code=409)
+            raise ClockConflict("clock.already_started", "The clock was started.")
         _store(c, gameclock.clock_start(state, now_ms, side))
         c.turn = 1
 
@@ -242,9 +231,7 @@ def clock_switch(
 
     def step(c: GameClock, state: gameclock.ClockState, now_ms: int) -> None:
         if side is not None and state.active != side:
-            raise ClockError(
-                "clock.not_your_turn", f"It is not side {side}'s turn.", "side", status_code=409
-            )
+            raise ClockConflict("clock.not_your_turn", f"It is not side {side}'s turn.", "side")
         _store(c, gameclock.clock_switch(state, now_ms))
         c.turn += 1
 

@@ -1,11 +1,26 @@
-"""Domain errors of the rules app; the API maps them to 400 with the same code."""
+"""Domain errors of the rules app (battles, simulations, game clocks): a stable ``code``,
+a message and the ``field`` at fault; the subclass sets the HTTP status."""
+
+from __future__ import annotations
+
+from core.errors import ApplicationError
 
 
-class BattleRequestError(ValueError):
-    """A battle or simulation request that cannot be accepted; ``field`` names the input."""
+class BattleRequestError(ApplicationError):
+    """A battle or simulation request that cannot be accepted (400)."""
 
-    def __init__(self, field: str, code: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.code = code
-        self.message = message
+
+class ClockError(ApplicationError):
+    """A clock request with bad input (400)."""
+
+
+class ClockNotFound(ClockError):
+    """The game or clock does not exist or is not yours (404)."""
+
+    status = 404
+
+
+class ClockConflict(ClockError):
+    """The clock or its game is not in a state that allows the press (409)."""
+
+    status = 409

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from armybuilder.selectors import roster_readable_by
-from armybuilder.services import roster_to_engine
+from armybuilder.services.engine import roster_to_engine
 from rules.errors import BattleRequestError
 from rules.models import Battle, Simulation
 
@@ -30,7 +30,7 @@ def rosters_for_battle(*, user: Any, roster_ids: list[int]) -> list[tuple[Any, d
         roster = roster_readable_by(user=user, roster_id=roster_id)
         if roster is None:
             raise BattleRequestError(
-                f"rosters[{index}]", "roster.not_found", f"No roster {roster_id}."
+                "roster.not_found", f"No roster {roster_id}.", f"rosters[{index}]"
             )
         found.append((roster, roster_to_engine(roster=roster)))
     return found

@@ -75,20 +75,20 @@ def check_battle_request(
     system = snapshot_a["system"]
     if snapshot_b["system"] != system:
         raise BattleRequestError(
-            "rosters", "rosters.system_mismatch", "Both rosters must be of the same game system."
+            "rosters.system_mismatch", "Both rosters must be of the same game system.", "rosters"
         )
     try:
         game = get_system(system)
     except EngineError as exc:
-        raise BattleRequestError("rosters", exc.code, exc.message) from exc
+        raise BattleRequestError(exc.code, exc.message, "rosters") from exc
     chosen_mission = mission or game.default_mission
     if chosen_mission not in game.missions:
         known = ", ".join(sorted(game.missions))
         raise BattleRequestError(
-            "mission", "mission.unknown", f"Unknown mission '{chosen_mission}'; one of: {known}."
+            "mission.unknown", f"Unknown mission '{chosen_mission}'; one of: {known}.", "mission"
         )
     if seed is not None and not 0 <= seed < MAX_SEED:
-        raise BattleRequestError("seed", "seed.range", f"Seed must be in 0..{MAX_SEED - 1}.")
+        raise BattleRequestError("seed.range", f"Seed must be in 0..{MAX_SEED - 1}.", "seed")
     return system, chosen_mission, choose_seed() if seed is None else seed
 
 
@@ -236,7 +236,7 @@ def simulation_create(
     workers on commit."""
     if not 1 <= runs <= MAX_SIMULATION_RUNS:
         raise BattleRequestError(
-            "runs", "runs.range", f"Runs must be between 1 and {MAX_SIMULATION_RUNS}."
+            "runs.range", f"Runs must be between 1 and {MAX_SIMULATION_RUNS}.", "runs"
         )
     fields = engine_job_fields(
         requested_by=requested_by,

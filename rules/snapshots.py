@@ -6,7 +6,7 @@ from typing import Any
 
 from armybuilder.models import Roster
 from armybuilder.rosterdata import sample_roster_data
-from armybuilder.services import roster_to_engine
+from armybuilder.services.engine import roster_to_engine
 from rules.errors import BattleRequestError
 
 SAMPLE_PREFIX = "sample:"
@@ -21,15 +21,15 @@ def snapshot_from_reference(reference: str) -> tuple[dict[str, Any], Any]:
             return sample_roster_data(system, name), None
         except (FileNotFoundError, KeyError, StopIteration) as exc:
             raise BattleRequestError(
-                "rosters", "roster.sample_unknown", f"No sample roster '{reference}'."
+                "roster.sample_unknown", f"No sample roster '{reference}'.", "rosters"
             ) from exc
     if not reference.isdigit():
         raise BattleRequestError(
-            "rosters", "roster.reference", f"'{reference}' is neither a roster id nor a sample."
+            "roster.reference", f"'{reference}' is neither a roster id nor a sample.", "rosters"
         )
     roster = Roster.objects.filter(pk=int(reference)).first()
     if roster is None:
-        raise BattleRequestError("rosters", "roster.not_found", f"No roster {reference}.")
+        raise BattleRequestError("roster.not_found", f"No roster {reference}.", "rosters")
     return roster_to_engine(roster=roster), roster
 
 

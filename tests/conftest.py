@@ -14,7 +14,7 @@ import pytest
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """Create the test database, then load the sample catalogues once."""
-    from armybuilder.services import catalogues_load
+    from armybuilder.services.catalogues import catalogues_load
 
     with django_db_blocker.unblock():
         catalogues_load()
@@ -24,7 +24,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
 def catalogues(db):
     """The sample catalogues (loaded again when a transactional test flushed them)."""
     from armybuilder.models import GameSystem
-    from armybuilder.services import catalogues_load
+    from armybuilder.services.catalogues import catalogues_load
 
     if not GameSystem.objects.filter(slug="grimdark").exists():
         catalogues_load()

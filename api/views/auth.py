@@ -43,8 +43,8 @@ class RegisterView(APIView):
                 token = Token.objects.create(user=user)
         except IntegrityError as exc:  # a concurrent registration took the name first
             raise ApiError(
+                "invalid",
                 "A user with that username already exists.",
-                code="invalid",
                 fields={"username": ["A user with that username already exists."]},
             ) from exc
         body = {"id": user.pk, "username": user.username, "email": user.email, "token": token.key}
@@ -67,6 +67,6 @@ class TokenView(APIView):
             password=serializer.validated_data["password"],
         )
         if user is None or not user.is_active:
-            raise ApiError("Unable to log in with these credentials.", code="invalid_credentials")
+            raise ApiError("invalid_credentials", "Unable to log in with these credentials.")
         token, _ = Token.objects.get_or_create(user=user)
         return Response(TokenSerializer({"token": token.key}).data)

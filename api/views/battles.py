@@ -11,7 +11,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.errors import ApiError
+from api.exceptions import ApiConflict, ApiError
 from api.serializers.battles import (
     BattleEventSerializer,
     BattleRequestSerializer,
@@ -22,15 +22,9 @@ from api.serializers.battles import (
     SimulationSerializer,
 )
 from api.throttles import ExpensiveWriteThrottleMixin
-from rules.errors import BattleRequestError
 from rules.models import Battle, Simulation
 from rules.selectors import battles_for_user, rosters_for_battle, simulations_for_user
 from rules.services import battle_create, battle_replay, simulation_create
-
-
-def request_error(exc: BattleRequestError) -> ApiError:
-    """A rules request error as a 400 naming the field."""
-    return ApiError(exc.message, code=exc.code, fields={exc.field: [exc.message]})
 
 
 def battle_inputs(request: Request, serializer_class: type) -> dict[str, Any]:
@@ -38,12 +32,9 @@ def battle_inputs(request: Request, serializer_class: type) -> dict[str, Any]:
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     data = dict(serializer.validated_data)
-    try:
-        (roster_a, snapshot_a), (roster_b, snapshot_b) = rosters_for_battle(
-            user=request.user, roster_ids=data.pop("rosters")
-        )
-    except BattleRequestError as exc:
-        raise request_error(exc) from exc
+    (roster_a, snapshot_a), (roster_b, snapshot_b) = rosters_for_battle(
+        user=request.user, roster_ids=data.pop("rosters")
+    )
     return {
         **data,
         "requested_by": request.user,
@@ -86,11 +77,8 @@ class BattleViewSet(
     @extend_schema(request=BattleRequestSerializer, responses={202: BattleSerializer})
     def create(self, request: Request) -> Response:
         inputs = battle_inputs(request, BattleRequestSerializer)
-        try:
-            with transaction.atomic():
-                battle = battle_create(**inputs)
-        except BattleRequestError as exc:
-            raise request_error(exc) from exc
+        with transaction.atomic():
+            battle = battle_create(**inputs)
         battle.refresh_from_db()
         body = BattleSerializer(battle, context={"request": request}).data
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
@@ -112,8 +100,8 @@ class BattleViewSet(
         if turn is not None:
             if not turn.lstrip("-").isdigit():
                 raise ApiError(
+                    "invalid",
                     "turn must be a whole number.",
-                    code="invalid",
                     fields={"turn": ["A valid integer is required."]},
                 )
             events = [e for e in events if e["turn"] == int(turn)]
@@ -130,11 +118,7 @@ class BattleViewSet(
         """Play the battle again from its stored seed and snapshots; compare the hashes."""
         battle: Battle = self.get_object()
         if not battle.report_hash:
-            raise ApiError(
-                "Only a resolved battle can be replayed.",
-                code="battle.not_resolved",
-                status_code=status.HTTP_409_CONFLICT,
-            )
+            raise ApiConflict("battle.not_resolved", "Only a resolved battle can be replayed.")
         return Response(ReplaySerializer(battle_replay(battle=battle)).data)
 
 
@@ -161,11 +145,8 @@ class SimulationViewSet(
     @extend_schema(request=SimulationRequestSerializer, responses={202: SimulationSerializer})
     def create(self, request: Request) -> Response:
         inputs = battle_inputs(request, SimulationRequestSerializer)
-        try:
-            with transaction.atomic():
-                simulation = simulation_create(**inputs)
-        except BattleRequestError as exc:
-            raise request_error(exc) from exc
+        with transaction.atomic():
+            simulation = simulation_create(**inputs)
         simulation = Simulation.objects.get(pk=simulation.pk)
         body = SimulationSerializer(simulation, context={"request": request}).data
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})

@@ -32,8 +32,8 @@ def odds_module(system: str) -> ModuleType:
         return importlib.import_module(f"rules.engine.systems.{system}.odds")
     except ImportError as exc:
         raise ApiError(
+            "calc.unavailable",
             f"No attack calculator for {system!r} yet.",
-            code="calc.unavailable",
             fields={"system": ["No attack calculator for this system."]},
         ) from exc
 
@@ -61,8 +61,8 @@ def attack_odds(request_data: dict[str, Any]) -> dict[str, Any]:
     except EngineError as error:
         field = engine_field(error.code, request_data)
         raise ApiError(
+            error.code if field is None else "invalid",
             error.message,
-            code=error.code if field is None else "invalid",
             fields={field: [error.message]} if field else {},
         ) from error
     return {"system": request_data["system"], **result}

@@ -3,8 +3,6 @@ the audit log. Campaign members see a campaign; everyone else gets 404."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.db.models import Q
@@ -15,7 +13,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.errors import ApiError
+from api.exceptions import ApiNotFound
 from api.serializers.campaigns import (
     AdvanceChoiceSerializer,
     AuditSerializer,
@@ -64,21 +62,6 @@ from campaigns.services.rounds import round_create
 PARTICIPANT = r"participants/(?P<participant_id>\d+)"
 
 
-def campaign_errors(view: Callable) -> Callable:
-    """Turn a campaign domain error into the API error format with its status."""
-
-    @wraps(view)
-    def wrapper(*args: Any, **kwargs: Any) -> Response:
-        try:
-            return view(*args, **kwargs)
-        except CampaignError as exc:
-            raise ApiError(
-                exc.message, code=exc.code, status_code=exc.status_code, fields=exc.fields
-            ) from exc
-
-    return wrapper
-
-
 def valid(serializer_class: type, request: Request) -> dict[str, Any]:
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
@@ -95,14 +78,12 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         return campaigns_for_user(user=self.request.user).prefetch_related("organisers")
 
     @extend_schema(request=CampaignCreateSerializer, responses={201: CampaignSerializer})
-    @campaign_errors
     def create(self, request: Request) -> Response:
         campaign = campaign_create(user=request.user, **valid(CampaignCreateSerializer, request))
         body = CampaignSerializer(campaign, context={"request": request}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=CampaignUpdateSerializer, responses={200: CampaignSerializer})
-    @campaign_errors
     def partial_update(self, request: Request, pk: str | None = None) -> Response:
         campaign = campaign_update(
             campaign=self.get_object(),
@@ -113,7 +94,6 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
 
     @extend_schema(request=JoinSerializer, responses={201: None})
     @action(detail=False, methods=["post"])
-    @campaign_errors
     def join(self, request: Request) -> Response:
         """Join a campaign by its code with one of your rosters."""
         data = valid(JoinSerializer, request)
@@ -153,7 +133,7 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             campaign.participants.select_related("campaign", "roster").filter(pk=participant_id)
         ).first()
         if participant is None:
-            raise ApiError("No such participant.", code="not_found", status_code=404)
+            raise ApiNotFound("not_found", "No such participant.")
         return participant
 
     @extend_schema(responses={200: None})
@@ -180,7 +160,6 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @extend_schema(methods=["GET"], responses={200: OpenApiTypes.ANY})
     @extend_schema(methods=["POST"], request=AdvanceChoiceSerializer, responses={201: None})
     @action(detail=True, methods=["get", "post"], url_path=rf"{PARTICIPANT}/advances")
-    @campaign_errors
     def advances(
         self, request: Request, pk: str | None = None, participant_id: str | None = None
     ) -> Response:
@@ -201,7 +180,6 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @extend_schema(methods=["GET"], responses={200: OpenApiTypes.OBJECT})
     @extend_schema(methods=["POST"], request=RosterUpdateSerializer, responses={201: None})
     @action(detail=True, methods=["get", "post"], url_path=rf"{PARTICIPANT}/roster")
-    @campaign_errors
     def campaign_roster(
         self, request: Request, pk: str | None = None, participant_id: str | None = None
     ) -> Response:
@@ -238,7 +216,6 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
 
     @extend_schema(request=None, responses={200: None})
     @action(detail=True, methods=["post"], url_path=rf"{PARTICIPANT}/withdraw")
-    @campaign_errors
     def withdraw(
         self, request: Request, pk: str | None = None, participant_id: str | None = None
     ) -> Response:
@@ -253,7 +230,6 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         methods=["POST"], request=RoundCreateSerializer, responses={201: RoundSerializer}
     )
     @action(detail=True, methods=["get", "post"], pagination_class=None)
-    @campaign_errors
     def rounds(self, request: Request, pk: str | None = None) -> Response:
         """The rounds; ``POST`` (organiser) creates and pairs the next one."""
         campaign: Campaign = self.get_object()
@@ -281,7 +257,6 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
 
     @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
     @action(detail=True, methods=["post"], url_path="games")
-    @campaign_errors
     def create_game(self, request: Request, pk: str | None = None) -> Response:
         """Organiser: a game outside the pairings, possibly following earlier games."""
         campaign: Campaign = self.get_object()
@@ -328,7 +303,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(request=ResultSerializer, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
-    @campaign_errors
     def report(self, request: Request, pk: str | None = None) -> Response:
         data = valid(ResultSerializer, request)
         data.pop("note")
@@ -336,20 +310,17 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(request=None, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
-    @campaign_errors
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         return self._answer(game_confirm(game=self.get_object(), user=request.user))
 
     @extend_schema(request=ReasonSerializer, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
-    @campaign_errors
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         reason = valid(ReasonSerializer, request)["reason"]
         return self._answer(game_dispute(game=self.get_object(), user=request.user, reason=reason))
 
     @extend_schema(request=ResultSerializer, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
-    @campaign_errors
     def decide(self, request: Request, pk: str | None = None) -> Response:
         return self._answer(
             game_decide(
@@ -359,14 +330,12 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(request=ReasonSerializer, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
-    @campaign_errors
     def reverse(self, request: Request, pk: str | None = None) -> Response:
         reason = valid(ReasonSerializer, request)["reason"]
         return self._answer(game_reverse(game=self.get_object(), user=request.user, reason=reason))
 
     @extend_schema(request=PlaySerializer, responses={202: GameSerializer})
     @action(detail=True, methods=["post"])
-    @campaign_errors
     def play(self, request: Request, pk: str | None = None) -> Response:
         """Let the engine play the game from both snapshots (the result follows)."""
         seed = valid(PlaySerializer, request).get("seed")

@@ -3,8 +3,6 @@ players of the linked campaign game may read and press a clock; everyone else ge
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -13,7 +11,6 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.errors import ApiError
 from api.serializers.clocks import (
     ClockCreateSerializer,
     ClockReportSerializer,
@@ -21,27 +18,11 @@ from api.serializers.clocks import (
     ClockStartSerializer,
     ClockSwitchSerializer,
 )
-from campaigns.errors import CampaignError
 from campaigns.models import Game
 from campaigns.services.clocks import clock_report_to_campaign
 from rules import clocks
+from rules.errors import ClockNotFound
 from rules.models import GameClock
-
-
-def clock_errors(view: Callable) -> Callable:
-    """Clock and campaign domain errors in the API error format with their status."""
-
-    @wraps(view)
-    def wrapper(*args: Any, **kwargs: Any) -> Response:
-        try:
-            return view(*args, **kwargs)
-        except (clocks.ClockError, CampaignError) as exc:
-            fields = {exc.field: [exc.message]} if exc.field else {}
-            raise ApiError(
-                exc.message, code=exc.code, status_code=exc.status_code, fields=fields
-            ) from exc
-
-    return wrapper
 
 
 def valid(serializer_class: type, request: Request) -> dict[str, Any]:
@@ -63,7 +44,6 @@ class ClockViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return Response(ClockSerializer(clock, context={"request": self.request}).data, code)
 
     @extend_schema(request=ClockCreateSerializer, responses={201: ClockSerializer})
-    @clock_errors
     def create(self, request: Request) -> Response:
         data = valid(ClockCreateSerializer, request)
         game = None
@@ -74,7 +54,7 @@ class ClockViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
                 .first()
             )
             if game is None:
-                raise clocks.ClockError("clock.game_not_found", "No such game.", "game", 404)
+                raise ClockNotFound("clock.game_not_found", "No such game.", "game")
         clock = clocks.clock_create(
             user=request.user, mode=data["mode"], limit_ms=data["limit_ms"], game=game
         )
@@ -84,7 +64,6 @@ class ClockViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(request=ClockStartSerializer, responses={200: ClockSerializer})
     @action(detail=True, methods=["post"])
-    @clock_errors
     def start(self, request: Request, pk: str | None = None) -> Response:
         """Start the side deploying or playing first."""
         data = valid(ClockStartSerializer, request)
@@ -92,7 +71,6 @@ class ClockViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(request=ClockSwitchSerializer, responses={200: ClockSerializer})
     @action(detail=True, methods=["post"])
-    @clock_errors
     def switch(self, request: Request, pk: str | None = None) -> Response:
         """End the running side's turn and start the other's."""
         data = valid(ClockSwitchSerializer, request)
@@ -101,21 +79,18 @@ class ClockViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(request=None, responses={200: ClockSerializer})
     @action(detail=True, methods=["post"])
-    @clock_errors
     def pause(self, request: Request, pk: str | None = None) -> Response:
         """Stop the clock (a player steps away, a rule is checked)."""
         return self._answer(clocks.clock_pause(clock=self.get_object()))
 
     @extend_schema(request=None, responses={200: ClockSerializer})
     @action(detail=True, methods=["post"])
-    @clock_errors
     def resume(self, request: Request, pk: str | None = None) -> Response:
         """Restart the paused clock for the side that was running."""
         return self._answer(clocks.clock_resume(clock=self.get_object()))
 
     @extend_schema(request=ClockReportSerializer, responses={200: ClockSerializer})
     @action(detail=True, methods=["post"])
-    @clock_errors
     def report(self, request: Request, pk: str | None = None) -> Response:
         """Report the linked campaign game: the flagged side loses, its army routed."""
         data = valid(ClockReportSerializer, request)

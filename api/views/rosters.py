@@ -38,9 +38,19 @@ from api.serializers.rosters import (
     validation_data,
 )
 from api.validation_input import roster_input
-from armybuilder import selectors, services
+from armybuilder import selectors
 from armybuilder.exchange import interchange_payload, parse_text
 from armybuilder.models import Roster
+from armybuilder.services.history import roster_accept_catalogue, roster_restore
+from armybuilder.services.rosters import (
+    roster_create,
+    roster_delete,
+    roster_duplicate,
+    roster_replace,
+)
+from armybuilder.services.sharing import roster_share, roster_unshare
+from armybuilder.services.units import roster_duplicate_unit
+from armybuilder.services.verification import roster_verification, verification_check
 
 EXPORT_FORMATS = ("text", "json")
 
@@ -56,7 +66,7 @@ def create_from(attrs: dict[str, Any], *, owner: Any, action: str | None = None)
     if action:
         kwargs["action"] = action
     payload = payload_from(attrs)
-    return services.roster_create(
+    return roster_create(
         owner=owner,
         system=payload["system"],
         faction=payload["faction"],
@@ -164,11 +174,11 @@ class RosterViewSet(viewsets.GenericViewSet):
         for key, value in fixed.items():
             if attrs[key] != value:
                 raise ApiError(
+                    "roster.fixed",
                     f"A roster's {key} cannot change; create a new roster instead.",
-                    code="roster.fixed",
                     fields={key: [f"Must stay '{value}'."]},
                 )
-        services.roster_replace(
+        roster_replace(
             roster=roster,
             actor=request.user,
             name=attrs["name"],
@@ -182,7 +192,7 @@ class RosterViewSet(viewsets.GenericViewSet):
     def destroy(self, request: Request, pk: str) -> Response:
         """Delete the roster and its history; 409 ``roster.in_use`` while a campaign plays
         it (withdraw from the campaign first)."""
-        services.roster_delete(roster=self.get_object())
+        roster_delete(roster=self.get_object())
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(
@@ -282,7 +292,7 @@ class RosterViewSet(viewsets.GenericViewSet):
         roster = self.get_object()
         serializer = RestoreSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.roster_restore(
+        roster_restore(
             roster=roster, number=serializer.validated_data["revision"], actor=request.user
         )
         return Response(render_roster(selectors.roster_get(roster_id=roster.pk)))
@@ -299,7 +309,7 @@ class RosterViewSet(viewsets.GenericViewSet):
         roster = self.get_object()
         serializer = DuplicateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        copy = services.roster_duplicate(
+        copy = roster_duplicate(
             roster=roster, owner=request.user, name=serializer.validated_data.get("name")
         )
         return Response(render_roster(copy), status=status.HTTP_201_CREATED)
@@ -315,9 +325,9 @@ class RosterViewSet(viewsets.GenericViewSet):
         """POST: a read-only link for anyone who holds it; DELETE: stop sharing."""
         roster = self.get_object()
         if request.method == "DELETE":
-            services.roster_unshare(roster=roster)
+            roster_unshare(roster=roster)
             return Response(status=status.HTTP_204_NO_CONTENT)
-        token = services.roster_share(roster=roster)
+        token = roster_share(roster=roster)
         url = request.build_absolute_uri(reverse("api:shared-roster", args=[token]))
         return Response({"token": token, "url": url})
 
@@ -339,7 +349,7 @@ class RosterViewSet(viewsets.GenericViewSet):
         """Price the roster against the current catalogue revisions from now on (a new
         revision)."""
         roster = self.get_object()
-        services.roster_accept_catalogue(roster=roster, actor=request.user)
+        roster_accept_catalogue(roster=roster, actor=request.user)
         return Response(render_roster(selectors.roster_get(roster_id=roster.pk)))
 
     @extend_schema(
@@ -358,7 +368,7 @@ class RosterViewSet(viewsets.GenericViewSet):
         """Copy one unit entry (size, options, name) right after it with a new ``id``; answers
         the roster. An unknown ``unit_id`` answers 404 ``roster.unit_not_found``."""
         roster = self.get_object()
-        services.roster_duplicate_unit(roster=roster, unit_id=unit_id, actor=request.user)
+        roster_duplicate_unit(roster=roster, unit_id=unit_id, actor=request.user)
         return Response(
             render_roster(selectors.roster_get(roster_id=roster.pk)),
             status=status.HTTP_201_CREATED,
@@ -370,7 +380,7 @@ class RosterViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["get"])
     def verification(self, request: Request, pk: str) -> Response:
         """A signed statement of the roster (hash, catalogue revisions, validation)."""
-        verification = services.roster_verification(roster=self.get_object())
+        verification = roster_verification(roster=self.get_object())
         return Response({"token": verification.token, "data": verification.data})
 
 
@@ -404,5 +414,5 @@ class VerifyView(APIView):
     def post(self, request: Request) -> Response:
         serializer = VerifyRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        check = services.verification_check(token=serializer.validated_data["token"])
+        check = verification_check(token=serializer.validated_data["token"])
         return Response(check.as_dict())

@@ -7,7 +7,7 @@ import secrets
 from typing import Any
 
 from campaigns.errors import CampaignError, CampaignForbidden
-from campaigns.house_rules import SettingsError, check_settings
+from campaigns.house_rules import check_settings
 from campaigns.models import Campaign, CampaignFormat, CampaignStatus
 from campaigns.selectors import is_organiser
 from campaigns.services.audit import audit
@@ -68,10 +68,7 @@ def campaign_create(
             "campaign.format", f"Format must be one of {CampaignFormat.values}.", "format"
         )
     check_points(points_limit=points_limit, points_step=points_step)
-    try:
-        stored = check_settings(settings or {})
-    except SettingsError as exc:
-        raise CampaignError(exc.code, exc.message, exc.path) from exc
+    stored = check_settings(settings or {})
     campaign = Campaign.objects.create(
         system=system,
         name=name,
@@ -102,10 +99,7 @@ def campaign_update(*, campaign: Campaign, user: Any, **changes: Any) -> Campaig
     if unknown:
         raise CampaignError("campaign.field", f"Cannot change {unknown[0]}.", unknown[0])
     if "settings" in changes:
-        try:
-            check_settings(changes["settings"])
-        except SettingsError as exc:
-            raise CampaignError(exc.code, exc.message, exc.path) from exc
+        check_settings(changes["settings"])
     if "status" in changes and changes["status"] not in CampaignStatus.values:
         raise CampaignError("campaign.status", "Unknown status.", "status")
     check_points(**{k: v for k, v in changes.items() if k in ("points_limit", "points_step")})

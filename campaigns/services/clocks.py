@@ -12,7 +12,8 @@ from django.utils import timezone
 from campaigns.models import Game
 from campaigns.services.results import game_report_result
 from campaigns.services.rosters import participant_snapshot
-from rules.clocks import ClockError, clock_settle, to_ms
+from rules.clocks import clock_settle, to_ms
+from rules.errors import ClockConflict, ClockError
 from rules.models import GameClock
 
 
@@ -42,9 +43,9 @@ def clock_report_to_campaign(
         if locked.game_id is None:
             raise ClockError("clock.no_game", "This clock is not linked to a campaign game.")
         if not locked.flagged:
-            raise ClockError("clock.not_flagged", "No side has run out of time.", status_code=409)
+            raise ClockConflict("clock.not_flagged", "No side has run out of time.")
         if locked.reported_at is not None:
-            raise ClockError("clock.reported", "The result was already reported.", status_code=409)
+            raise ClockConflict("clock.reported", "The result was already reported.")
         game = locked.game
         winner = "b" if locked.flagged == "a" else "a"
         game = game_report_result(

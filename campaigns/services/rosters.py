@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db import transaction
 
-from armybuilder.services import roster_to_engine
+from armybuilder.services.engine import roster_to_engine
 from campaigns.advances import leave_out
 from campaigns.errors import CampaignConflict, CampaignError, CampaignForbidden
 from campaigns.models import CampaignStatus, Game, Participant, RosterVersion

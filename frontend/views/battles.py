@@ -100,7 +100,7 @@ def request_snapshots(user: Any, form: BattleForm) -> dict[str, Any]:
             user=user, roster_ids=[form.cleaned_data["roster_a"], form.cleaned_data["roster_b"]]
         )
     except ArmyBuilderError as error:
-        raise BattleRequestError("rosters", error.code, error.message) from error
+        raise BattleRequestError(error.code, error.message, "rosters") from error
     return {
         "roster_a": roster_a,
         "roster_b": roster_b,

@@ -17,6 +17,7 @@ from campaigns.errors import CampaignError
 from campaigns.models import Game, GameStatus
 from campaigns.services.clocks import clock_report_to_campaign
 from rules import clocks
+from rules.errors import ClockError
 from rules.models import ClockMode, GameClock
 
 ACTIONS = ("start", "switch", "pause", "resume")
@@ -140,7 +141,7 @@ def clock_new(request: HttpRequest) -> HttpResponse:
                     limit_ms=clocks.limit_from_minutes(minutes),
                     game=game,
                 )
-            except clocks.ClockError as error:
+            except ClockError as error:
                 errors[error.field or "mode"] = error.message
             else:
                 return redirect("clock-detail", pk=clock.pk)
@@ -203,7 +204,7 @@ def clock_press(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             clock = clocks.clock_pause(clock=clock)
         else:
             clock = clocks.clock_resume(clock=clock)
-    except clocks.ClockError as error:
+    except ClockError as error:
         clock.refresh_from_db()
         return _answer(request, clock, error.message, "")
     return _answer(request, clock, "", "")
@@ -216,7 +217,7 @@ def clock_report(request: HttpRequest, pk: int) -> HttpResponse:
     clock = _clock(request, pk)
     try:
         clock_report_to_campaign(clock=clock, user=request.user)
-    except (clocks.ClockError, CampaignError) as error:
+    except (ClockError, CampaignError) as error:
         clock.refresh_from_db()
         return _answer(request, clock, error.message, "")
     clock.refresh_from_db()

@@ -18,8 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from armybuilder import services
-from armybuilder.errors import ArmyBuilderError, ConflictError, NotFoundError
+from armybuilder.errors import ArmyBuilderError, ConflictError, RosterError
 from armybuilder.models import Roster
 from armybuilder.rosterdata import SAMPLES_DIR, load_sample_roster
 from armybuilder.selectors import (
@@ -33,6 +32,7 @@ from armybuilder.selectors import (
     roster_print_data,
     system_list,
 )
+from armybuilder.services import exchange, history, rosters, sharing, units
 from frontend.editor import (
     catalogue_data,
     derived_rows,
@@ -44,10 +44,8 @@ from frontend.forms import RosterCreateForm, RosterDetailsForm, RosterImportForm
 
 
 def _own_roster(request: HttpRequest, pk: int) -> Roster:
-    try:
-        return roster_get(roster_id=pk, owner=request.user)
-    except NotFoundError as error:
-        raise Http404(error.message) from error
+    """The user's roster; NotFoundError (a 404 page, ``frontend.errors``) for any other."""
+    return roster_get(roster_id=pk, owner=request.user)
 
 
 def _is_htmx(request: HttpRequest) -> bool:
@@ -181,7 +179,7 @@ def roster_create(request: HttpRequest) -> HttpResponse:
     )
     if form.is_valid():
         try:
-            roster = services.roster_create(
+            roster = rosters.roster_create(
                 owner=request.user,
                 system=form.cleaned_data["system"],
                 faction=form.cleaned_data["faction"],
@@ -229,7 +227,7 @@ def roster_details(request: HttpRequest, pk: int) -> HttpResponse:
     error = None
     if form.is_valid():
         try:
-            services.roster_update(
+            rosters.roster_update(
                 roster=roster,
                 actor=request.user,
                 name=form.cleaned_data["name"],
@@ -238,7 +236,9 @@ def roster_details(request: HttpRequest, pk: int) -> HttpResponse:
         except ArmyBuilderError as exc:
             error = exc
     else:
-        error = ArmyBuilderError("; ".join(m for msgs in form.errors.values() for m in msgs))
+        error = RosterError(
+            "roster.shape", "; ".join(m for msgs in form.errors.values() for m in msgs)
+        )
     return _editor_response(request, roster, error=error)
 
 
@@ -248,7 +248,7 @@ def roster_unit_add(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a unit from the catalogue at its minimum size."""
     roster = _own_roster(request, pk)
     try:
-        entry = services.roster_add_unit(
+        entry = units.roster_add_unit(
             roster=roster,
             unit=request.POST.get("unit", ""),
             faction=request.POST.get("faction") or None,
@@ -275,15 +275,15 @@ def roster_unit_update(request: HttpRequest, pk: int, unit_id: str) -> HttpRespo
     options = options_from_post(_unit_catalogue_options(roster, unit_id), request.POST)
     raw_size = request.POST.get("size", "").strip()
     if raw_size and (not raw_size.isascii() or not raw_size.isdigit() or len(raw_size) > 6):
-        error = ArmyBuilderError("Unit size: give a whole number of models.", path="size")
+        error = RosterError("roster.shape", "Unit size: give a whole number of models.", "size")
         return _editor_response(request, roster, error=error, focus=unit_id)
     size = int(raw_size) if raw_size else None
     name = request.POST.get("name", "").strip()
     if "\x00" in name:
-        error = ArmyBuilderError("Unit name: NUL characters are not allowed.", path="name")
+        error = RosterError("roster.shape", "Unit name: NUL characters are not allowed.", "name")
         return _editor_response(request, roster, error=error, focus=unit_id)
     try:
-        services.roster_update_unit(
+        units.roster_update_unit(
             roster=roster,
             unit_id=unit_id,
             size=size,
@@ -302,7 +302,7 @@ def roster_unit_duplicate(request: HttpRequest, pk: int, unit_id: str) -> HttpRe
     """Copy a unit right after itself."""
     roster = _own_roster(request, pk)
     try:
-        entry = services.roster_duplicate_unit(roster=roster, unit_id=unit_id, actor=request.user)
+        entry = units.roster_duplicate_unit(roster=roster, unit_id=unit_id, actor=request.user)
     except ArmyBuilderError as error:
         return _editor_response(request, roster, error=error)
     return _editor_response(request, roster, focus=entry["id"])
@@ -313,7 +313,7 @@ def roster_unit_duplicate(request: HttpRequest, pk: int, unit_id: str) -> HttpRe
 def roster_unit_remove(request: HttpRequest, pk: int, unit_id: str) -> HttpResponse:
     """Remove a unit."""
     roster = _own_roster(request, pk)
-    return _editor_after_change(request, roster, services.roster_remove_unit, unit_id=unit_id)
+    return _editor_after_change(request, roster, units.roster_remove_unit, unit_id=unit_id)
 
 
 @login_required
@@ -321,7 +321,7 @@ def roster_unit_remove(request: HttpRequest, pk: int, unit_id: str) -> HttpRespo
 def roster_undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Go back one revision (the undo is itself a revision)."""
     roster = _own_roster(request, pk)
-    return _editor_after_change(request, roster, services.roster_undo)
+    return _editor_after_change(request, roster, history.roster_undo)
 
 
 @login_required
@@ -329,7 +329,7 @@ def roster_undo(request: HttpRequest, pk: int) -> HttpResponse:
 def roster_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Restore any earlier revision."""
     roster = _own_roster(request, pk)
-    return _editor_after_change(request, roster, services.roster_restore, number=number)
+    return _editor_after_change(request, roster, history.roster_restore, number=number)
 
 
 @login_required
@@ -337,7 +337,7 @@ def roster_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def roster_copy(request: HttpRequest, pk: int) -> HttpResponse:
     """A copy of the whole roster with its own history."""
     roster = _own_roster(request, pk)
-    copy = services.roster_duplicate(roster=roster, owner=request.user)
+    copy = rosters.roster_duplicate(roster=roster, owner=request.user)
     return redirect("roster-edit", pk=copy.pk)
 
 
@@ -346,7 +346,7 @@ def roster_copy(request: HttpRequest, pk: int) -> HttpResponse:
 def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a roster and its history (refused while a campaign plays it)."""
     try:
-        services.roster_delete(roster=_own_roster(request, pk))
+        rosters.roster_delete(roster=_own_roster(request, pk))
     except ConflictError as exc:
         messages.error(request, exc.message)
         return redirect("roster-edit", pk=pk)
@@ -422,9 +422,9 @@ def roster_share(request: HttpRequest, pk: int) -> HttpResponse:
     roster = _own_roster(request, pk)
     if request.method == "POST":
         if request.POST.get("action") == "unshare":
-            services.roster_unshare(roster=roster)
+            sharing.roster_unshare(roster=roster)
         else:
-            services.roster_share(roster=roster)
+            sharing.roster_share(roster=roster)
         return redirect("roster-share", pk=roster.pk)
     url = ""
     if roster.share_token:
@@ -454,7 +454,7 @@ def roster_sample_copy(request: HttpRequest) -> HttpResponse:
     if sample is None:
         raise Http404("No such sample list")
     try:
-        roster = services.roster_import(
+        roster = exchange.roster_import(
             owner=request.user, data=load_sample_roster(sample["system"], sample["sample"])
         )
     except ArmyBuilderError as error:
@@ -483,12 +483,12 @@ def roster_import(request: HttpRequest) -> HttpResponse:
                     form.add_error("text", "Roster JSON: NUL characters (\\u0000) are not allowed.")
                     data = None
                 roster = (
-                    services.roster_import(owner=request.user, data=data, name=name)
+                    exchange.roster_import(owner=request.user, data=data, name=name)
                     if data is not None
                     else None
                 )
             else:
-                roster = services.roster_import_text(owner=request.user, text=text, name=name)
+                roster = exchange.roster_import_text(owner=request.user, text=text, name=name)
         except ArmyBuilderError as error:
             form.add_error("text", f"{error.message} [{error.code}]")
         else:

@@ -75,7 +75,7 @@ def strike_force(**changes) -> dict:
 @pytest.fixture
 def roster(owner, catalogues):
     """A saved grimdark roster of ``owner``."""
-    from armybuilder.services import roster_create
+    from armybuilder.services.rosters import roster_create
 
     data = strike_force()
     return roster_create(

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from armybuilder.rosterdata import load_sample_roster
-from armybuilder.services import roster_import, roster_share
+from armybuilder.services.exchange import roster_import
+from armybuilder.services.sharing import roster_share
 
 pytestmark = pytest.mark.django_db
 

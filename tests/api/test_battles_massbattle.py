@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from armybuilder.rosterdata import load_sample_roster
-from armybuilder.services import roster_import
+from armybuilder.services.exchange import roster_import
 
 pytestmark = pytest.mark.django_db
 

@@ -62,7 +62,7 @@ def test_bad_roster_input_answers_400_and_writes_nothing(owner_client, catalogue
 
 
 def test_list_shows_only_own_rosters(owner_client, stranger, roster, catalogues):
-    from armybuilder.services import roster_create
+    from armybuilder.services.rosters import roster_create
 
     roster_create(owner=stranger, system="grimdark", faction="iron-wardens", name="Theirs")
     response = owner_client.get("/api/v1/rosters/")
@@ -74,7 +74,7 @@ def test_list_shows_only_own_rosters(owner_client, stranger, roster, catalogues)
 
 
 def test_roster_list_has_no_n_plus_one(owner, owner_client, roster, django_assert_max_num_queries):
-    from armybuilder.services import roster_duplicate
+    from armybuilder.services.rosters import roster_duplicate
 
     for _ in range(5):
         roster_duplicate(roster=roster, owner=owner)

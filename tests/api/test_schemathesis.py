@@ -61,7 +61,8 @@ def token(fuzzer) -> str:
 
 def make_roster(user) -> dict[str, Any]:
     """A grimdark roster (shared by link) and a campaign participant playing it."""
-    from armybuilder.services import roster_create, roster_share
+    from armybuilder.services.rosters import roster_create
+    from armybuilder.services.sharing import roster_share
     from campaigns.services.campaigns import campaign_create
     from campaigns.services.membership import campaign_join
 
@@ -88,7 +89,7 @@ def make_roster(user) -> dict[str, Any]:
 def battle_snapshots(user) -> dict[str, Any]:
     """Two skirmish sample rosters of ``user`` and their engine snapshots."""
     from armybuilder.rosterdata import load_sample_roster
-    from armybuilder.services import roster_import
+    from armybuilder.services.exchange import roster_import
     from rules.selectors import rosters_for_battle
 
     rosters = [

@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from armybuilder.models import Roster
-from armybuilder.services import roster_add_unit, roster_create
+from armybuilder.services.rosters import roster_create
+from armybuilder.services.units import roster_add_unit
 from tests.browser.conftest import PASSWORD, make_player, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from armybuilder.rosterdata import load_sample_roster
-from armybuilder.services import roster_import
+from armybuilder.services.exchange import roster_import
 from rules.models import Battle
 from tests.browser.conftest import make_player, sign_in
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from armybuilder.rosterdata import load_sample_roster
-from armybuilder.services import roster_import
+from armybuilder.services.exchange import roster_import
 from campaigns.models import Game
 from campaigns.services.campaigns import campaign_create
 from campaigns.services.membership import campaign_join

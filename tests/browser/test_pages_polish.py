@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from armybuilder.rosterdata import load_sample_roster
-from armybuilder.services import roster_import
+from armybuilder.services.exchange import roster_import
 from tests.browser.conftest import make_player, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from armybuilder.rosterdata import CATALOGUE_DIR
-from armybuilder.services import catalogues_load
+from armybuilder.services.catalogues import catalogues_load
 
 
 class Command(BaseCommand):

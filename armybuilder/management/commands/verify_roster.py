@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from armybuilder.errors import ArmyBuilderError
 from armybuilder.selectors import roster_get
-from armybuilder.services import roster_verification, verification_check
+from armybuilder.services.verification import roster_verification, verification_check
 
 
 class Command(BaseCommand):

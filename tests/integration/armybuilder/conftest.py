@@ -11,7 +11,7 @@ import yaml
 from django.contrib.auth import get_user_model
 
 from armybuilder.rosterdata import CATALOGUE_DIR
-from armybuilder.services import catalogues_load
+from armybuilder.services.catalogues import catalogues_load
 
 ASHEN = {
     "system": "grimdark",

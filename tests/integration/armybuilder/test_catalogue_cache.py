@@ -9,7 +9,7 @@ import pytest
 from armybuilder import models
 from armybuilder.catalogue_cache import catalogue_clear, catalogue_lookup, unit_index
 from armybuilder.selectors import catalogue_context, context_validate
-from armybuilder.services import catalogues_load
+from armybuilder.services.catalogues import catalogues_load
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.core.management import call_command
 from armybuilder import models
 from armybuilder.catalogue_files import discover
 from armybuilder.rosterdata import CATALOGUE_DIR
-from armybuilder.services import catalogues_load
+from armybuilder.services.catalogues import catalogues_load
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,26 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from armybuilder import selectors, services
+from armybuilder import selectors
 from armybuilder.errors import ImportFormatError, NotFoundError, RosterError, VerificationError
 from armybuilder.models import RosterAction
+from armybuilder.services.catalogues import catalogues_load
+from armybuilder.services.engine import roster_to_engine
+from armybuilder.services.exchange import roster_import, roster_import_text
+from armybuilder.services.history import roster_accept_catalogue, roster_undo
+from armybuilder.services.rosters import (
+    roster_create,
+    roster_duplicate,
+    roster_replace,
+    roster_update,
+)
+from armybuilder.services.units import (
+    roster_add_unit,
+    roster_duplicate_unit,
+    roster_remove_unit,
+    roster_update_unit,
+)
+from armybuilder.services.verification import roster_verification, verification_check
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +68,7 @@ def strike_force(loaded, player):
         {"unit": "line-squad"},
         *[{"unit": "ash-gunship"}] * 4,
     ]
-    return services.roster_create(
+    return roster_create(
         owner=player,
         system="grimdark",
         faction="ashen-legion",
@@ -80,11 +97,11 @@ def test_validation_reports_system_words_and_paths(strike_force):
 
 def test_every_change_is_a_revision_and_undo_restores(strike_force, player):
     gunship = strike_force.payload["units"][-1]["id"]
-    services.roster_remove_unit(roster=strike_force, unit_id=gunship, actor=player)
+    roster_remove_unit(roster=strike_force, unit_id=gunship, actor=player)
     strike_force.refresh_from_db()
     assert strike_force.revision == 2
     assert selectors.roster_validate(roster=strike_force).is_valid
-    services.roster_undo(roster=strike_force, actor=player)
+    roster_undo(roster=strike_force, actor=player)
     strike_force.refresh_from_db()
     assert strike_force.revision == 3
     assert len(strike_force.unit_entries()) == 7
@@ -95,8 +112,8 @@ def test_every_change_is_a_revision_and_undo_restores(strike_force, player):
 
 
 def test_unit_changes_keep_ids_and_duplicates_get_new_ones(strike_force):
-    entry = services.roster_update_unit(roster=strike_force, unit_id="u3", size=6, name="Reserve")
-    copy = services.roster_duplicate_unit(roster=strike_force, unit_id="u3")
+    entry = roster_update_unit(roster=strike_force, unit_id="u3", size=6, name="Reserve")
+    copy = roster_duplicate_unit(roster=strike_force, unit_id="u3")
     strike_force.refresh_from_db()
     assert entry["id"] == "u3"
     assert entry["size"] == 6
@@ -107,21 +124,21 @@ def test_unit_changes_keep_ids_and_duplicates_get_new_ones(strike_force):
 
 def test_add_unit_rejects_unknown_units_with_a_code(strike_force):
     with pytest.raises(NotFoundError) as caught:
-        services.roster_add_unit(roster=strike_force, unit="titan")
+        roster_add_unit(roster=strike_force, unit="titan")
     assert caught.value.code == "roster.unit_unknown"
     with pytest.raises(RosterError) as caught:
-        services.roster_add_unit(roster=strike_force, unit="warden", size=0)
+        roster_add_unit(roster=strike_force, unit="warden", size=0)
     assert caught.value.code == "roster.shape"
 
 
 def test_allies_refused_where_the_system_has_none(strike_force):
     with pytest.raises(RosterError) as caught:
-        services.roster_update(roster=strike_force, allies=["ashen-legion"])
+        roster_update(roster=strike_force, allies=["ashen-legion"])
     assert caught.value.code == "roster.allies_not_allowed"
 
 
 def test_duplicate_roster_has_its_own_history(strike_force, player):
-    copy = services.roster_duplicate(roster=strike_force, owner=player)
+    copy = roster_duplicate(roster=strike_force, owner=player)
     assert copy.pk != strike_force.pk
     assert copy.name == "Strike Force Varro (copy)"
     assert copy.points == strike_force.points
@@ -134,7 +151,7 @@ def test_text_export_snapshot(strike_force):
 
 def test_text_export_reads_back_identically(strike_force, player):
     text = selectors.roster_export_text(roster=strike_force)
-    imported = services.roster_import_text(owner=player, text=text)
+    imported = roster_import_text(owner=player, text=text)
     assert selectors.roster_export_text(roster=imported) == text
     assert selectors.roster_export_json(roster=imported) == selectors.roster_export_json(
         roster=strike_force
@@ -150,27 +167,27 @@ def test_json_round_trip(strike_force, player):
         "name": 'Squad "Iron" Tal',
         "options": ["heavy-cannon", "sergeant"],
     }
-    imported = services.roster_import(owner=player, data=data)
+    imported = roster_import(owner=player, data=data)
     assert selectors.roster_export_json(roster=imported) == data
 
 
 def test_text_import_names_the_bad_line(loaded, player):
     with pytest.raises(ImportFormatError) as caught:
-        services.roster_import_text(owner=player, text="+++ X +++\nthis is not a unit\n")
+        roster_import_text(owner=player, text="+++ X +++\nthis is not a unit\n")
     assert caught.value.code == "import.text"
-    assert caught.value.path == "line 2"
+    assert caught.value.field == "line 2"
 
 
 def test_verification_token_round_trip_and_tamper(strike_force, player):
-    verification = services.roster_verification(roster=strike_force)
+    verification = roster_verification(roster=strike_force)
     assert verification.data["validation"]["errors"] == ["points.limit", "foc.heavy_support"]
-    check = services.verification_check(token=verification.token)
+    check = verification_check(token=verification.token)
     assert check.matches_roster
     assert check.catalogues_current
-    services.roster_update(roster=strike_force, name="Renamed", actor=player)
-    assert not services.verification_check(token=verification.token).matches_roster
+    roster_update(roster=strike_force, name="Renamed", actor=player)
+    assert not verification_check(token=verification.token).matches_roster
     with pytest.raises(VerificationError) as caught:
-        services.verification_check(token=verification.token[:-2] + "xx")
+        verification_check(token=verification.token[:-2] + "xx")
     assert caught.value.code == "verification.bad_signature"
 
 
@@ -182,22 +199,22 @@ def test_verify_roster_command(strike_force, capsys):
 
 
 def test_catalogue_revision_change_is_shown_per_unit(strike_force, loaded, ashen, write):
-    services.roster_remove_unit(roster=strike_force, unit_id="u7")
+    roster_remove_unit(roster=strike_force, unit_id="u7")
     ashen["revision"] = 2
     ashen["units"][2]["cost"] = 155  # gunship +5
     write(loaded, ashen)
-    assert not services.catalogues_load(directory=loaded).errors
+    assert not catalogues_load(directory=loaded).errors
     strike_force.refresh_from_db()
     changes = selectors.roster_catalogue_changes(roster=strike_force)
     assert changes.changed
     assert changes.message == ("now 815/900 pts: Ash Gunship +5, Ash Gunship +5, Ash Gunship +5")
-    services.roster_accept_catalogue(roster=strike_force)
+    roster_accept_catalogue(roster=strike_force)
     strike_force.refresh_from_db()
     assert not selectors.roster_catalogue_changes(roster=strike_force).changed
 
 
 def test_roster_to_engine_applies_options(strike_force):
-    data = services.roster_to_engine(roster=strike_force)
+    data = roster_to_engine(roster=strike_force)
     squad = data["units"][1]
     assert data["points"] == strike_force.points
     assert {w["name"]: w["count"] for w in squad["weapons"]} == {"Bolt rifle": 9, "Heavy cannon": 1}
@@ -222,7 +239,7 @@ def test_validating_thirty_units_takes_a_bounded_number_of_queries(
     loaded, player, django_assert_max_num_queries
 ):
     units = [{"unit": "line-squad", "size": 10, "options": ["heavy-cannon"]}] * 30
-    roster = services.roster_create(
+    roster = roster_create(
         owner=player, system="grimdark", faction="ashen-legion", name="Thirty", units=units
     )
     roster = selectors.roster_get(roster_id=roster.pk)
@@ -232,7 +249,7 @@ def test_validating_thirty_units_takes_a_bounded_number_of_queries(
 
 
 def test_update_without_a_change_records_no_revision(strike_force, player):
-    services.roster_update(
+    roster_update(
         roster=strike_force, name="Strike Force Varro", points_limit=900, allies=[], actor=player
     )
     strike_force.refresh_from_db()
@@ -241,7 +258,7 @@ def test_update_without_a_change_records_no_revision(strike_force, player):
 
 
 def test_update_names_only_what_changed(strike_force, player):
-    services.roster_update(
+    roster_update(
         roster=strike_force, name="Strike Force Varro", points_limit=1000, allies=[], actor=player
     )
     latest = selectors.roster_revision_list(roster=strike_force).first()
@@ -251,7 +268,7 @@ def test_update_names_only_what_changed(strike_force, player):
 def test_replace_records_one_revision_for_details_and_units(strike_force, player):
     entries = strike_force.unit_entries()
     kept = [{**entries[0], "name": "Warden Varro the Grey"}, entries[2]]
-    services.roster_replace(
+    roster_replace(
         roster=strike_force,
         name="Varro's Host",
         points_limit=900,
@@ -268,7 +285,7 @@ def test_replace_records_one_revision_for_details_and_units(strike_force, player
 
 
 def test_replace_with_the_stored_roster_records_nothing(strike_force):
-    services.roster_replace(
+    roster_replace(
         roster=strike_force,
         name=strike_force.name,
         units=strike_force.unit_entries(),
@@ -279,7 +296,7 @@ def test_replace_with_the_stored_roster_records_nothing(strike_force):
 
 def test_replace_refuses_an_unknown_unit_and_keeps_the_roster(strike_force):
     with pytest.raises(NotFoundError) as caught:
-        services.roster_replace(
+        roster_replace(
             roster=strike_force, name="Other", units=[{"unit": "titan"}], points_limit=500
         )
     assert caught.value.code == "roster.unit_unknown"

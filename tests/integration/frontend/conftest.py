@@ -7,7 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from armybuilder.services import roster_add_unit, roster_create
+from armybuilder.services.rosters import roster_create
+from armybuilder.services.units import roster_add_unit
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from armybuilder.rosterdata import load_sample_roster
-from armybuilder.services import roster_import
+from armybuilder.services.exchange import roster_import
 from rules.models import Battle, Simulation
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,9 @@ from django.urls import reverse
 
 from armybuilder.models import Roster
 from armybuilder.rosterdata import load_sample_roster
-from armybuilder.services import roster_add_unit, roster_create, roster_import
+from armybuilder.services.exchange import roster_import
+from armybuilder.services.rosters import roster_create
+from armybuilder.services.units import roster_add_unit
 from frontend import svg
 from rules.engine.systems.massbattle.scenario import result_summary
 from rules.models import Battle
@@ -288,7 +290,7 @@ def test_deleting_a_roster_a_campaign_plays_is_refused_with_a_message(
 ):
     from armybuilder.models import Roster
     from armybuilder.rosterdata import load_sample_roster
-    from armybuilder.services import roster_import
+    from armybuilder.services.exchange import roster_import
     from campaigns.services.campaigns import campaign_create
     from campaigns.services.membership import campaign_join
 

@@ -1,0 +1,112 @@
+"""Constraint kinds that count units: ``category_count`` (force organisation), ``unique_units``,
+``unit_count``, ``ratio`` (units unlocked per unlocking unit) and ``model_count``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from armybuilder.constraints.view import (
+    RosterView,
+    Violation,
+    categories_of,
+    count_limits,
+    in_categories,
+    label_of,
+    matches,
+    plural,
+    violation,
+)
+
+
+def check_category_count(constraint: dict[str, Any], view: RosterView) -> list[Violation]:
+    """Units of a category between min and max (force organisation chart, digest §36.8;
+    Mordheim heroes §15.7). Message fields: label, count, min, max."""
+    categories = categories_of(constraint)
+    chosen = [u for u in view.units if u.category.lower() in categories]
+    label = label_of(constraint)
+    count = len(chosen)
+    return count_limits(constraint, count, f"{label}: {plural(count, 'unit')}", chosen, label=label)
+
+
+def check_unique_units(constraint: dict[str, Any], view: RosterView) -> list[Violation]:
+    """A unit marked [1] appears at most once per army (seed 003 §11 / KoW §14.4).
+    Message fields: name, count."""
+    seen: dict[tuple[str, str], int] = {}
+    out = []
+    for unit in view.units:
+        if not unit.unit or not unit.unit.get("unique"):
+            continue
+        key = (unit.faction, unit.slug)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] == 2:
+            name = unit.unit.get("name", unit.slug)
+            total = sum(1 for u in view.units if (u.faction, u.slug) == key)
+            out.append(
+                violation(
+                    constraint,
+                    f"{name} [1]: taken {total} times, at most once per army",
+                    unit.path,
+                    name=name,
+                    count=total,
+                )
+            )
+    return out
+
+
+def check_unit_count(constraint: dict[str, Any], view: RosterView) -> list[Violation]:
+    """Entries of one unit type between min and max (per-type limits of a list, e.g. Mordheim
+    hero types §15.7). Message fields: name, count, min, max."""
+    slug = constraint["unit"]
+    faction = constraint.get("faction")
+    chosen = [u for u in view.units if u.slug == slug and (not faction or u.faction == faction)]
+    name = chosen[0].unit.get("name", slug) if chosen and chosen[0].unit else slug
+    count = len(chosen)
+    return count_limits(constraint, count, f"{name}: {count} taken", chosen, name=name)
+
+
+def check_ratio(constraint: dict[str, Any], view: RosterView) -> list[Violation]:
+    """Each unlocking unit allows ``count`` limited units (KoW §14.3: per core unit one war
+    engine and one hero or monster; §14.5 per race = ``scope: faction``). Message fields:
+    label, limited, allowed, core, faction."""
+    per, limited = constraint["per"], constraint["limited"]
+    each = int(constraint.get("count", 1))
+    free = int(constraint.get("free", 0))
+    label = str(constraint.get("label", "Limited units"))
+    if constraint.get("scope", "faction") == "roster":
+        groups = {"": list(view.units)}
+    else:
+        groups = {}
+        for unit in view.units:
+            groups.setdefault(unit.faction, []).append(unit)
+    out = []
+    for faction in sorted(groups):
+        units = groups[faction]
+        core = sum(1 for u in units if matches(u, per))
+        chosen = [u for u in units if matches(u, limited)]
+        allowed = free + each * core
+        if len(chosen) <= allowed:
+            continue
+        scope = f" ({view.factions.get(faction, {}).get('name', faction)})" if faction else ""
+        out.append(
+            violation(
+                constraint,
+                f"{label}{scope}: {len(chosen)} taken, {allowed} allowed by "
+                f"{plural(core, 'core unit')}",
+                chosen[allowed].path,
+                label=label,
+                limited=len(chosen),
+                allowed=allowed,
+                core=core,
+                faction=faction,
+            )
+        )
+    return out
+
+
+def check_model_count(constraint: dict[str, Any], view: RosterView) -> list[Violation]:
+    """Models (fighters) in the roster between min and max (Mordheim: at least 3 warriors,
+    the list's maximum warband size, §15.7). Message fields: label, count, min, max."""
+    categories = categories_of(constraint)
+    count = sum(u.size for u in view.units if in_categories(u, categories))
+    label = str(constraint.get("label", "Models"))
+    return count_limits(constraint, count, f"{label}: {count}", label=label)

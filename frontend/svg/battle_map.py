@@ -1,0 +1,255 @@
+"""The battle map replay: the table (inches) or hex grid, terrain features and each unit's
+marker at one turn, with short labels."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString
+
+from frontend.svg.markup import num, svg_element
+
+INCH_PX = 10.0
+HEX_SIZE_PX = 14.0
+SQRT3 = math.sqrt(3.0)
+SIDE_NAMES = {"a": "Side A", "b": "Side B"}
+
+
+def hex_centre(col: float, row: float, size: float = HEX_SIZE_PX) -> tuple[float, float]:
+    """Pixel centre of a pointy-top hex in the "odd-r" offset layout (odd rows shifted right)."""
+    shift = 0.5 if int(row) % 2 else 0.0
+    return (size * SQRT3 * (col + shift + 0.5), size * (1.5 * row + 1.0))
+
+
+def _hex_points(cx: float, cy: float, size: float) -> str:
+    corners = []
+    for k in range(6):
+        angle = math.radians(60 * k - 30)
+        corners.append(f"{num(cx + size * math.cos(angle))},{num(cy + size * math.sin(angle))}")
+    return " ".join(corners)
+
+
+def _hex_facing_degrees(direction: float) -> float:
+    """Hex facings count 0–5 counter-clockwise from east; SVG angles turn clockwise."""
+    return -60.0 * direction
+
+
+def _feature_inches(feature: dict[str, Any]) -> tuple[str, str]:
+    kind = feature.get("kind", "terrain")
+    label = escape(feature.get("label") or kind)
+    x, y = float(feature.get("x", 0)), float(feature.get("y", 0))
+    w, h = float(feature.get("width", 0)), float(feature.get("height", 0))
+    s = INCH_PX
+    if kind == "objective":
+        radius = max(w, h, 1.5) * s / 2
+        return (
+            f'<g class="feature objective"><title>{label}</title>'
+            f'<circle cx="{num(x * s)}" cy="{num(y * s)}" r="{num(radius)}"/></g>'
+        ), _label_text(label, x * s, y * s + 3)
+    data = feature.get("data") or {}
+    terrain_class = " ".join(
+        escape(str(data[key])) for key in ("class", "type") if data.get(key) is not None
+    )
+    head = f'<g class="feature {escape(kind)} {terrain_class}"><title>{label}</title>'
+    if "facing" in data:
+        # A footprint with a facing (massbattle terrain): x/y is its centre, ``width`` runs
+        # along its front edge and ``height`` front to back, turned like a unit.
+        cx, cy = x * s, y * s
+        return (
+            f"{head}"
+            f'<rect x="{num(-h * s / 2)}" y="{num(-w * s / 2)}" width="{num(h * s)}" '
+            f'height="{num(w * s)}" '
+            f'transform="translate({num(cx)} {num(cy)}) rotate({num(float(data["facing"]))})"/></g>'
+        ), _label_text(label, cx, cy + 3)
+    # Other terrain and deployment zones are rectangles given by their top-left corner.
+    return (
+        f"{head}"
+        f'<rect x="{num(x * s)}" y="{num(y * s)}" width="{num(w * s)}" height="{num(h * s)}"/></g>'
+    ), _label_text(label, (x + w / 2) * s, (y + h / 2) * s + 3)
+
+
+def _label_text(label: str, x: float, y: float, css: str = "feature-label") -> str:
+    """A label drawn in the top layer (above every unit) with a halo from the stylesheet."""
+    return f'<text class="{css}" x="{num(x)}" y="{num(y)}" text-anchor="middle">{label}</text>'
+
+
+def _feature_hex(feature: dict[str, Any]) -> str:
+    kind = feature.get("kind", "terrain")
+    label = escape(feature.get("label") or kind)
+    col, row = float(feature.get("x", 0)), float(feature.get("y", 0))
+    cols = max(1, round(float(feature.get("width", 0)) or 1))
+    rows = max(1, round(float(feature.get("height", 0)) or 1))
+    cells = []
+    for r in range(int(row), int(row) + rows):
+        for c in range(int(col), int(col) + cols):
+            cx, cy = hex_centre(c, r)
+            cells.append(f'<polygon points="{_hex_points(cx, cy, HEX_SIZE_PX - 1)}"/>')
+    return f'<g class="feature {escape(kind)}"><title>{label}</title>{"".join(cells)}</g>'
+
+
+def _unit_marker(
+    position: dict[str, Any],
+    name: str,
+    *,
+    cx: float,
+    cy: float,
+    long: float,
+    wide: float,
+    rotate: float,
+    circle: bool,
+) -> str:
+    side = "a" if position.get("side") == "a" else "b"
+    alive = bool(position.get("alive", True))
+    state = "alive" if alive else "destroyed"
+    status = escape(position.get("status") or state)
+    title = f"{escape(name)} ({SIDE_NAMES[side]}, {position.get('models', 0)} models, {status})"
+    if circle:
+        shape = f'<circle cx="0" cy="0" r="{num(max(long, wide) / 2)}"/>'
+    else:
+        shape = (
+            f'<rect x="{num(-long / 2)}" y="{num(-wide / 2)}" width="{num(long)}" '
+            f'height="{num(wide)}"/>'
+        )
+    tip = max(long / 2 + 3, 5)
+    facing = f'<polygon class="facing" points="{num(tip)},0 {num(tip - 4)},-3 {num(tip - 4)},3"/>'
+    return (
+        f'<g class="unit side-{side} {state}" data-unit="{escape(position.get("id", ""))}" '
+        f'data-x="{num(float(position.get("x", 0)))}" data-y="{num(float(position.get("y", 0)))}" '
+        f'transform="translate({num(cx)} {num(cy)}) rotate({num(rotate)})">'
+        f"<title>{title}</title>{shape}{facing}</g>"
+    )
+
+
+UNIT_LABEL_CHARS = 12
+LEADING_WORDS = ("the", "a", "an")
+
+
+def short_label(name: str) -> str:
+    """A unit's name shortened for a map label: a leading article dropped, then the name if
+    it is short, else its first word (at most 10 letters) and the initials of the rest."""
+    words = name.split()
+    if len(words) > 1 and words[0].lower() in LEADING_WORDS:
+        words = words[1:]
+    text = " ".join(words)
+    if len(text) <= UNIT_LABEL_CHARS:
+        return text
+    first = words[0] if len(words[0]) <= 10 else words[0][:9] + "…"
+    initials = "".join(w[0] for w in words[1:] if w[:1].isupper())
+    return f"{first} {initials}".strip()
+
+
+def unit_key(side: str, unit_id: str) -> str:
+    """A unit's key in a battle: ids are unique per roster, so both sides may have a "u1"."""
+    return f"{side}/{unit_id}"
+
+
+def unit_name(names: dict[str, str], position: dict[str, Any]) -> str:
+    """The name of the unit at ``position`` (``names`` is keyed by :func:`unit_key`); a
+    fighter of a unit ("u3.2", skirmish) falls back to its unit's name, then to the id."""
+    unit_id = str(position.get("id", ""))
+    key = unit_key(str(position.get("side", "")), unit_id)
+    if key in names:
+        return names[key]
+    parent = key.rpartition(".")[0]
+    return names.get(parent, unit_id) if "." in unit_id else unit_id
+
+
+def on_table(position: dict[str, Any]) -> bool:
+    """False for a unit waiting in reserve (it has no place on the table yet)."""
+    return "reserve" not in str(position.get("status") or "")
+
+
+def battle_map(
+    table: dict[str, Any],
+    positions: Sequence[dict[str, Any]],
+    names: dict[str, str],
+    *,
+    turn: int,
+    last_turn: int | None = None,
+) -> SafeString:
+    """The table at the end of ``turn``: terrain, objectives and deployment zones, then every
+    unit coloured by side (faded when destroyed) with its facing. ``grid`` "hex" draws the hex
+    map (columns/rows, facing 0–5); otherwise inches with rectangles (massbattle) or round
+    bases (skirmish, grimdark) turned to their facing in degrees. Feature names and short unit
+    labels go in a top layer (``map-labels``) so no unit hides them."""
+    grid = table.get("grid", "inches")
+    width, height = float(table.get("width", 48)), float(table.get("height", 48))
+    label = f"Battle map at the end of turn {turn}" if turn else "Battle map at deployment"
+    if last_turn is not None:
+        label += f" (of {last_turn} turns)"
+    body: list[str] = []
+    labels: list[str] = []
+    labelled: set[str] = set()
+
+    def unit_label(position: dict[str, Any], x: float, y: float) -> None:
+        # One label per unit (a skirmish unit's first standing fighter), living units only.
+        unit_id = str(position.get("id", ""))
+        key = unit_key(str(position.get("side", "")), unit_id.split(".")[0])
+        if not position.get("alive", True) or key in labelled:
+            return
+        labelled.add(key)
+        text = escape(short_label(unit_name(names, position)))
+        side = "a" if position.get("side") == "a" else "b"
+        labels.append(_label_text(text, x, max(y, 8.0), css=f"unit-label side-{side}"))
+
+    if grid == "hex":
+        cols, rows = int(width), int(height)
+        px_w = HEX_SIZE_PX * SQRT3 * (cols + 0.5) + 2
+        px_h = HEX_SIZE_PX * (1.5 * rows + 0.5) + 2
+        cells = [
+            f'<polygon points="{_hex_points(*hex_centre(c, r), HEX_SIZE_PX)}"/>'
+            for r in range(rows)
+            for c in range(cols)
+        ]
+        body.append(f'<g class="hexgrid">{"".join(cells)}</g>')
+        body.extend(_feature_hex(f) for f in table.get("features", []))
+        for position in positions:
+            if not on_table(position):
+                continue
+            cx, cy = hex_centre(float(position.get("x", 0)), float(position.get("y", 0)))
+            unit_label(position, cx, cy - HEX_SIZE_PX * 0.75)
+            body.append(
+                _unit_marker(
+                    position,
+                    unit_name(names, position),
+                    cx=cx,
+                    cy=cy,
+                    long=HEX_SIZE_PX * 1.1,
+                    wide=HEX_SIZE_PX * 1.1,
+                    rotate=_hex_facing_degrees(float(position.get("facing", 0))),
+                    circle=True,
+                )
+            )
+    else:
+        px_w, px_h = width * INCH_PX, height * INCH_PX
+        body.append(
+            f'<rect class="tabletop" x="0" y="0" width="{num(px_w)}" height="{num(px_h)}"/>'
+        )
+        for shape, text in (_feature_inches(f) for f in table.get("features", [])):
+            body.append(shape)
+            labels.append(text)
+        for position in positions:
+            if not on_table(position):
+                continue
+            long = max(float(position.get("depth", 1) or 1), 0.8) * INCH_PX
+            wide = max(float(position.get("width", 1) or 1), 0.8) * INCH_PX
+            square = abs(long - wide) < 0.01
+            ux, uy = float(position.get("x", 0)), float(position.get("y", 0))
+            unit_label(position, ux * INCH_PX, uy * INCH_PX - max(long, wide) / 2 - 2)
+            body.append(
+                _unit_marker(
+                    position,
+                    unit_name(names, position),
+                    cx=float(position.get("x", 0)) * INCH_PX,
+                    cy=float(position.get("y", 0)) * INCH_PX,
+                    long=long,
+                    wide=wide,
+                    rotate=float(position.get("facing", 0)),
+                    circle=square,
+                )
+            )
+    body.append(f'<g class="map-labels">{"".join(labels)}</g>')
+    return svg_element(px_w, px_h, body, label=label, css=f"battle-map grid-{grid}")

@@ -176,7 +176,7 @@ def test_replay_positions_face_the_direction_of_the_last_move(armies):  # report
 def test_unknown_mission_is_refused(armies):
     with pytest.raises(EngineError) as info:
         SYSTEM.resolve_battle(armies[0], armies[1], "siege", 1)
-    assert info.value.code == "mission"
+    assert info.value.code == "mission.unknown"
 
 
 def test_rosters_that_cannot_play_are_refused():

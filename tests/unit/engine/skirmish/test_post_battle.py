@@ -7,6 +7,7 @@ import pytest
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems.skirmish import SYSTEM
 from rules.engine.systems.skirmish import post_battle as pb
+from rules.engine.systems.skirmish.settings import SkirmishSettings
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +52,7 @@ def test_out_of_action_fighters_roll_injuries(report):  # digest §15.9-15.10
 
 def test_henchman_dies_on_one_or_two():  # digest §15.10
     roller = pb._Roller(0)
-    assert pb.HENCHMAN_DEAD_MAX == 2
+    assert SkirmishSettings().henchman_dead_max == 2
     assert pb.band(pb.HERO_SERIOUS_INJURIES, 13) == "dead"
     assert pb.band(pb.HERO_SERIOUS_INJURIES, 44) == "full_recovery"
     assert roller.roll("x", "y", "D66") in range(11, 67)
@@ -82,9 +83,9 @@ def test_exploration_and_income_tables():  # digest §15.13
     assert pb.wyrdstone_price(0, 12) == 0
 
 
-def test_tables_can_be_swapped_by_a_rules_pack(report, monkeypatch):
-    monkeypatch.setattr(pb, "HENCHMAN_DEAD_MAX", 6)  # a harsh house rule: every henchman dies
-    result = SYSTEM.post_battle(report, "a", 3)
+def test_tables_can_be_swapped_by_a_rules_pack(report):
+    harsh = SkirmishSettings(henchman_dead_max=6)  # a house rule: every henchman dies
+    result = SYSTEM.post_battle(report, "a", 3, settings=harsh)
     for entry in result.entries:
         for f in entry.get("fighters", []):
             if f["injury"] and "d6" in f["injury"]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine import ENGINE_VERSION, hexgrid
+from rules.engine import hexgrid
 from rules.engine.dice import Dice
 from rules.engine.report import BattleMap, BattleReport, MapFeature, UnitOutcome
 from rules.engine.systems.base import EngineError, EventHook, Mission, PostBattle, RosterData
@@ -14,6 +14,10 @@ from rules.engine.systems.hextactical.battle import Battle
 from rules.engine.systems.hextactical.combatant import Combatant, build_combatant
 from rules.engine.systems.hextactical.scenario import DEFAULT_MISSION, MISSIONS, build_layout
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
+
+ENGINE_VERSION = "0.1.0"
+"""Hextactical's engine version: changes whenever the same inputs and seed give another
+battle."""
 
 
 @dataclass(slots=True)
@@ -33,6 +37,8 @@ class HexTacticalSystem:
     name = "Hex Tactical (GURPS 4th edition)"
     missions: dict[str, Mission] = MISSIONS
     default_mission = DEFAULT_MISSION
+    settings_type = Settings
+    engine_version = ENGINE_VERSION
 
     def __init__(self, settings: Settings = DEFAULT_SETTINGS, policy: Policy | None = None) -> None:
         self.settings = settings
@@ -72,8 +78,10 @@ class HexTacticalSystem:
         seed: int,
         on_event: EventHook | None = None,
         log: bool = True,
+        settings: Settings | None = None,
     ) -> BattleReport:
-        """Play a duel or skirmish second by second to the end; same seed, same report."""
+        """Play a duel or skirmish second by second to the end; same seed and settings, same
+        report (``settings`` None: the settings this system object was made with)."""
         mission = mission or self.default_mission
         if mission not in self.missions:
             raise EngineError("mission.unknown", f"Unknown hextactical mission {mission!r}.")
@@ -89,7 +97,7 @@ class HexTacticalSystem:
             layout,
             self.missions[mission].max_turns,
             dice.spawn("battle"),
-            self.settings,
+            settings or self.settings,
             self.policy,
             log=log,
             on_event=on_event,

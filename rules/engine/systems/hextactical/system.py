@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,13 +48,17 @@ class HexTacticalSystem:
     def build_army(self, roster: RosterData) -> Army:
         """Check every unit builds into a combatant; EngineError names the bad field."""
         if not isinstance(roster, dict) or not roster.get("units"):
-            raise EngineError("roster.units", "A hextactical roster needs at least one combatant.")
+            raise EngineError(
+                "roster.no_units", "A hextactical roster needs at least one combatant."
+            )
         units = []
         for index, unit in enumerate(roster["units"]):
             try:
                 build_combatant(unit, "a")
             except EngineError as exc:
-                raise EngineError(f"units[{index}].{exc.code}", exc.message) from exc
+                code = "unit." + re.sub(r"\[\d+\]", "", exc.code).replace(".", "_")
+                path = f"units[{index}].{exc.code}"
+                raise EngineError(code, f"{path}: {exc.message}") from exc
             units.append(unit)
         return Army(
             str(roster.get("name", "")),
@@ -164,7 +169,7 @@ class HexTacticalSystem:
         """Character points per game to each survivor (not dead): ``Settings.post_battle_cp`` =
         base + taking down an enemy + being on the winning side (1–3 CP). No dice are rolled."""
         if side not in ("a", "b"):
-            raise EngineError("side", "side must be 'a' or 'b'.")
+            raise EngineError("side.invalid", "side must be 'a' or 'b'.")
         base, takedown, victory = self.settings.post_battle_cp
         result = PostBattle(side=side)
         for unit in report.units:

@@ -63,7 +63,7 @@ class MassBattleSystem:
     ) -> BattleReport:
         """Play a whole battle; ``flagged`` = (side, turn) whose chess clock ran out."""
         if not isinstance(army_a, Army) or not isinstance(army_b, Army):
-            raise EngineError("massbattle.army_invalid", "Armies must come from build_army.")
+            raise EngineError("army.invalid", "Armies must come from build_army.")
         return battle.resolve(
             army_a, army_b, mission, seed, on_event, log, flagged, settings, policies
         )

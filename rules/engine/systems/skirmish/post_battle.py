@@ -258,7 +258,7 @@ def post_battle(
     henchman out of action dies on a D6 of ``settings.henchman_dead_max`` or less
     (digest §15.10)."""
     if side not in ("a", "b"):
-        raise EngineError("side", "side must be 'a' or 'b'.")
+        raise EngineError("side.invalid", "side must be 'a' or 'b'.")
     roller = _Roller(seed)
     won = report.winner == side
     awards = SCENARIO_AWARDS.get(report.mission, {})

@@ -140,7 +140,7 @@ def test_unknown_mission_and_bad_roster_raise_engine_errors(armies):
         SYSTEM.build_army(
             {"system": "massbattle", "units": [{"id": "x", "unit_type": "chariot", "profile": {}}]}
         )
-    assert info.value.code == "massbattle.unit_type_unknown"
+    assert info.value.code == "unit.type_unknown"
 
 
 def test_on_event_hook_receives_every_event(armies):

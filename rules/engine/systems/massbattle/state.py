@@ -49,4 +49,5 @@ class BattleState:
         dice: list[int] | None = None,
         **data: object,
     ) -> None:
-        self.log.record(self.turn, self.phase, side, actor, text, target, dice, data)
+        if self.log.recording:
+            self.log.record(self.turn, self.phase, side, actor, text, target, dice, data)

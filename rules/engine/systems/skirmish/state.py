@@ -66,7 +66,8 @@ class BattleState:
         data: dict[str, Any] | None = None,
     ) -> None:
         """Record one line of the battle log (dropped on the fast path)."""
-        self.log.record(self.turn, self.phase, side, actor, text, target, dice, data)
+        if self.log.recording:
+            self.log.record(self.turn, self.phase, side, actor, text, target, dice, data)
 
     def fighters(self, side: str) -> list[Fighter]:
         return self.warbands[side].fighters

@@ -19,7 +19,6 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
-from rules.engine import ENGINE_VERSION
 from rules.engine.report import BattleReport
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
@@ -115,7 +114,7 @@ def engine_job_fields(
         "snapshot_a": snapshot_a,
         "snapshot_b": snapshot_b,
         "requested_by": requested_by,
-        "engine_version": ENGINE_VERSION,
+        "engine_version": get_system(system).engine_version,
     }
 
 

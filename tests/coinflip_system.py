@@ -6,14 +6,23 @@ named "explode" makes the engine raise, to test failure handling.
 
 from __future__ import annotations
 
-from rules.engine import ENGINE_VERSION
+from dataclasses import dataclass
+
 from rules.engine.dice import Dice
+from rules.engine.kernel.settings import RuleSettings
 from rules.engine.report import BattleMap, BattleReport, Event, UnitOutcome, UnitPosition
 from rules.engine.systems.base import EngineError, Mission, PostBattle, register
 
 
+@dataclass(frozen=True, slots=True)
+class CoinflipSettings(RuleSettings):
+    """The coin flip has no doubtful rule."""
+
+
 class CoinflipSystem:
     slug = "coinflip"
+    settings_type = CoinflipSettings
+    engine_version = "0.1.0"
     name = "Coinflip (test system)"
     missions = {"duel": Mission("duel", "Duel", 3)}
     default_mission = "duel"
@@ -23,7 +32,7 @@ class CoinflipSystem:
             raise EngineError("units.empty", "An army needs at least one unit.")
         return roster
 
-    def resolve_battle(self, army_a, army_b, mission, seed, on_event=None, log=True):
+    def resolve_battle(self, army_a, army_b, mission, seed, on_event=None, log=True, settings=None):
         if "explode" in (army_a["name"], army_b["name"]):
             raise EngineError("engine.boom", "The test engine was told to fail.")
         dice = Dice(seed)
@@ -46,7 +55,7 @@ class CoinflipSystem:
             system=self.slug,
             mission=mission,
             seed=seed,
-            engine_version=ENGINE_VERSION,
+            engine_version=self.engine_version,
             winner=winner,
             scores=scores,
             turns_played=3,

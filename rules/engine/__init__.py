@@ -2,6 +2,11 @@
 
 Everything random goes through a :class:`rules.engine.dice.Dice` created from a seed, so the
 same inputs and seed always give the same :class:`rules.engine.report.BattleReport`.
-"""
 
-ENGINE_VERSION = "0.1.0"
+Engine versions: one per system. Each system declares ``ENGINE_VERSION`` next to its battle
+loop and exposes it as ``GameSystem.engine_version``; every report carries it
+(``BattleReport.engine_version``) and it changes whenever the same inputs and seed give
+another battle of that system (grimdark "0.1.0", skirmish "skirmish-2", massbattle
+"massbattle-1", hextactical "0.1.0": the values are kept as they were so stored reports
+replay unchanged). The shared plumbing is in :mod:`rules.engine.kernel`.
+"""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 T = TypeVar("T")
 
@@ -25,6 +25,14 @@ class ScatterResult:
 
     hit: bool
     direction_degrees: float
+
+
+class RollOff(NamedTuple):
+    """A roll-off: the winning side ("a" or "b") and every die rolled, side a's first in each
+    pair."""
+
+    winner: str
+    rolls: list[int]
 
 
 class Dice:
@@ -80,6 +88,16 @@ class Dice:
         """D66: the first D6 is tens, the second units (11–66; Mordheim serious injuries)."""
         tens, units = self.d6s(2)
         return tens * 10 + units
+
+    def roll_off(self) -> RollOff:
+        """Both sides roll a D6, the higher wins, ties roll again (seed 000 [14], seed 003
+        §4 and §12, Mordheim's published roll-off)."""
+        rolls: list[int] = []
+        while True:
+            a, b = self.d6(), self.d6()
+            rolls += [a, b]
+            if a != b:
+                return RollOff("a" if a > b else "b", rolls)
 
     def roll_with_reroll(self, succeeds: Callable[[int], bool], reroll: bool) -> int:
         """Roll a D6 and, when ``reroll`` and it fails, roll once more and keep the second

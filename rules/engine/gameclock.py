@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from rules.engine.systems.base import EngineError
+from rules.engine.errors import EngineError
+from rules.engine.kernel.sides import other
 
 SIDES = ("a", "b")
 MODES = ("chess", "per_turn")
@@ -33,10 +34,6 @@ class ClockState:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def _other(side: str) -> str:
-    return "b" if side == "a" else "a"
 
 
 def new_clock(mode: str, limit_ms: int) -> ClockState:
@@ -87,7 +84,7 @@ def clock_switch(state: ClockState, now_ms: int) -> ClockState:
     if not state.running or state.active is None:
         raise EngineError("clock.not_running", "The clock is not running.")
     charged = _charged(state, now_ms)
-    nxt = _other(state.active)
+    nxt = other(state.active)
     if state.mode == "per_turn":
         charged = replace(charged, **{f"remaining_{nxt}": state.limit_ms})
     return replace(charged, active=nxt, started_at_ms=now_ms)

@@ -2,7 +2,8 @@
 
 A :class:`BattleReport` is the single output of ``GameSystem.resolve_battle``. ``to_dict``
 gives a canonical JSON structure; ``report_hash`` hashes it (sorted keys) so two runs with
-the same inputs and seed can be compared byte for byte.
+the same inputs and seed can be compared byte for byte. The log's :class:`Event` and
+:class:`EventLog` live in :mod:`rules.engine.kernel.events` and are re-exported here.
 """
 
 from __future__ import annotations
@@ -12,21 +13,17 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-SIDES: tuple[str, str] = ("a", "b")
+from rules.engine.kernel.events import Event, EventLog
 
-
-@dataclass(slots=True)
-class Event:
-    """One line of the battle log: when, who, to whom, which dice, what happened."""
-
-    turn: int
-    phase: str
-    side: str
-    actor: str
-    text: str
-    target: str = ""
-    dice: list[int] = field(default_factory=list)
-    data: dict[str, Any] = field(default_factory=dict)
+__all__ = [
+    "BattleMap",
+    "BattleReport",
+    "Event",
+    "EventLog",
+    "MapFeature",
+    "UnitOutcome",
+    "UnitPosition",
+]
 
 
 @dataclass(slots=True)
@@ -141,15 +138,3 @@ class BattleReport:
     def report_hash(self) -> str:
         """SHA-256 of the canonical JSON (used by replays to prove reproducibility)."""
         return hashlib.sha256(self.to_json().encode()).hexdigest()
-
-
-class EventLog:
-    """Collects events; when disabled (the fast path) it drops them without formatting."""
-
-    def __init__(self, enabled: bool = True) -> None:
-        self.enabled = enabled
-        self.events: list[Event] = []
-
-    def add(self, event: Event) -> None:
-        if self.enabled:
-            self.events.append(event)

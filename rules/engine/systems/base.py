@@ -17,23 +17,19 @@ RosterData (JSON-ready dict; the format is documented in docs/catalogue-format.m
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from rules.engine.report import BattleReport, Event
+from rules.engine.errors import EngineError as EngineError  # the protocol's error, re-exported
+from rules.engine.kernel.events import EventHook
+from rules.engine.report import BattleReport
+
+if TYPE_CHECKING:
+    from rules.engine.kernel.settings import RuleSettings
 
 RosterData = dict[str, Any]
-EventHook = Callable[[Event], None]
-
-
-class EngineError(ValueError):
-    """A roster or request the engine cannot play; ``code`` is stable for the API."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+__all__ = ["EngineError", "EventHook", "GameSystem", "Mission", "PostBattle", "RosterData"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +61,12 @@ class GameSystem(Protocol):
     name: str
     missions: Mapping[str, Mission]
     default_mission: str
+    settings_type: type[RuleSettings]
+    """The frozen dataclass of this system's ambiguous-rule choices (its defaults are what
+    ``resolve_battle`` plays when ``settings`` is None)."""
+    engine_version: str
+    """This system's engine version, carried by every report; it changes whenever the same
+    inputs and seed give another battle."""
 
     def build_army(self, roster: RosterData) -> Any:
         """Turn a roster into the system's army object; raise EngineError if unplayable."""
@@ -78,8 +80,11 @@ class GameSystem(Protocol):
         seed: int,
         on_event: EventHook | None = None,
         log: bool = True,
+        settings: Any = None,
     ) -> BattleReport:
-        """Play a whole battle; same inputs and seed give the same report."""
+        """Play a whole battle; same inputs, seed and settings (an instance of
+        ``settings_type``, None for its defaults) give the same report. Systems also take
+        ``policies``: a mapping side → AI policy object (None: the system's default AI)."""
         ...
 
     def post_battle(self, report: BattleReport, side: str, seed: int) -> PostBattle:

@@ -5,6 +5,7 @@ morale of the loser, sweeping advance, consolidation, pile-in and multiple comba
 from __future__ import annotations
 
 from rules.engine.geometry import circle_segment_fraction
+from rules.engine.kernel.sides import other
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.army import (
     BIKE,
@@ -356,7 +357,7 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
         return
     else:
         winner = "a" if wounds["a"] > wounds["b"] else "b"
-    loser = battle.other(winner)
+    loser = other(winner)
     if battle.logging:
         names = ", ".join(u.name for u in alive[winner])
         battle.log(

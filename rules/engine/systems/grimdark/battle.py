@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from rules.engine.dice import Dice
 from rules.engine.geometry import Point, Table, point_segment_distance
-from rules.engine.report import Event, EventLog
+from rules.engine.kernel.events import EventLog
+from rules.engine.kernel.sides import other
 from rules.engine.systems.grimdark.army import MONSTROUS, VEHICLE, Unit
 
 LARGE_TYPES: tuple[str, ...] = (VEHICLE, MONSTROUS)
@@ -25,8 +25,7 @@ class Battle:
         dice: Dice,
         mission: Any,
         policies: dict[str, Any],
-        logging: bool,
-        on_event: Callable[[Event], None] | None,
+        events: EventLog,
         names: dict[str, str],
     ) -> None:
         self.units = units
@@ -36,9 +35,8 @@ class Battle:
         self.dice = dice
         self.mission = mission
         self.policies = policies
-        self.logging = logging or on_event is not None
-        self.on_event = on_event
-        self.log_store = EventLog(enabled=logging)
+        self.events = events
+        self.logging = events.recording
         self.names = names
         self.turn = 0
         self.ptc = 0  # player turns played, counting from 1
@@ -48,13 +46,9 @@ class Battle:
         self._los_cache: dict[tuple[Any, ...], bool] = {}
         self.sight_areas = [a for a in table.terrain if a.height > 0]
         self.large_units = [u for u in units if u.unit_type in LARGE_TYPES]
-        self.positions: list[list[Any]] = []
         self.first = "a"
 
     # ----- queries -------------------------------------------------------------------
-    def other(self, side: str) -> str:
-        return "b" if side == "a" else "a"
-
     def side_units(self, side: str) -> list[Unit]:
         """Units of ``side`` on the table, in roster order."""
         return [
@@ -64,7 +58,7 @@ class Battle:
         ]
 
     def enemies(self, side: str) -> list[Unit]:
-        return self.side_units(self.other(side))
+        return self.side_units(other(side))
 
     def gap(self, a: Unit, b: Unit) -> float:
         """Closest-edge distance between two units' footprints (seed 000 [6])."""
@@ -145,12 +139,12 @@ class Battle:
                 continue
             if area.height >= tallest and rect.segment_length_inside(a, b) > 0.0:
                 return False
-        for other in self.large_units:
-            if other is firer or other is target or other.height < tallest:
+        for blocker in self.large_units:
+            if blocker is firer or blocker is target or blocker.height < tallest:
                 continue
-            if not other.on_table or "skimmer" in other.vehicle_kinds:
+            if not blocker.on_table or "skimmer" in blocker.vehicle_kinds:
                 continue
-            if point_segment_distance(other.position, a, b) < other.radius * 0.8:
+            if point_segment_distance(blocker.position, a, b) < blocker.radius * 0.8:
                 return False
         return True
 
@@ -193,16 +187,5 @@ class Battle:
         """Add one readable event line ("Turn 2, shooting: ...")."""
         if not self.logging:
             return
-        event = Event(
-            turn=self.turn,
-            phase=self.phase,
-            side=side,
-            actor=actor,
-            text=f"Turn {self.turn}, {self.phase}: {text}" if self.turn else text,
-            target=target,
-            dice=list(dice or []),
-            data=dict(data or {}),
-        )
-        self.log_store.add(event)
-        if self.on_event is not None:
-            self.on_event(event)
+        text = f"Turn {self.turn}, {self.phase}: {text}" if self.turn else text
+        self.events.record(self.turn, self.phase, side, actor, text, target, dice, dict(data or {}))

@@ -3,20 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
-from rules.engine import ENGINE_VERSION
-from rules.engine.dice import Dice
 from rules.engine.geometry import IMPASSABLE, Point
-from rules.engine.report import (
-    BattleMap,
-    BattleReport,
-    Event,
-    MapFeature,
-    UnitOutcome,
-    UnitPosition,
-)
+from rules.engine.kernel.events import EventHook, EventLog
+from rules.engine.kernel.loop import BattleLoop
+from rules.engine.kernel.policy import side_policies
+from rules.engine.kernel.reporting import Result
+from rules.engine.kernel.sides import SIDES, other
+from rules.engine.report import BattleMap, BattleReport, MapFeature, UnitOutcome, UnitPosition
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.grimdark.ai import GrimdarkPolicy
 from rules.engine.systems.grimdark.army import Army, Unit
@@ -38,19 +34,13 @@ from rules.engine.systems.grimdark.missions import (
     within_objective,
 )
 from rules.engine.systems.grimdark.movement import move_unit, movement_phase
+from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shooting_phase
 
-SYSTEM = "grimdark"
+ENGINE_VERSION = "0.1.0"
+"""Grimdark's engine version: changes whenever the same inputs and seed give another battle."""
 RESERVE_ARRIVAL = 4  # reserves arrive on 4+ from turn 2 (digest 36.10 ≈)
 DEEP_STRIKE_SCATTER_DICE = 2  # 2D6" scatter (digest 36.7 ✓)
-
-
-def roll_off(dice: Dice) -> str:
-    """Roll off: the higher D6 wins, ties roll again (seed 000 [14])."""
-    while True:
-        a, b = dice.d6(), dice.d6()
-        if a != b:
-            return "a" if a > b else "b"
 
 
 def join_characters(battle: Battle, side: str) -> None:
@@ -90,7 +80,7 @@ def deploy(battle: Battle, first: str) -> None:
         queues[side] = sorted(placed, key=lambda u: (u.has("infiltrate"), rank.get(u.category, 9)))
     counters = {"a": 0, "b": 0}
     totals = {s: len(queues[s]) for s in ("a", "b")}
-    order = [first, battle.other(first)]
+    order = [first, other(first)]
     while queues["a"] or queues["b"]:
         for side in order:
             if not queues[side]:
@@ -220,13 +210,76 @@ def side_alive(battle: Battle, side: str) -> bool:
     )
 
 
-def play(battle: Battle) -> None:
-    """Game turns of one player turn per side: movement, shooting, assault (seed 000 [14]);
-    the game ends after the mission's turns or when one side has nothing left."""
-    first = battle.first
-    for turn in range(1, battle.mission.max_turns + 1):
+class GrimdarkBattle(BattleLoop):
+    """A grimdark battle on the kernel's loop: each turn is a game turn of one player turn
+    per side (movement, shooting, assault; seed 000 [14]); it ends after the mission's turns
+    or when one side has nothing left on the table."""
+
+    system = "grimdark"
+    engine_version = ENGINE_VERSION
+
+    def __init__(
+        self,
+        army_a: Army,
+        army_b: Army,
+        mission: str,
+        seed: int,
+        log: EventLog,
+        settings: GrimdarkSettings,
+        policies: Mapping[str, Any],
+    ) -> None:
+        super().__init__(
+            mission=mission,
+            seed=seed,
+            max_turns=MISSIONS[mission].max_turns,
+            armies={"a": army_a.name, "b": army_b.name},
+            log=log,
+            settings=settings,
+            policies=policies,
+        )
+        self.army_a, self.army_b = army_a, army_b
+
+    def setup(self) -> None:
+        """Terrain, battle copies of the units, objectives, independent characters joining."""
+        table = make_table(self.dice.spawn("terrain"))
+        units: list[Unit] = []
+        for side, army in (("a", self.army_a), ("b", self.army_b)):
+            for data in army.units:
+                unit = army.unit_for(data, side)
+                unit.roster_id = unit.id
+                unit.id = f"{side}:{unit.id}"
+                for model in unit.models:
+                    model.origin = unit.id
+                units.append(unit)
+        self.battle = Battle(
+            units,
+            table,
+            self.dice,
+            MISSIONS[self.mission],
+            dict(self.policies),
+            self.log,
+            dict(self.armies),
+        )
+        self.battle.objectives = place_objectives(self.battle)
+        for side in SIDES:
+            join_characters(self.battle, side)
+
+    def deploy(self) -> None:
+        """The roll-off winner picks who deploys first; a second roll-off gives the first
+        turn (seed 000 [14], digest 36.9)."""
+        battle = self.battle
+        plan = deployment(self.mission)
+        high = self.dice.roll_off().winner
+        deploy(battle, high if plan.first == "high" else other(high))
+        battle.first = self.dice.roll_off().winner
+        if battle.logging:
+            name = battle.names[battle.first]
+            battle.log(battle.first, name, f"{name} ({battle.first}) takes the first turn")
+
+    def play_turn(self, turn: int) -> None:
+        battle = self.battle
         battle.turn = turn
-        for side in (first, battle.other(first)):
+        for side in (battle.first, other(battle.first)):
             battle.ptc += 1
             battle.active = side
             battle.phase = "movement"
@@ -236,10 +289,93 @@ def play(battle: Battle) -> None:
             shooting_phase(battle)
             battle.phase = "assault"
             assault_phase(battle)
-            if not side_alive(battle, "a") or not side_alive(battle, "b"):
-                battle.positions.append(snapshot(battle))
+            if self.is_over():
                 return
-        battle.positions.append(snapshot(battle))
+
+    def snapshot(self) -> list[UnitPosition]:
+        return snapshot(self.battle)
+
+    def is_over(self) -> bool:
+        return not side_alive(self.battle, "a") or not side_alive(self.battle, "b")
+
+    def score(self) -> Result:
+        """Victory points, the mission's objectives and the winner (digest 36.9)."""
+        battle = self.battle
+        objectives = objective_scores(battle)
+        vps = {s: victory_points(battle, s) for s in SIDES}
+        result = winner(battle, vps, objectives)
+        if result is None:
+            summary = f"Draw after {battle.turn} turns ({vps['a']}–{vps['b']} VP)"
+        else:
+            summary = (
+                f"{battle.names[result]} ({result}) wins {battle.mission.name} after "
+                f"{battle.turn} turns ({vps['a']}–{vps['b']} VP)"
+            )
+        extra = {"objectives": objectives, "first_turn": battle.first, "level": "alpha"}
+        return Result(result, vps, summary, extra)
+
+    def outcomes(self) -> list[UnitOutcome]:
+        battle = self.battle
+        outcomes = []
+        for unit in battle.units:
+            models = unit_models(battle, unit)
+            lost = sum(1 for m in models if m.wounds <= 0)
+            status = status_of(battle, unit)
+            where = battle.by_id[unit.joined_to] if unit.joined_to else unit
+            if status in ("destroyed", "fled", "falling_back"):
+                points_lost = unit.points
+            elif status == "below_half":
+                points_lost = unit.points // 2
+            else:
+                points_lost = 0
+            destroyed = sorted({battle.by_id[d].roster_id for d in unit.destroyed_units})
+            outcomes.append(
+                UnitOutcome(
+                    id=unit.roster_id,
+                    name=unit.name,
+                    side=unit.side,
+                    status=status,
+                    models_start=len(models),
+                    models_lost=lost,
+                    kills=unit.kills,
+                    points=unit.points,
+                    points_lost=points_lost,
+                    extra={
+                        "units_destroyed": destroyed,
+                        "scoring": is_scoring(where),
+                        "objective_held": is_scoring(where) and holds_objective(battle, where),
+                        "joined": battle.by_id[unit.joined_to].roster_id if unit.joined_to else "",
+                        "unit_type": unit.unit_type,
+                        "category": unit.category,
+                    },
+                )
+            )
+        return outcomes
+
+    def battle_map(self) -> BattleMap:
+        battle = self.battle
+        features = [
+            MapFeature(
+                "terrain",
+                round(t.rect.x, 2),
+                round(t.rect.y, 2),
+                round(t.rect.width, 2),
+                round(t.rect.height, 2),
+                t.name,
+                {"class": t.kind, "cover_save": t.cover_save, "height": t.height},
+            )
+            for t in battle.table.terrain
+        ]
+        features += [
+            MapFeature("objective", round(p.x, 2), round(p.y, 2), label=f"Objective {k + 1}")
+            for k, p in enumerate(battle.objectives)
+        ]
+        plan = deployment(battle.mission.slug)
+        features += [
+            MapFeature("deployment", z.x, z.y, z.width, z.height, f"Deployment {s}")
+            for s, z in sorted(plan.zones.items())
+        ]
+        return BattleMap(battle.table.width, battle.table.height, "inches", features)
 
 
 def resolve_battle(
@@ -247,139 +383,27 @@ def resolve_battle(
     army_b: Army,
     mission: str,
     seed: int,
-    on_event: Callable[[Event], None] | None = None,
+    on_event: EventHook | None = None,
     log: bool = True,
-    policies: dict[str, Any] | None = None,
+    settings: GrimdarkSettings | None = None,
+    policies: Mapping[str, Any] | None = None,
 ) -> BattleReport:
-    """Play a whole battle; same armies, mission and seed give the same report."""
+    """Play a whole battle; same armies, mission, seed and settings give the same report.
+    ``policies`` maps a side to its AI (default :class:`GrimdarkPolicy`)."""
     if mission not in MISSIONS:
         raise EngineError("mission.unknown", f"Unknown grimdark mission '{mission}'.")
     for army in (army_a, army_b):
         if not isinstance(army, Army):
             raise EngineError("army.invalid", "resolve_battle needs armies from build_army().")
-    dice = Dice(seed)
-    table = make_table(dice.spawn("terrain"))
-    units: list[Unit] = []
-    for side, army in (("a", army_a), ("b", army_b)):
-        for data in army.units:
-            unit = army.unit_for(data, side)
-            unit.roster_id = unit.id
-            unit.id = f"{side}:{unit.id}"
-            for model in unit.models:
-                model.origin = unit.id
-            units.append(unit)
-    battle = Battle(
-        units,
-        table,
-        dice,
-        MISSIONS[mission],
-        policies or {"a": GrimdarkPolicy(), "b": GrimdarkPolicy()},
-        log,
-        on_event,
-        {"a": army_a.name, "b": army_b.name},
-    )
-    battle.objectives = place_objectives(battle)
-    for side in ("a", "b"):
-        join_characters(battle, side)
-    plan = deployment(mission)
-    high = roll_off(dice)
-    deploy_first = high if plan.first == "high" else battle.other(high)
-    deploy(battle, deploy_first)
-    battle.first = roll_off(dice)
-    battle.positions.append(snapshot(battle))
-    if battle.logging:
-        battle.log(
-            battle.first,
-            battle.names[battle.first],
-            f"{battle.names[battle.first]} ({battle.first}) takes the first turn",
-        )
-    play(battle)
-    return build_report(battle, army_a, army_b, seed)
-
-
-def build_report(battle: Battle, army_a: Army, army_b: Army, seed: int) -> BattleReport:
-    """The BattleReport: winner, VPs, objectives, per-unit outcomes, positions, map, log."""
-    objectives = objective_scores(battle)
-    vps = {s: victory_points(battle, s) for s in ("a", "b")}
-    result = winner(battle, vps, objectives)
-    outcomes = []
-    for unit in battle.units:
-        models = unit_models(battle, unit)
-        lost = sum(1 for m in models if m.wounds <= 0)
-        status = status_of(battle, unit)
-        where = battle.by_id[unit.joined_to] if unit.joined_to else unit
-        if status in ("destroyed", "fled", "falling_back"):
-            points_lost = unit.points
-        elif status == "below_half":
-            points_lost = unit.points // 2
-        else:
-            points_lost = 0
-        destroyed = sorted({battle.by_id[d].roster_id for d in unit.destroyed_units})
-        outcomes.append(
-            UnitOutcome(
-                id=unit.roster_id,
-                name=unit.name,
-                side=unit.side,
-                status=status,
-                models_start=len(models),
-                models_lost=lost,
-                kills=unit.kills,
-                points=unit.points,
-                points_lost=points_lost,
-                extra={
-                    "units_destroyed": destroyed,
-                    "scoring": is_scoring(where),
-                    "objective_held": is_scoring(where) and holds_objective(battle, where),
-                    "joined": battle.by_id[unit.joined_to].roster_id if unit.joined_to else "",
-                    "unit_type": unit.unit_type,
-                    "category": unit.category,
-                },
-            )
-        )
-    features = [
-        MapFeature(
-            "terrain",
-            round(t.rect.x, 2),
-            round(t.rect.y, 2),
-            round(t.rect.width, 2),
-            round(t.rect.height, 2),
-            t.name,
-            {"class": t.kind, "cover_save": t.cover_save, "height": t.height},
-        )
-        for t in battle.table.terrain
-    ]
-    features += [
-        MapFeature("objective", round(p.x, 2), round(p.y, 2), label=f"Objective {k + 1}")
-        for k, p in enumerate(battle.objectives)
-    ]
-    plan = deployment(battle.mission.slug)
-    features += [
-        MapFeature("deployment", z.x, z.y, z.width, z.height, f"Deployment {s}")
-        for s, z in sorted(plan.zones.items())
-    ]
-    if result is None:
-        summary = f"Draw after {battle.turn} turns ({vps['a']}–{vps['b']} VP)"
-    else:
-        summary = (
-            f"{battle.names[result]} ({result}) wins {battle.mission.name} after "
-            f"{battle.turn} turns ({vps['a']}–{vps['b']} VP)"
-        )
-    return BattleReport(
-        system=SYSTEM,
-        mission=battle.mission.slug,
-        seed=seed,
-        engine_version=ENGINE_VERSION,
-        winner=result,
-        scores=vps,
-        turns_played=battle.turn,
-        armies={"a": army_a.name, "b": army_b.name},
-        units=outcomes,
-        positions=battle.positions,
-        map=BattleMap(battle.table.width, battle.table.height, "inches", features),
-        events=battle.log_store.events,
-        summary=summary,
-        extra={"objectives": objectives, "first_turn": battle.first, "level": "alpha"},
-    )
+    return GrimdarkBattle(
+        army_a,
+        army_b,
+        mission,
+        seed,
+        EventLog(log, on_event),
+        settings or GrimdarkSettings(),
+        side_policies(policies, GrimdarkPolicy),
+    ).run()
 
 
 def holds_objective(battle: Battle, unit: Unit) -> bool:

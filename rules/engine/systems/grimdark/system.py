@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.engine.kernel.events import EventHook
 from rules.engine.report import BattleReport
-from rules.engine.systems.base import EventHook, Mission, PostBattle, RosterData
+from rules.engine.systems.base import Mission, PostBattle, RosterData
 from rules.engine.systems.grimdark import army, campaign, resolve
 from rules.engine.systems.grimdark import missions as mission_defs
+from rules.engine.systems.grimdark.settings import GrimdarkSettings
 
 
 class GrimdarkSystem:
@@ -18,6 +20,8 @@ class GrimdarkSystem:
     name = "Grimdark (40k 4th edition)"
     missions: Mapping[str, Mission] = mission_defs.MISSIONS
     default_mission = mission_defs.DEFAULT_MISSION
+    settings_type = GrimdarkSettings
+    engine_version = resolve.ENGINE_VERSION
 
     def build_army(self, roster: RosterData) -> army.Army:
         """Validate RosterData; EngineError with a stable code when unplayable."""
@@ -31,9 +35,13 @@ class GrimdarkSystem:
         seed: int,
         on_event: EventHook | None = None,
         log: bool = True,
+        settings: GrimdarkSettings | None = None,
+        policies: Mapping[str, Any] | None = None,
     ) -> BattleReport:
         """Play a whole battle (see :func:`resolve.resolve_battle`)."""
-        return resolve.resolve_battle(army_a, army_b, mission, seed, on_event, log)
+        return resolve.resolve_battle(
+            army_a, army_b, mission, seed, on_event, log, settings, policies
+        )
 
     def post_battle(self, report: BattleReport, side: str, seed: int) -> PostBattle:
         """Campaign experience for ``side`` (see :mod:`campaign`)."""

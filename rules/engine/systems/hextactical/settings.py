@@ -2,7 +2,8 @@
 
 The seed (004) lacks its figures and leaves some numbers open; the digest marks them
 uncertain (§18). Every such choice is a field of :class:`Settings`; ``DEFAULT_SETTINGS`` is
-what the engine plays. Change a field (``dataclasses.replace``) to play the alternative.
+what the engine plays. Change a field (``dataclasses.replace``) to play the alternative, and
+pass it per battle (``resolve_battle(..., settings=...)``).
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.engine.hexgrid import ARC_RECONSTRUCTION, ArcDefinition
+from rules.engine.kernel.settings import RuleSettings
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(RuleSettings):
     """Every doubtful rule choice in one place.
 
     - ``arcs``: front/side/rear arc reconstruction (digest §0.2–0.4, figures missing).

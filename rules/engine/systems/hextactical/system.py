@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine import ENGINE_VERSION, hexgrid
+from rules.engine import hexgrid
 from rules.engine.dice import Dice
 from rules.engine.report import BattleMap, BattleReport, MapFeature, UnitOutcome
 from rules.engine.systems.base import EngineError, EventHook, Mission, PostBattle, RosterData
@@ -14,6 +15,10 @@ from rules.engine.systems.hextactical.battle import Battle
 from rules.engine.systems.hextactical.combatant import Combatant, build_combatant
 from rules.engine.systems.hextactical.scenario import DEFAULT_MISSION, MISSIONS, build_layout
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
+
+ENGINE_VERSION = "0.1.0"
+"""Hextactical's engine version: changes whenever the same inputs and seed give another
+battle."""
 
 
 @dataclass(slots=True)
@@ -33,6 +38,8 @@ class HexTacticalSystem:
     name = "Hex Tactical (GURPS 4th edition)"
     missions: dict[str, Mission] = MISSIONS
     default_mission = DEFAULT_MISSION
+    settings_type = Settings
+    engine_version = ENGINE_VERSION
 
     def __init__(self, settings: Settings = DEFAULT_SETTINGS, policy: Policy | None = None) -> None:
         self.settings = settings
@@ -41,13 +48,17 @@ class HexTacticalSystem:
     def build_army(self, roster: RosterData) -> Army:
         """Check every unit builds into a combatant; EngineError names the bad field."""
         if not isinstance(roster, dict) or not roster.get("units"):
-            raise EngineError("roster.units", "A hextactical roster needs at least one combatant.")
+            raise EngineError(
+                "roster.no_units", "A hextactical roster needs at least one combatant."
+            )
         units = []
         for index, unit in enumerate(roster["units"]):
             try:
                 build_combatant(unit, "a")
             except EngineError as exc:
-                raise EngineError(f"units[{index}].{exc.code}", exc.message) from exc
+                code = "unit." + re.sub(r"\[\d+\]", "", exc.code).replace(".", "_")
+                path = f"units[{index}].{exc.code}"
+                raise EngineError(code, f"{path}: {exc.message}") from exc
             units.append(unit)
         return Army(
             str(roster.get("name", "")),
@@ -72,8 +83,10 @@ class HexTacticalSystem:
         seed: int,
         on_event: EventHook | None = None,
         log: bool = True,
+        settings: Settings | None = None,
     ) -> BattleReport:
-        """Play a duel or skirmish second by second to the end; same seed, same report."""
+        """Play a duel or skirmish second by second to the end; same seed and settings, same
+        report (``settings`` None: the settings this system object was made with)."""
         mission = mission or self.default_mission
         if mission not in self.missions:
             raise EngineError("mission.unknown", f"Unknown hextactical mission {mission!r}.")
@@ -89,7 +102,7 @@ class HexTacticalSystem:
             layout,
             self.missions[mission].max_turns,
             dice.spawn("battle"),
-            self.settings,
+            settings or self.settings,
             self.policy,
             log=log,
             on_event=on_event,
@@ -156,7 +169,7 @@ class HexTacticalSystem:
         """Character points per game to each survivor (not dead): ``Settings.post_battle_cp`` =
         base + taking down an enemy + being on the winning side (1–3 CP). No dice are rolled."""
         if side not in ("a", "b"):
-            raise EngineError("side", "side must be 'a' or 'b'.")
+            raise EngineError("side.invalid", "side must be 'a' or 'b'.")
         base, takedown, victory = self.settings.post_battle_cp
         result = PostBattle(side=side)
         for unit in report.units:

@@ -430,3 +430,40 @@ def after_victory(state: BattleState, unit: Unit) -> str:
     if unit.damage > unit.ne + 4:
         return "back"
     return "pivot"
+
+
+class MassBattlePolicy:
+    """The default massbattle AI as a policy object (the functions above); subclass it and
+    override a method to change one decision, then pass it in ``policies``."""
+
+    def assign_objectives(self, state: BattleState, side: str) -> dict[str, tuple[float, float]]:
+        return assign_objectives(state, side)
+
+    def plan_charges(
+        self, state: BattleState, side: str, holders: dict[str, tuple[float, float]]
+    ) -> list[list[ChargePlan]]:
+        return plan_charges(state, side, holders)
+
+    def line_front(self, state: BattleState, side: str) -> float:
+        return line_front(state, side)
+
+    def move_unit(
+        self,
+        state: BattleState,
+        unit: Unit,
+        holders: dict[str, tuple[float, float]],
+        front: float,
+    ) -> None:
+        move_unit(state, unit, holders, front)
+
+    def choose_surge(self, state: BattleState, caster: Unit) -> Unit | None:
+        return choose_surge(state, caster)
+
+    def shot_for_phase(self, state: BattleState, unit: Unit) -> ShotTarget | None:
+        return shot_for_phase(state, unit)
+
+    def after_victory(self, state: BattleState, unit: Unit) -> str:
+        return after_victory(state, unit)
+
+    def nearest_enemy(self, state: BattleState, unit: Unit) -> Unit | None:
+        return nearest_enemy(state, unit)

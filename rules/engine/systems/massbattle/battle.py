@@ -5,19 +5,17 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Mapping
 
-from rules.engine.dice import Dice
-from rules.engine.report import (
-    BattleMap,
-    BattleReport,
-    EventLog,
-    MapFeature,
-    UnitOutcome,
-    UnitPosition,
-)
-from rules.engine.systems.base import EngineError, EventHook
-from rules.engine.systems.massbattle import ai
+from rules.engine.kernel.events import EventHook, EventLog
+from rules.engine.kernel.loop import BattleLoop
+from rules.engine.kernel.policy import side_policies
+from rules.engine.kernel.reporting import Result
+from rules.engine.kernel.sides import other
+from rules.engine.report import BattleMap, BattleReport, MapFeature, UnitOutcome, UnitPosition
+from rules.engine.systems.base import EngineError
 from rules.engine.systems.massbattle import constants as C
+from rules.engine.systems.massbattle.ai import MassBattlePolicy
 from rules.engine.systems.massbattle.charge import ChargePlan
 from rules.engine.systems.massbattle.footprint import Footprint, angle_to
 from rules.engine.systems.massbattle.melee import resolve_melee, take_nerve_test
@@ -29,9 +27,9 @@ from rules.engine.systems.massbattle.scenario import (
     place_objectives,
     result_summary,
     roll_condition,
-    roll_off,
     score,
 )
+from rules.engine.systems.massbattle.settings import DEFAULT_SETTINGS, MassBattleSettings
 from rules.engine.systems.massbattle.shooting import may_shoot, resolve_shot
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.surge import RULE as SURGE_RULE
@@ -40,22 +38,7 @@ from rules.engine.systems.massbattle.terrain import generate_terrain
 from rules.engine.systems.massbattle.units import Army, Unit
 
 ENGINE_VERSION = "massbattle-1"
-
-
-class _HookLog(EventLog):
-    def __init__(self, enabled: bool, hook: EventHook | None) -> None:
-        super().__init__(enabled)
-        self.hook = hook
-
-    def add(self, event) -> None:  # type: ignore[no-untyped-def]
-        if self.enabled:
-            self.events.append(event)
-            if self.hook is not None:
-                self.hook(event)
-
-
-def _other(side: str) -> str:
-    return "b" if side == "a" else "a"
+"""Massbattle's engine version: changes whenever the same inputs and seed give another battle."""
 
 
 def _copy_army(army: Army, side: str) -> list[Unit]:
@@ -76,7 +59,7 @@ def _copy_army(army: Army, side: str) -> list[Unit]:
     return units
 
 
-def movement_phase(state: BattleState, side: str) -> list[list[ChargePlan]]:
+def movement_phase(state: BattleState, side: str, ai: MassBattlePolicy) -> list[list[ChargePlan]]:
     """Each unit receives one order; charges are declared together first (seed 003 §4)."""
     state.phase = "movement"
     state.planned_shots = {}
@@ -103,7 +86,7 @@ def movement_phase(state: BattleState, side: str) -> list[list[ChargePlan]]:
     return melees
 
 
-def shooting_phase(state: BattleState, side: str) -> list[ChargePlan]:
+def shooting_phase(state: BattleState, side: str, ai: MassBattlePolicy) -> list[ChargePlan]:
     """Each unit makes one ranged attack; damaged enemies test nerve at the end (seed 003 §6).
     Dark Surge casters act last: a surged unit reaching an enemy has charged it (returned to
     join this turn's melees) and that enemy takes no nerve test for this phase's damage
@@ -116,11 +99,11 @@ def shooting_phase(state: BattleState, side: str) -> list[ChargePlan]:
         if unit.has(SURGE_RULE):
             casters.append(unit)
             continue
-        _shoot(state, unit, damaged)
+        _shoot(state, unit, damaged, ai)
     for unit in casters:
         target = ai.choose_surge(state, unit) if may_shoot(state, unit) else None
         if target is None:
-            _shoot(state, unit, damaged)
+            _shoot(state, unit, damaged, ai)
             continue
         result = dark_surge(state, unit, target)
         if result.charge is not None:
@@ -132,7 +115,7 @@ def shooting_phase(state: BattleState, side: str) -> list[ChargePlan]:
     return surge_charges
 
 
-def _shoot(state: BattleState, unit: Unit, damaged: list[Unit]) -> None:
+def _shoot(state: BattleState, unit: Unit, damaged: list[Unit], ai: MassBattlePolicy) -> None:
     shot = ai.shot_for_phase(state, unit)
     if shot is None or not shot.target.alive:
         return
@@ -154,7 +137,9 @@ def join_melees(melees: list[list[ChargePlan]], charges: list[ChargePlan]) -> No
             melees.append([plan])
 
 
-def melee_phase(state: BattleState, side: str, melees: list[list[ChargePlan]]) -> None:
+def melee_phase(
+    state: BattleState, side: str, melees: list[list[ChargePlan]], ai: MassBattlePolicy
+) -> None:
     """Chargers fight their targets one melee at a time; after the test the victor pivots or
     moves, otherwise the attackers recoil 1" (seed 003 §7)."""
     state.phase = "melee"
@@ -215,127 +200,120 @@ def flag_fall(state: BattleState, side: str) -> None:
     state.event(side, side, f"Side {side} ran out of time: the army routs")
 
 
-def resolve(
-    army_a: Army,
-    army_b: Army,
-    mission: str,
-    seed: int,
-    on_event: EventHook | None = None,
-    log: bool = True,
-    flagged: tuple[str, int] | None = None,
-) -> BattleReport:
-    """Play the scenario of seed 003 §12; ``flagged`` = (side, turn) whose clock ran out."""
-    if mission not in ("battle", *CONDITIONS):
-        raise EngineError("mission.unknown", f"Unknown massbattle mission '{mission}'.")
-    dice = Dice(seed)
-    state = BattleState(
-        units=_copy_army(army_a, "a") + _copy_army(army_b, "b"),
-        terrain=[],
-        dice=dice,
-        log=_HookLog(log or on_event is not None, on_event),
-        points_limit=int(army_a.points_limit or max(army_a.points, army_b.points) or 2000),
-    )
-    condition_roll = 0
-    if mission == "battle":
-        state.condition, condition_roll = roll_condition(dice)
-    else:
-        state.condition = mission
-    state.terrain = generate_terrain(dice)
-    if state.condition != "kill":
-        objective_first, _ = roll_off(dice)
-        state.objectives = place_objectives(dice, objective_first)
-    deploy_first, _ = roll_off(dice)
-    deploy(state, deploy_first)
-    first, first_rolls = roll_off(dice)
-    state.first = first
-    state.event(first, first, f"Side {first} takes the first turn", dice=first_rolls)
-    positions = [snapshot(state)]
-    turns_played = 0
-    for turn in range(1, C.MAX_TURNS + 1):
-        side = first if turn % 2 == 1 else _other(first)
+class MassBattle(BattleLoop):
+    """A massbattle on the kernel's loop: each turn is one player's turn, the roll-off winner
+    first (twelve in all: seed 003 §12), of movement, shooting and melee; it ends early when
+    a side has no unit left or its chess clock ran out (``flagged``)."""
+
+    system = "massbattle"
+    engine_version = ENGINE_VERSION
+
+    def __init__(
+        self,
+        army_a: Army,
+        army_b: Army,
+        mission: str,
+        seed: int,
+        log: EventLog,
+        settings: MassBattleSettings,
+        policies: Mapping[str, MassBattlePolicy],
+        flagged: tuple[str, int] | None,
+    ) -> None:
+        super().__init__(
+            mission=mission,
+            seed=seed,
+            max_turns=C.MAX_TURNS,
+            armies={"a": army_a.name, "b": army_b.name},
+            log=log,
+            settings=settings,
+            policies=policies,
+        )
+        self.army_a, self.army_b = army_a, army_b
+        self.flagged = flagged
+        self.flag_fell = False
+        self.condition_roll = 0
+
+    def setup(self) -> None:
+        """Battle copies of the armies, the victory condition, terrain and objectives."""
+        a, b = self.army_a, self.army_b
+        state = self.state = BattleState(
+            units=_copy_army(a, "a") + _copy_army(b, "b"),
+            terrain=[],
+            dice=self.dice,
+            log=self.log,
+            settings=self.settings,
+            points_limit=int(a.points_limit or max(a.points, b.points) or 2000),
+        )
+        if self.mission == "battle":
+            state.condition, self.condition_roll = roll_condition(self.dice)
+        else:
+            state.condition = self.mission
+        state.terrain = generate_terrain(self.dice)
+        if state.condition != "kill":
+            state.objectives = place_objectives(self.dice, self.dice.roll_off().winner)
+
+    def deploy(self) -> None:
+        """A roll-off decides who deploys first, another who takes the first turn (§12)."""
+        state = self.state
+        deploy(state, self.dice.roll_off().winner)
+        first = self.dice.roll_off()
+        state.first = first.winner
+        state.event(
+            first.winner,
+            first.winner,
+            f"Side {first.winner} takes the first turn",
+            dice=first.rolls,
+        )
+
+    def play_turn(self, turn: int) -> None:
+        state = self.state
+        side = state.first if turn % 2 == 1 else other(state.first)
         state.turn = turn
-        if flagged is not None and flagged[0] == side and flagged[1] <= turn:
+        if self.flagged is not None and self.flagged[0] == side and self.flagged[1] <= turn:
             flag_fall(state, side)
-            turns_played = turn
-            positions.append(snapshot(state))
-            break
-        melees = movement_phase(state, side)
-        join_melees(melees, shooting_phase(state, side))
-        melee_phase(state, side, melees)
+            self.flag_fell = True
+            return
+        ai = self.policies[side]
+        melees = movement_phase(state, side, ai)
+        join_melees(melees, shooting_phase(state, side, ai))
+        melee_phase(state, side, melees, ai)
         for unit in state.alive(side):
             if unit.wavering:
                 unit.wavering = False
                 unit.status = "steady"
-        turns_played = turn
-        positions.append(snapshot(state))
-        if not state.alive("a") or not state.alive("b"):
-            break
-    winner, scores, held = score(state)
-    return _report(
-        state,
-        mission,
-        seed,
-        winner,
-        scores,
-        held,
-        turns_played,
-        positions,
-        army_a,
-        army_b,
-        condition_roll,
-    )
 
+    def snapshot(self) -> list[UnitPosition]:
+        return snapshot(self.state)
 
-def _report(
-    state, mission, seed, winner, scores, held, turns, positions, army_a, army_b, condition_roll
-) -> BattleReport:  # type: ignore[no-untyped-def]
-    features = [
-        MapFeature(
-            "terrain",
-            round(p.fp.x, 3),
-            round(p.fp.y, 3),
-            p.fp.width,
-            p.fp.depth,
-            p.name,
-            {"type": p.kind, "facing": p.fp.facing, "id": p.id},
+    def is_over(self) -> bool:
+        return self.flag_fell or not self.state.alive("a") or not self.state.alive("b")
+
+    def score(self) -> Result:
+        """The victory condition's winner and scores (seed 003 §12)."""
+        state = self.state
+        winner, scores, held = score(state)
+        summary = result_summary(
+            state.condition,
+            winner,
+            scores,
+            state.points_limit,
+            self.turn,
+            state.settings.kill_margin_inclusive,
         )
-        for p in state.terrain
-    ]
-    features += [
-        MapFeature(
-            "objective",
-            x,
-            y,
-            C.OBJECTIVE_RADIUS * 2,
-            C.OBJECTIVE_RADIUS * 2,
-            f"Objective {i + 1}",
-            {},
-        )
-        for i, (x, y) in enumerate(state.objectives)
-    ]
-    features += [
-        MapFeature(
-            "deployment",
-            0.0,
-            0.0,
-            C.TABLE_WIDTH,
-            C.CENTRE_LINE_Y - C.DEPLOY_GAP,
-            "Side a zone",
-            {"side": "a"},
-        ),
-        MapFeature(
-            "deployment",
-            0.0,
-            C.TABLE_DEPTH - (C.CENTRE_LINE_Y - C.DEPLOY_GAP),
-            C.TABLE_WIDTH,
-            C.CENTRE_LINE_Y - C.DEPLOY_GAP,
-            "Side b zone",
-            {"side": "b"},
-        ),
-    ]
-    outcomes = []
-    for u in state.units:
-        outcomes.append(
+        extra = {
+            "condition": state.condition,
+            "condition_roll": self.condition_roll,
+            "objectives_held": held,
+            "first_turn": state.first,
+            "kill_points": {
+                s: sum(u.points for u in state.units if not u.alive and u.side != s) for s in "ab"
+            },
+            "objectives": [list(o) for o in state.objectives],
+        }
+        return Result(winner, scores, summary, extra)
+
+    def outcomes(self) -> list[UnitOutcome]:
+        return [
             UnitOutcome(
                 id=u.id,
                 name=u.name,
@@ -353,30 +331,73 @@ def _report(
                     "unit_type": u.unit_type,
                 },
             )
-        )
-    summary = result_summary(state.condition, winner, scores, state.points_limit, turns)
-    return BattleReport(
-        system="massbattle",
-        mission=mission,
-        seed=seed,
-        engine_version=ENGINE_VERSION,
-        winner=winner,
-        scores=scores,
-        turns_played=turns,
-        armies={"a": army_a.name, "b": army_b.name},
-        units=outcomes,
-        positions=positions,
-        map=BattleMap(C.TABLE_WIDTH, C.TABLE_DEPTH, "inches", features),
-        events=state.log.events,
-        summary=summary,
-        extra={
-            "condition": state.condition,
-            "condition_roll": condition_roll,
-            "objectives_held": held,
-            "first_turn": state.first,
-            "kill_points": {
-                s: sum(u.points for u in state.units if not u.alive and u.side != s) for s in "ab"
-            },
-            "objectives": [list(o) for o in state.objectives],
-        },
-    )
+            for u in self.state.units
+        ]
+
+    def battle_map(self) -> BattleMap:
+        state = self.state
+        features = [
+            MapFeature(
+                "terrain",
+                round(p.fp.x, 3),
+                round(p.fp.y, 3),
+                p.fp.width,
+                p.fp.depth,
+                p.name,
+                {"type": p.kind, "facing": p.fp.facing, "id": p.id},
+            )
+            for p in state.terrain
+        ]
+        features += [
+            MapFeature(
+                "objective",
+                x,
+                y,
+                C.OBJECTIVE_RADIUS * 2,
+                C.OBJECTIVE_RADIUS * 2,
+                f"Objective {i + 1}",
+                {},
+            )
+            for i, (x, y) in enumerate(state.objectives)
+        ]
+        zone = C.CENTRE_LINE_Y - C.DEPLOY_GAP
+        features += [
+            MapFeature("deployment", 0.0, 0.0, C.TABLE_WIDTH, zone, "Side a zone", {"side": "a"}),
+            MapFeature(
+                "deployment",
+                0.0,
+                C.TABLE_DEPTH - zone,
+                C.TABLE_WIDTH,
+                zone,
+                "Side b zone",
+                {"side": "b"},
+            ),
+        ]
+        return BattleMap(C.TABLE_WIDTH, C.TABLE_DEPTH, "inches", features)
+
+
+def resolve(
+    army_a: Army,
+    army_b: Army,
+    mission: str,
+    seed: int,
+    on_event: EventHook | None = None,
+    log: bool = True,
+    flagged: tuple[str, int] | None = None,
+    settings: MassBattleSettings | None = None,
+    policies: Mapping[str, MassBattlePolicy] | None = None,
+) -> BattleReport:
+    """Play the scenario of seed 003 §12; ``flagged`` = (side, turn) whose clock ran out;
+    ``policies`` maps a side to its AI (default :class:`MassBattlePolicy`)."""
+    if mission not in ("battle", *CONDITIONS):
+        raise EngineError("mission.unknown", f"Unknown massbattle mission '{mission}'.")
+    return MassBattle(
+        army_a,
+        army_b,
+        mission,
+        seed,
+        EventLog(log, on_event),
+        settings or DEFAULT_SETTINGS,
+        side_policies(policies, MassBattlePolicy),
+        flagged,
+    ).run()

@@ -80,15 +80,17 @@ def attack(
     defence: int,
     bonus: int,
     elite: bool,
+    elite_one_total: bool = False,
 ) -> tuple[int, int]:
-    """(hits, damage) of one attack: roll to hit, re-roll the hits to damage (seed 003 §6)."""
+    """(hits, damage) of one attack: roll to hit, re-roll the hits to damage (seed 003 §6);
+    ``elite_one_total`` is ``MassBattleSettings.elite_reroll_mode == "one_total"``."""
     count, hit_on = dice_and_target(count, needed)
     elite_hit = elite
     hits = roll_stage(dice, count, hit_on, elite_hit)
     dmg_on = damage_target(defence, bonus)
     if dmg_on is None or hits == 0:
         return hits, 0
-    elite_dmg = elite and (C.ELITE_REROLL_MODE == "per_roll" or hits == count)
+    elite_dmg = elite and (not elite_one_total or hits == count)
     return hits, roll_stage(dice, hits, dmg_on, elite_dmg)
 
 

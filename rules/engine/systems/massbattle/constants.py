@@ -1,6 +1,7 @@
 """Numbers and named settings of the massbattle engine (Kings of War 2010, seed 003).
 
-Values the seed lost or leaves open are named settings here, each with its alternative.
+The seed's doubtful points are rule choices in :class:`settings.MassBattleSettings`, passed
+per battle.
 """
 
 from __future__ import annotations
@@ -52,22 +53,6 @@ OBJECTIVE_SPACING = 12.0  # objectives more than 12" apart (seed 003 §12)
 KILL_PILLAGE_BONUS = 100  # +100 points per objective held (seed 003 §12)
 KILL_MARGIN_FRACTION = 0.20  # seed 003 §12
 PILLAGE_MARGIN = 2  # win by at least two more objectives (seed 003 §12)
-
-# Doubtful points as settings (digest §18):
-# Kill margin: the seed says "more than 20 %" but its example wins with exactly 400 of 2000.
-# True follows the example (>= 20 %); False reads the text strictly (> 20 %).
-KILL_MARGIN_INCLUSIVE = True
-# Damage counted in the nerve test: "total" (accumulated markers, recommended by the digest)
-# or "phase" (only the damage of this phase, the literal text).
-NERVE_DAMAGE_MODE = "total"
-# Elite: "per_roll" re-rolls one failed die to hit and one to damage; "one_total" only one.
-ELITE_REROLL_MODE = "per_roll"
-# Multiple chargers on one target: "combined" = one melee and one nerve test after all of
-# them (digest §18.5 recommendation); "separate" = a test after each charger.
-MULTI_CHARGE_TEST = "combined"
-# Nimble: "extra_pivot" (published reading of the seed's "extra charge", digest §19): a
-# second pivot of up to 90° during an Advance; any other value gives Nimble no effect.
-NIMBLE_READING = "extra_pivot"
 
 STEP = 1.0  # movement is checked every inch ...
 FINE_STEP = 0.5  # ... and to the half inch where it is blocked

@@ -23,7 +23,7 @@ def is_inspired(state: BattleState, unit: Unit) -> bool:
 def take_nerve_test(state: BattleState, target: Unit, musician: bool) -> NerveOutcome:
     """The attacking player tests a damaged enemy unit: routed units leave, wavering ones are
     restricted next turn (seed 003 §8)."""
-    damage = target.damage if C.NERVE_DAMAGE_MODE == "total" else target.phase_damage
+    damage = target.damage if state.settings.nerve_damage_mode == "total" else target.phase_damage
     outcome = nerve_test(
         state.dice,
         damage,
@@ -81,6 +81,7 @@ def strike(state: BattleState, plan: ChargePlan) -> int:
         target.de,
         attacker.value("crushing-strength"),
         attacker.has("elite"),
+        state.settings.elite_reroll_mode == "one_total",
     )
     target.damage += dealt
     target.phase_damage += dealt
@@ -115,9 +116,9 @@ def resolve_melee(state: BattleState, plans: list[ChargePlan]) -> str | None:
             break
         dealt = strike(state, plan)
         total += dealt
-        if C.MULTI_CHARGE_TEST == "separate" and dealt > 0:
+        if state.settings.multi_charge_test == "separate" and dealt > 0:
             result = take_nerve_test(state, target, plan.charger.has("musician")).result
-    if C.MULTI_CHARGE_TEST == "combined" and total > 0:
+    if state.settings.multi_charge_test == "combined" and total > 0:
         musician = any(p.charger.has("musician") for p in plans)
         result = take_nerve_test(state, target, musician).result
     return result

@@ -132,10 +132,12 @@ def pivot(state: BattleState, unit: Unit, facing: float) -> bool:
     return False
 
 
-def clamp_pivot(unit: Unit, wanted: float, limit: float = 90.0) -> float:
+def clamp_pivot(
+    unit: Unit, wanted: float, limit: float = 90.0, nimble_reading: str = "extra_pivot"
+) -> float:
     """An Advance pivots at most 90° from the original facing; Nimble may pivot once more
     (seed 003 §4; NOT IN SEED reading of Nimble: an extra pivot, digest §19)."""
-    if unit.nimble and C.NIMBLE_READING == "extra_pivot":
+    if unit.nimble and nimble_reading == "extra_pivot":
         limit += 90.0
     delta = max(-limit, min(limit, wanted))
     return delta
@@ -155,7 +157,7 @@ def order_change_facing(state: BattleState, unit: Unit, facing: float) -> bool:
 def order_advance(state: BattleState, unit: Unit, turn_by: float, distance: float) -> float:
     """Advance: one pivot up to 90° then straight forward up to Sp (seed 003 §4)."""
     unit.order = "advance"
-    delta = clamp_pivot(unit, turn_by)
+    delta = clamp_pivot(unit, turn_by, nimble_reading=state.settings.nimble_reading)
     if abs(delta) > 0.5:
         pivot(state, unit, unit.fp.facing + delta)
     return move_straight(state, unit, 1.0, 0.0, min(distance, unit.sp), False)

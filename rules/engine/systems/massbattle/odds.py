@@ -12,6 +12,7 @@ from rules.engine.systems.base import EngineError
 from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.combat import damage_target, dice_and_target
 from rules.engine.systems.massbattle.nerve import ROUTED, STEADY, WAVERING, nerve_result
+from rules.engine.systems.massbattle.settings import DEFAULT_SETTINGS
 
 FACINGS = {"front": 1, "flank": 2, "left": 2, "right": 2, "rear": 3}
 UNIT_TYPES = ("infantry", "cavalry", "hero", "monster", "war_engine")
@@ -25,7 +26,7 @@ def _p(target: int | None) -> float:
 
 def _stage(dist: Dist, target: int | None, elite: bool, one_total: bool) -> Dist:
     """Roll one D6 per success of the previous stage; Elite re-rolls one failure (seed 003
-    §9), at most once per roll type or once in total (ELITE_REROLL_MODE)."""
+    §9), at most once per roll type or once in total (``MassBattleSettings.elite_reroll_mode``)."""
     p = _p(target)
     out: Dist = {}
     for (n, used), prob in dist.items():
@@ -135,7 +136,7 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
     crushing = _field(request, "crushing_strength", int, 0, low=0, high=6)
     phalanx = _field(request, "phalanx", bool, False)
     horde = _field(request, "horde", bool, False)
-    mode = _field(request, "nerve_mode", str, C.NERVE_DAMAGE_MODE)
+    mode = _field(request, "nerve_mode", str, DEFAULT_SETTINGS.nerve_damage_mode)
     if mode not in ("total", "phase"):
         raise EngineError("odds.nerve_mode_invalid", "'nerve_mode' must be total or phase.")
     target = request.get("target") or {}
@@ -156,7 +157,7 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
     count, hit_on = dice_and_target(dice, needed)
     bonus = crushing if kind == "melee" else piercing
     dmg_on = damage_target(defence, bonus)
-    one_total = C.ELITE_REROLL_MODE == "one_total"
+    one_total = DEFAULT_SETTINGS.elite_reroll_mode == "one_total"
     hit_dist = _stage({(count, False): 1.0}, hit_on, elite and not fixed, one_total)
     hits = _collapse(hit_dist, count)
     damage_dist = _stage(hit_dist, dmg_on, elite and not fixed, one_total)

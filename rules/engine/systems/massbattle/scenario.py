@@ -20,16 +20,6 @@ def roll_condition(dice: Dice) -> tuple[str, int]:
     return CONDITIONS[(roll - 1) // 2], roll
 
 
-def roll_off(dice: Dice) -> tuple[str, list[int]]:
-    """Both players roll a D6, the higher wins, ties are re-rolled (seed 003 §4, §12)."""
-    rolls: list[int] = []
-    while True:
-        a, b = dice.d6(), dice.d6()
-        rolls += [a, b]
-        if a != b:
-            return ("a" if a > b else "b"), rolls
-
-
 def place_objectives(dice: Dice, first: str) -> list[tuple[float, float]]:
     """D6+1 objectives, players alternating from the roll-off winner, each more than 12"
     from every other (seed 003 §12 Pillage)."""
@@ -158,12 +148,12 @@ def kill_points(state: BattleState) -> dict[str, int]:
     return out
 
 
-def kill_winner(scores: dict[str, int], army_points: int) -> str | None:
-    """Kill: a lead of 20 % of the army points wins (>= by the seed's example, see
-    KILL_MARGIN_INCLUSIVE), else a draw (seed 003 §12; digest §18.4)."""
+def kill_winner(scores: dict[str, int], army_points: int, inclusive: bool = True) -> str | None:
+    """Kill: a lead of 20 % of the army points wins (>= by the seed's example; ``inclusive``
+    is ``MassBattleSettings.kill_margin_inclusive``), else a draw (seed 003 §12; §18.4)."""
     margin = C.KILL_MARGIN_FRACTION * army_points
     lead = scores["a"] - scores["b"]
-    wins = abs(lead) >= margin and lead != 0 if C.KILL_MARGIN_INCLUSIVE else abs(lead) > margin
+    wins = abs(lead) >= margin and lead != 0 if inclusive else abs(lead) > margin
     if not wins:
         return None
     return "a" if lead > 0 else "b"
@@ -181,13 +171,14 @@ def pillage_winner(held: dict[str, int]) -> str | None:
 def score(state: BattleState) -> tuple[str | None, dict[str, int], dict[str, int]]:
     """(winner, scores, objectives held) for the battle's victory condition (seed 003 §12)."""
     kills = kill_points(state)
+    inclusive = state.settings.kill_margin_inclusive
     held = objective_holders(state) if state.objectives else {"a": 0, "b": 0}
     if state.condition == "pillage":
         return pillage_winner(held), dict(held), held
     if state.condition == "kill-and-pillage":
         scores = {s: kills[s] + C.KILL_PILLAGE_BONUS * held[s] for s in "ab"}
-        return kill_winner(scores, state.points_limit), scores, held
-    return kill_winner(kills, state.points_limit), kills, held
+        return kill_winner(scores, state.points_limit, inclusive), scores, held
+    return kill_winner(kills, state.points_limit, inclusive), kills, held
 
 
 def _figure(value: float) -> str:
@@ -195,7 +186,12 @@ def _figure(value: float) -> str:
 
 
 def result_summary(
-    condition: str, winner: str | None, scores: dict[str, int], points_limit: int, turns: int
+    condition: str,
+    winner: str | None,
+    scores: dict[str, int],
+    points_limit: int,
+    turns: int,
+    inclusive: bool = True,
 ) -> str:
     """The report's one-line result; a draw says what a win needed: in Kill (and Kill and
     Pillage) a lead of 20 % of the points limit, in Pillage 2 more objectives (seed 003 §12)."""
@@ -206,7 +202,7 @@ def result_summary(
         line += f"; a win needs {C.PILLAGE_MARGIN} more objectives held than the opponent"
     elif winner is None:
         margin = C.KILL_MARGIN_FRACTION * points_limit
-        lead = "a lead of" if C.KILL_MARGIN_INCLUSIVE else "a lead of more than"
+        lead = "a lead of" if inclusive else "a lead of more than"
         line += (
             f"; a win needs {lead} {_figure(margin)}, "
             f"{_figure(C.KILL_MARGIN_FRACTION * 100)}% of the {points_limit}-point limit"

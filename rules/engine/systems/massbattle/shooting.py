@@ -245,6 +245,7 @@ def resolve_shot(state: BattleState, unit: Unit, shot: ShotTarget) -> int:
             target.de,
             option.piercing,
             unit.has("elite"),
+            state.settings.elite_reroll_mode == "one_total",
         )
     target.damage += dealt
     target.phase_damage += dealt

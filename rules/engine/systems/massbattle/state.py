@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.engine.dice import Dice
-from rules.engine.report import Event, EventLog
+from rules.engine.kernel.events import EventLog
+from rules.engine.systems.massbattle.settings import DEFAULT_SETTINGS, MassBattleSettings
 from rules.engine.systems.massbattle.terrain import TerrainPiece
 from rules.engine.systems.massbattle.units import Unit
 
@@ -17,6 +18,7 @@ class BattleState:
     terrain: list[TerrainPiece]
     dice: Dice
     log: EventLog
+    settings: MassBattleSettings = DEFAULT_SETTINGS
     objectives: list[tuple[float, float]] = field(default_factory=list)
     turn: int = 0
     phase: str = "deployment"
@@ -47,7 +49,5 @@ class BattleState:
         dice: list[int] | None = None,
         **data: object,
     ) -> None:
-        if self.log.enabled:
-            self.log.add(
-                Event(self.turn, self.phase, side, actor, text, target, list(dice or []), data)
-            )
+        if self.log.recording:
+            self.log.record(self.turn, self.phase, side, actor, text, target, dice, data)

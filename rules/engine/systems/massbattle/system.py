@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rules.engine.kernel.events import EventHook
 from rules.engine.report import BattleReport
-from rules.engine.systems.base import EngineError, EventHook, Mission, PostBattle, RosterData
+from rules.engine.systems.base import EngineError, Mission, PostBattle, RosterData
 from rules.engine.systems.massbattle import battle
+from rules.engine.systems.massbattle.ai import MassBattlePolicy
 from rules.engine.systems.massbattle.constants import MAX_TURNS
 from rules.engine.systems.massbattle.postbattle import post_battle as _post_battle
+from rules.engine.systems.massbattle.settings import MassBattleSettings
 from rules.engine.systems.massbattle.units import Army, build_army
 
 MISSIONS: dict[str, Mission] = {
@@ -40,6 +43,8 @@ class MassBattleSystem:
     name = "Mass battle (Kings of War 2010)"
     missions: Mapping[str, Mission] = MISSIONS
     default_mission = "battle"
+    settings_type = MassBattleSettings
+    engine_version = battle.ENGINE_VERSION
 
     def build_army(self, roster: RosterData) -> Army:
         return build_army(roster)
@@ -52,11 +57,16 @@ class MassBattleSystem:
         seed: int,
         on_event: EventHook | None = None,
         log: bool = True,
+        settings: MassBattleSettings | None = None,
+        policies: Mapping[str, MassBattlePolicy] | None = None,
         flagged: tuple[str, int] | None = None,
     ) -> BattleReport:
+        """Play a whole battle; ``flagged`` = (side, turn) whose chess clock ran out."""
         if not isinstance(army_a, Army) or not isinstance(army_b, Army):
-            raise EngineError("massbattle.army_invalid", "Armies must come from build_army.")
-        return battle.resolve(army_a, army_b, mission, seed, on_event, log, flagged)
+            raise EngineError("army.invalid", "Armies must come from build_army.")
+        return battle.resolve(
+            army_a, army_b, mission, seed, on_event, log, flagged, settings, policies
+        )
 
     def post_battle(self, report: BattleReport, side: str, seed: int) -> PostBattle:
         if side not in ("a", "b"):

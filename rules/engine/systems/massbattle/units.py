@@ -144,7 +144,7 @@ def parse_rules(rules: list[str]) -> dict[str, int]:
     for raw in rules:
         match = _RULE_RE.match(str(raw).strip().lower().replace("_", "-"))
         if not match:
-            raise EngineError("massbattle.rule_malformed", f"Cannot read special rule '{raw}'.")
+            raise EngineError("unit.rule_malformed", f"Cannot read special rule '{raw}'.")
         out[match.group(1)] = int(match.group(2) or 0)
     return out
 
@@ -162,7 +162,7 @@ def footprint_size(
 def _int(profile: dict[str, Any], key: str, unit_id: str) -> int:
     value = profile.get(key)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise EngineError("massbattle.profile_invalid", f"{unit_id}: profile {key} missing.")
+        raise EngineError("unit.profile_invalid", f"{unit_id}: profile {key} missing.")
     return int(value)
 
 
@@ -171,9 +171,7 @@ def build_unit(data: dict[str, Any], side: str) -> Unit:
     unit_id = str(data.get("id", ""))
     unit_type = str(data.get("unit_type", "")).lower().replace(" ", "_")
     if unit_type not in UNIT_TYPES:
-        raise EngineError(
-            "massbattle.unit_type_unknown", f"{unit_id}: unit_type '{unit_type}' unknown."
-        )
+        raise EngineError("unit.type_unknown", f"{unit_id}: unit_type '{unit_type}' unknown.")
     size = int(data.get("size") or 1)
     extra = dict(data.get("extra") or {})
     profile = dict(data.get("profile") or {})
@@ -229,10 +227,10 @@ def build_unit(data: dict[str, Any], side: str) -> Unit:
 def build_army(roster: RosterData, side: str = "a") -> Army:
     """RosterData → Army; EngineError when the roster is not massbattle or has no units."""
     if roster.get("system") not in (None, "massbattle"):
-        raise EngineError("massbattle.wrong_system", "Roster is not a massbattle roster.")
+        raise EngineError("roster.system_mismatch", "Roster is not a massbattle roster.")
     units_data = roster.get("units") or []
     if not units_data:
-        raise EngineError("massbattle.empty_army", "Roster has no units.")
+        raise EngineError("roster.no_units", "Roster has no units.")
     units = [build_unit(u, side) for u in units_data]
     return Army(
         name=str(roster.get("name", "")),

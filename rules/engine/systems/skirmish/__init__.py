@@ -4,22 +4,17 @@ from the published rules (digest §15). Registers itself as slug "skirmish" on i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from rules.engine.kernel.events import EventHook, EventLog
+from rules.engine.kernel.policy import side_policies
 from rules.engine.report import BattleReport
-from rules.engine.systems.base import (
-    EngineError,
-    EventHook,
-    Mission,
-    PostBattle,
-    RosterData,
-    register,
-)
-from rules.engine.systems.skirmish.battle import run_battle
+from rules.engine.systems.base import EngineError, Mission, PostBattle, RosterData, register
+from rules.engine.systems.skirmish.ai import SkirmishPolicy
+from rules.engine.systems.skirmish.battle import ENGINE_VERSION, SkirmishBattle
 from rules.engine.systems.skirmish.fighters import Warband, build_warband
 from rules.engine.systems.skirmish.post_battle import post_battle as _post_battle
-from rules.engine.systems.skirmish.reporting import build_report
 from rules.engine.systems.skirmish.scenarios import DEFAULT_MISSION, MISSIONS
+from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
 
 
 class SkirmishSystem:
@@ -29,6 +24,8 @@ class SkirmishSystem:
     name = "Skirmish (Mordheim)"
     missions: Mapping[str, Mission] = MISSIONS
     default_mission = DEFAULT_MISSION
+    settings_type = SkirmishSettings
+    engine_version = ENGINE_VERSION
 
     def build_army(self, roster: RosterData) -> Warband:
         """One fighter per model; EngineError with the offending field's path."""
@@ -42,17 +39,32 @@ class SkirmishSystem:
         seed: int,
         on_event: EventHook | None = None,
         log: bool = True,
-        policy: Any = None,
+        settings: SkirmishSettings | None = None,
+        policies: Mapping[str, SkirmishPolicy] | None = None,
     ) -> BattleReport:
-        """Play a whole battle; the same inputs and seed give the same report."""
+        """Play a whole battle; the same inputs, seed and settings give the same report.
+        ``policies`` maps a side to its AI (default :class:`SkirmishPolicy`)."""
         if mission not in MISSIONS:
-            raise EngineError("mission", f"Unknown skirmish scenario '{mission}'.")
-        state, positions = run_battle(army_a, army_b, mission, seed, on_event, log, policy)
-        return build_report(state, positions, seed)
+            raise EngineError("mission.unknown", f"Unknown skirmish scenario '{mission}'.")
+        return SkirmishBattle(
+            army_a,
+            army_b,
+            mission,
+            seed,
+            EventLog(log, on_event),
+            settings or DEFAULT_SETTINGS,
+            side_policies(policies, SkirmishPolicy),
+        ).run()
 
-    def post_battle(self, report: BattleReport, side: str, seed: int) -> PostBattle:
+    def post_battle(
+        self,
+        report: BattleReport,
+        side: str,
+        seed: int,
+        settings: SkirmishSettings | None = None,
+    ) -> PostBattle:
         """The published post-battle sequence for ``side`` as plain data."""
-        return _post_battle(report, side, seed)
+        return _post_battle(report, side, seed, settings or DEFAULT_SETTINGS)
 
 
 SYSTEM = register(SkirmishSystem())

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from rules.engine.geometry import Point
+from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.scenarios import home_edge_y
 from rules.engine.systems.skirmish.state import (
@@ -14,7 +15,6 @@ from rules.engine.systems.skirmish.state import (
     BattleState,
     distance,
     in_ruin,
-    other,
 )
 from rules.engine.systems.skirmish.tables import KNOCKED_DOWN, STUNNED
 

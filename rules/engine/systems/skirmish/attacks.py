@@ -8,7 +8,7 @@ armour save (seed 001 §8) are applied in order; once Wounds reach 0 each wound 
 injury die and the worst result stands (digest §15.5); a knocked-down target with an
 unsaved wound is out of action (seed 001 §10.3); a stunned target is out of action as soon
 as it can be attacked (seed 001 §10.4). What a model's attacks after the one that downed the
-target do is the setting ``tables.LEFTOVER_ATTACKS`` (digest §10.6, §14.2).
+target do is the setting ``SkirmishSettings.leftover_attacks`` (digest §10.6, §14.2).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from rules.engine.dice import Dice
 from rules.engine.systems.skirmish import tables
+from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
 from rules.engine.systems.skirmish.tables import (
     KNOCKED_DOWN,
     OUT_OF_ACTION,
@@ -96,7 +97,9 @@ def _parry_index(hits: list[tuple[int, int]], strikes: tuple[Strike, ...]) -> in
     return best_index
 
 
-def roll_exchange(exchange: Exchange, dice: Dice) -> ExchangeResult:
+def roll_exchange(
+    exchange: Exchange, dice: Dice, settings: SkirmishSettings = DEFAULT_SETTINGS
+) -> ExchangeResult:
     """Roll one attacker's strikes against one target (seed 001 §4–§10, digest §15.4–15.5)."""
     if not exchange.strikes:
         return ExchangeResult(state=exchange.target_state)
@@ -134,7 +137,7 @@ def roll_exchange(exchange: Exchange, dice: Dice) -> ExchangeResult:
                     hits = [h for h in hits if h[0] != chosen]
                     break
     crit_available = exchange.critical_available
-    lose_leftovers = tables.LEFTOVER_ATTACKS == tables.LEFTOVER_LOST
+    lose_leftovers = settings.leftover_attacks == tables.LEFTOVER_LOST
     bonus = 0
     injury_concussion: list[bool] = []
     wounds_left = exchange.target_wounds
@@ -264,7 +267,9 @@ def _hits_distribution(exchange: Exchange) -> dict[tuple[int, ...], float]:
     return out
 
 
-def exchange_distribution(exchange: Exchange) -> dict[str, float]:
+def exchange_distribution(
+    exchange: Exchange, settings: SkirmishSettings = DEFAULT_SETTINGS
+) -> dict[str, float]:
     """Exact probabilities of each outcome of :func:`roll_exchange` (same procedure)."""
     result = dict.fromkeys(OUTCOMES, 0.0)
     if not exchange.strikes:
@@ -276,7 +281,7 @@ def exchange_distribution(exchange: Exchange) -> dict[str, float]:
         return result
     # state: (wounds_left, crit_available, bonus, concussion_rolls, plain_rolls, wounds)
     State = tuple[int, bool, int, int, int, int]
-    lose_leftovers = tables.LEFTOVER_ATTACKS == tables.LEFTOVER_LOST
+    lose_leftovers = settings.leftover_attacks == tables.LEFTOVER_LOST
     for hit_indices, p_hits in _hits_distribution(exchange).items():
         states: dict[State, float] = {
             (exchange.target_wounds, exchange.critical_available, 0, 0, 0, 0): p_hits

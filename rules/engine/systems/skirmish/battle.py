@@ -5,16 +5,20 @@ Mordheim turn sequence, digest §15.1; close combat seed 001)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
-from rules.engine.dice import Dice
-from rules.engine.report import EventLog, UnitPosition
-from rules.engine.systems.base import EventHook
+from rules.engine.kernel.events import EventLog
+from rules.engine.kernel.loop import BattleLoop
+from rules.engine.kernel.reporting import Result
+from rules.engine.kernel.sides import other
+from rules.engine.report import BattleMap, UnitOutcome, UnitPosition
 from rules.engine.systems.skirmish.ai import SkirmishPolicy
 from rules.engine.systems.skirmish.combat import close_combat_phase
 from rules.engine.systems.skirmish.fighters import Warband
 from rules.engine.systems.skirmish.movement import movement_phase, recovery_phase
 from rules.engine.systems.skirmish.psychology import all_alone_tests, rout_test
+from rules.engine.systems.skirmish.reporting import battle_map, result, unit_outcomes
 from rules.engine.systems.skirmish.scenarios import (
     MISSIONS,
     breakthrough_check,
@@ -22,8 +26,13 @@ from rules.engine.systems.skirmish.scenarios import (
     ruined_town,
     winner_at_turn_limit,
 )
+from rules.engine.systems.skirmish.settings import SkirmishSettings
 from rules.engine.systems.skirmish.shooting import shooting_phase
-from rules.engine.systems.skirmish.state import BattleState, other
+from rules.engine.systems.skirmish.state import BattleState
+
+ENGINE_VERSION = "skirmish-2"
+"""Skirmish's engine version: changes whenever the same inputs and seed give another battle
+(2: §11.3 leaving combat, crawling, shooting downed enemies, fists, hiding shooters, facings)."""
 
 
 def fresh_copy(warband: Warband, side: str) -> Warband:
@@ -33,14 +42,6 @@ def fresh_copy(warband: Warband, side: str) -> Warband:
         for f in warband.fighters
     ]
     return dataclasses.replace(warband, fighters=fighters)
-
-
-def roll_off(dice: Dice) -> str:
-    """Each side rolls a D6, re-rolling ties; the higher wins ("a" or "b")."""
-    while True:
-        a, b = dice.d6s(2)
-        if a != b:
-            return "a" if a > b else "b"
 
 
 def snapshot(state: BattleState) -> list[UnitPosition]:
@@ -98,45 +99,86 @@ def play_turn(state: BattleState, side: str, policy: Any) -> None:
         state.end_reason = "wiped_out"
 
 
-def run_battle(
-    warband_a: Warband,
-    warband_b: Warband,
-    mission: str,
-    seed: int,
-    on_event: EventHook | None = None,
-    log: bool = True,
-    policy: Any = None,
-) -> tuple[BattleState, list[list[UnitPosition]]]:
-    """Play the battle on copies of the warbands; returns the final state and positions."""
-    policy = policy or SkirmishPolicy()
-    dice = Dice(seed)
-    wa, wb = fresh_copy(warband_a, "a"), fresh_copy(warband_b, "b")
-    state = BattleState(
-        mission=mission,
-        table=ruined_town(dice),
-        warbands={"a": wa, "b": wb},
-        dice=dice,
-        log=EventLog(enabled=log),
-        on_event=on_event,
-    )
-    state.attacker = roll_off(dice)
-    deploy(state)
-    state.event("", "", "deployment", data={"attacker": state.attacker})
-    positions = [snapshot(state)]
-    first = state.attacker if mission == "breakthrough" else roll_off(dice)
-    limit = MISSIONS[mission].max_turns
-    for turn in range(1, limit + 1):
+class SkirmishBattle(BattleLoop):
+    """A skirmish on the kernel's loop: each turn both warbands play their player turn, the
+    scenario's attacker or the roll-off winner first, until one routs or is wiped out or the
+    scenario's turns run out."""
+
+    system = "skirmish"
+    engine_version = ENGINE_VERSION
+
+    def __init__(
+        self,
+        warband_a: Warband,
+        warband_b: Warband,
+        mission: str,
+        seed: int,
+        log: EventLog,
+        settings: SkirmishSettings,
+        policies: Mapping[str, SkirmishPolicy],
+    ) -> None:
+        super().__init__(
+            mission=mission,
+            seed=seed,
+            max_turns=MISSIONS[mission].max_turns,
+            armies={"a": warband_a.name, "b": warband_b.name},
+            log=log,
+            settings=settings,
+            policies=policies,
+        )
+        self.warbands = (warband_a, warband_b)
+        self.first = "a"
+
+    def setup(self) -> None:
+        """The ruined town and battle copies of the warbands (the built army never changes)."""
+        wa, wb = fresh_copy(self.warbands[0], "a"), fresh_copy(self.warbands[1], "b")
+        self.state = BattleState(
+            mission=self.mission,
+            table=ruined_town(self.dice),
+            warbands={"a": wa, "b": wb},
+            dice=self.dice,
+            log=self.log,
+            settings=self.settings,
+        )
+
+    def deploy(self) -> None:
+        """The roll-off winner is the attacker; in Breakthrough the attacker goes first, in
+        every other scenario a second roll-off decides."""
+        state = self.state
+        state.attacker = self.dice.roll_off().winner
+        deploy(state)
+        state.event("", "", "deployment", data={"attacker": state.attacker})
+        breakthrough = self.mission == "breakthrough"
+        self.first = state.attacker if breakthrough else self.dice.roll_off().winner
+
+    def play_turn(self, turn: int) -> None:
+        state = self.state
         state.turn = turn
-        for side in (first, other(first)):
-            play_turn(state, side, policy)
+        for side in (self.first, other(self.first)):
+            play_turn(state, side, self.policies[side])
             if state.winner is not None:
                 break
-        positions.append(snapshot(state))
-        if state.winner is not None:
-            break
-    else:
-        state.winner = winner_at_turn_limit(state)
-        state.end_reason = "turn_limit"
-    state.phase = "end"
-    state.event(state.winner or "", "", f"battle ends: {state.end_reason}")
-    return state, positions
+
+    def snapshot(self) -> list[UnitPosition]:
+        return snapshot(self.state)
+
+    def is_over(self) -> bool:
+        return self.state.winner is not None
+
+    def at_turn_limit(self) -> None:
+        self.state.winner = winner_at_turn_limit(self.state)
+        self.state.end_reason = "turn_limit"
+
+    def finish(self) -> None:
+        state = self.state
+        state.phase = "end"
+        state.event(state.winner or "", "", f"battle ends: {state.end_reason}")
+
+    def score(self) -> Result:
+        return result(self.state)
+
+    def outcomes(self) -> list[UnitOutcome]:
+        return unit_outcomes(self.state, "a") + unit_outcomes(self.state, "b")
+
+    def battle_map(self) -> BattleMap:
+        return battle_map(self.state)

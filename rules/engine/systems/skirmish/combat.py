@@ -3,10 +3,10 @@ two weapons, knocked-down and stunned fighters."""
 
 from __future__ import annotations
 
-from rules.engine.systems.skirmish import tables
 from rules.engine.systems.skirmish.attacks import Exchange, Strike, roll_exchange
 from rules.engine.systems.skirmish.equipment import EQUIPMENT, Item
 from rules.engine.systems.skirmish.fighters import Fighter
+from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
 from rules.engine.systems.skirmish.state import BattleState, apply_exchange
 from rules.engine.systems.skirmish.tables import (
     KNOCKED_DOWN,
@@ -59,7 +59,12 @@ def weapon_strength(attacker: Fighter, weapon: Item, first_round: bool) -> int:
 
 
 def strike(
-    attacker: Fighter, target: Fighter, weapon: Item, first_round: bool, auto_hit: bool = False
+    attacker: Fighter,
+    target: Fighter,
+    weapon: Item,
+    first_round: bool,
+    auto_hit: bool = False,
+    settings: SkirmishSettings = DEFAULT_SETTINGS,
 ) -> Strike:
     """One close-combat blow as dice needs: to-hit by WS vs WS (§4), auto-hit on a knocked-down
     target (§10.2), to-wound S vs T (§7), save worsened by S (§8), parry limits (§9.9); a
@@ -69,7 +74,7 @@ def strike(
     if weapon.enemy_save_bonus:
         if base is not None:
             base -= weapon.enemy_save_bonus
-        elif not weapon.unarmed or tables.FISTS_GIVE_UNARMOURED_SAVE:
+        elif not weapon.unarmed or settings.fists_give_unarmoured_save:
             base = 6
     if auto_hit or target.state == KNOCKED_DOWN:
         hit_need = None
@@ -100,12 +105,18 @@ def melee_weapons(attacker: Fighter, first_round: bool) -> list[Item]:
     return weapons
 
 
-def melee_exchange(attacker: Fighter, target: Fighter, first_parry: bool) -> Exchange:
+def melee_exchange(
+    attacker: Fighter,
+    target: Fighter,
+    first_parry: bool,
+    settings: SkirmishSettings = DEFAULT_SETTINGS,
+) -> Exchange:
     """All of ``attacker``'s blows at ``target`` this phase; the target may parry only the
     first opponent to strike (seed 001 §9.6), never when knocked down (§9.11)."""
     first_round = attacker.combat_rounds == 0
     strikes = tuple(
-        strike(attacker, target, w, first_round) for w in melee_weapons(attacker, first_round)
+        strike(attacker, target, w, first_round, settings=settings)
+        for w in melee_weapons(attacker, first_round)
     )
     parry = target.parry if (first_parry and target.state == STANDING and not target.fleeing) else 0
     return Exchange(
@@ -118,10 +129,13 @@ def melee_exchange(attacker: Fighter, target: Fighter, first_parry: bool) -> Exc
     )
 
 
-def free_hit(attacker: Fighter, target: Fighter) -> Strike:
+def free_hit(
+    attacker: Fighter, target: Fighter, settings: SkirmishSettings = DEFAULT_SETTINGS
+) -> Strike:
     """The automatic hit on a fighter breaking from combat: wound and save rolled normally
     (seed 001 §12.2; digest §14.3 usual reading)."""
-    return strike(attacker, target, attacker.main, attacker.combat_rounds == 0, auto_hit=True)
+    first_round = attacker.combat_rounds == 0
+    return strike(attacker, target, attacker.main, first_round, auto_hit=True, settings=settings)
 
 
 def choose_melee_target(state: BattleState, attacker: Fighter) -> Fighter | None:
@@ -157,9 +171,10 @@ def close_combat_phase(state: BattleState) -> None:
         target = choose_melee_target(state, attacker)
         if target is None:
             continue
-        exchange = melee_exchange(attacker, target, first_parry=target.key not in attacked)
+        first_parry = target.key not in attacked
+        exchange = melee_exchange(attacker, target, first_parry, state.settings)
         attacked.add(target.key)
-        result = roll_exchange(exchange, state.dice)
+        result = roll_exchange(exchange, state.dice, state.settings)
         state.event(
             attacker.side,
             attacker.id,

@@ -102,7 +102,7 @@ def _slug(text: str) -> str:
 def _equipment_key(entry: dict[str, Any], path: str) -> str:
     key = entry.get("type") or _slug(str(entry.get("name", "")))
     if key not in EQUIPMENT:
-        raise EngineError(f"{path}.type", f"Unknown equipment '{key}' at {path}.")
+        raise EngineError("unit.equipment_unknown", f"Unknown equipment '{key}' at {path}.")
     return key
 
 
@@ -153,9 +153,9 @@ def _profile(unit: dict[str, Any], path: str) -> dict[str, int]:
     for key in PROFILE_KEYS:
         value = raw.get(key)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise EngineError(f"{path}.profile.{key}", f"{path}: profile {key} must be an integer.")
+            raise EngineError("unit.profile_invalid", f"{path}: profile {key} must be an integer.")
         if not 0 <= value <= MAX_PROFILE_VALUE:
-            raise EngineError(f"{path}.profile.{key}", f"{path}: profile {key} out of range.")
+            raise EngineError("unit.profile_invalid", f"{path}: profile {key} out of range.")
         out[key] = value
     return out
 
@@ -165,7 +165,7 @@ def build_fighters(unit: dict[str, Any], side: str, path: str) -> list[Fighter]:
     profile = _profile(unit, path)
     size = unit.get("size")
     if not isinstance(size, int) or size < 1:
-        raise EngineError(f"{path}.size", f"{path}: size must be a positive integer.")
+        raise EngineError("unit.size_invalid", f"{path}: size must be a positive integer.")
     category = str(unit.get("category", "")).lower()
     extra = unit.get("extra") or {}
     kind = str(extra.get("kind") or ("hero" if category in HERO_CATEGORIES else "henchman"))
@@ -224,10 +224,10 @@ def build_fighters(unit: dict[str, Any], side: str, path: str) -> list[Fighter]:
 def build_warband(roster: RosterData, side: str = "a") -> Warband:
     """A warband from RosterData; EngineError when it cannot be played."""
     if not isinstance(roster, dict):
-        raise EngineError("roster", "RosterData must be an object.")
+        raise EngineError("roster.invalid", "RosterData must be an object.")
     units = roster.get("units")
     if not isinstance(units, list) or not units:
-        raise EngineError("roster.units", "A warband needs at least one fighter.")
+        raise EngineError("roster.no_units", "A warband needs at least one fighter.")
     fighters: list[Fighter] = []
     unit_meta: list[dict[str, Any]] = []
     for index, unit in enumerate(units):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.psychology import fear_test, flee_move, rally
 from rules.engine.systems.skirmish.scenarios import pick_up
@@ -20,7 +21,6 @@ from rules.engine.systems.skirmish.state import (
     engage,
     in_ruin,
     move_to,
-    other,
 )
 from rules.engine.systems.skirmish.tables import KNOCKED_DOWN, STANDING, STUNNED
 

@@ -13,6 +13,7 @@ from typing import Any
 from rules.engine.dice import Dice
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, PostBattle
+from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
 
 Band = tuple[int, int, str]
 
@@ -58,8 +59,6 @@ INJURY_SUB_ROLLS: dict[str, tuple[str, tuple[Band, ...]]] = {
     "bitter_enmity": ("D6", ((1, 3, "hates_the_individual"), (4, 6, "hates_the_warband"))),
 }
 MULTIPLE_INJURY_REROLL: tuple[str, ...] = ("dead", "captured", "multiple_injuries")
-HENCHMAN_DEAD_MAX = 2
-"""A henchman out of action rolls D6: 1–2 dead, 3–6 fights next battle (digest §15.10)."""
 
 EXPERIENCE_AWARDS: dict[str, int] = {"survived": 1, "winning_leader": 1, "enemy_out_of_action": 1}
 SCENARIO_AWARDS: dict[str, dict[str, int]] = {
@@ -252,10 +251,14 @@ def wyrdstone_price(shards: int, warband_size: int) -> int:
     return row[column]
 
 
-def post_battle(report: BattleReport, side: str, seed: int) -> PostBattle:
-    """Injuries, experience and advances, exploration, income and rating for ``side``."""
+def post_battle(
+    report: BattleReport, side: str, seed: int, settings: SkirmishSettings = DEFAULT_SETTINGS
+) -> PostBattle:
+    """Injuries, experience and advances, exploration, income and rating for ``side``; a
+    henchman out of action dies on a D6 of ``settings.henchman_dead_max`` or less
+    (digest §15.10)."""
     if side not in ("a", "b"):
-        raise EngineError("side", "side must be 'a' or 'b'.")
+        raise EngineError("side.invalid", "side must be 'a' or 'b'.")
     roller = _Roller(seed)
     won = report.winner == side
     awards = SCENARIO_AWARDS.get(report.mission, {})
@@ -276,7 +279,7 @@ def post_battle(report: BattleReport, side: str, seed: int) -> PostBattle:
                     record["dead"] = injury["dead"]
                 else:
                     value = roller.roll("henchman injury", f["id"], "D6")
-                    record["dead"] = value <= HENCHMAN_DEAD_MAX
+                    record["dead"] = value <= settings.henchman_dead_max
                     record["injury"] = {
                         "d6": value,
                         "result": "dead" if record["dead"] else "recovers",

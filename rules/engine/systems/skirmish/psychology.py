@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.attacks import Exchange, roll_exchange
 from rules.engine.systems.skirmish.combat import free_hit
 from rules.engine.systems.skirmish.fighters import Fighter
@@ -15,7 +16,6 @@ from rules.engine.systems.skirmish.state import (
     distance,
     leader_of,
     move_to,
-    other,
 )
 from rules.engine.systems.skirmish.tables import (
     OUT_OF_ACTION,
@@ -123,13 +123,13 @@ def break_and_flee(state: BattleState, fighter: Fighter) -> None:
         if enemy.state != STANDING:
             continue
         exchange = Exchange(
-            (free_hit(enemy, fighter),),
+            (free_hit(enemy, fighter, state.settings),),
             fighter.wounds,
             fighter.state,
             helmet=fighter.helmet,
             critical_available=False,
         )
-        result = roll_exchange(exchange, state.dice)
+        result = roll_exchange(exchange, state.dice, state.settings)
         state.event(
             enemy.side,
             enemy.id,

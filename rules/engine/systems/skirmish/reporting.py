@@ -1,18 +1,16 @@
-"""Turn a finished battle into a BattleReport: per unit and per fighter outcomes (what the
-campaign's post-battle sequence consumes), the map, positions and events."""
+"""What a finished battle reports: per unit and per fighter outcomes (what the campaign's
+post-battle sequence consumes), the map and the result; the kernel assembles the report."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.engine.report import BattleMap, BattleReport, MapFeature, UnitOutcome, UnitPosition
+from rules.engine.kernel.reporting import Result
+from rules.engine.kernel.sides import SIDES
+from rules.engine.report import BattleMap, MapFeature, UnitOutcome
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.scenarios import DEPLOY_DEPTH, TABLE_SIZE, scores
 from rules.engine.systems.skirmish.state import BattleState
-
-ENGINE_VERSION = "skirmish-2"
-"""Raised when the same inputs and seed give a different battle (2: §11.3 leaving combat,
-crawling, shooting downed enemies, fists, hiding shooters, facings)."""
 
 
 def fighter_status(f: Fighter) -> str:
@@ -93,44 +91,28 @@ def battle_map(state: BattleState) -> BattleMap:
     return BattleMap(TABLE_SIZE, TABLE_SIZE, "inches", features)
 
 
-def build_report(
-    state: BattleState, positions: list[list[UnitPosition]], seed: int
-) -> BattleReport:
-    units = unit_outcomes(state, "a") + unit_outcomes(state, "b")
+def result(state: BattleState) -> Result:
+    """Winner, scenario scores, summary and the report extras the campaign reads."""
     winner = state.winner
     summary = (
         f"{state.warbands[winner].name or winner} wins ({state.end_reason})"
         if winner
         else f"Draw ({state.end_reason})"
     )
-    return BattleReport(
-        system="skirmish",
-        mission=state.mission,
-        seed=seed,
-        engine_version=ENGINE_VERSION,
-        winner=winner,
-        scores=scores(state),
-        turns_played=state.turn,
-        armies={"a": state.warbands["a"].name, "b": state.warbands["b"].name},
-        units=units,
-        positions=positions,
-        map=battle_map(state),
-        events=state.log.events,
-        summary=summary,
-        extra={
-            "end_reason": state.end_reason,
-            "routed": state.routed,
-            "attacker": state.attacker if state.mission == "breakthrough" else None,
-            "warband_rating": {s: state.warbands[s].rating for s in ("a", "b")},
-            "objectives": [
-                {
-                    "id": o.id,
-                    "carrier": o.carrier.split(":", 1)[1] if o.carrier else None,
-                    "carrier_side": o.carrier.split(":", 1)[0] if o.carrier else None,
-                    "x": round(o.x, 2),
-                    "y": round(o.y, 2),
-                }
-                for o in state.objectives
-            ],
-        },
-    )
+    extra = {
+        "end_reason": state.end_reason,
+        "routed": state.routed,
+        "attacker": state.attacker if state.mission == "breakthrough" else None,
+        "warband_rating": {s: state.warbands[s].rating for s in SIDES},
+        "objectives": [
+            {
+                "id": o.id,
+                "carrier": o.carrier.split(":", 1)[1] if o.carrier else None,
+                "carrier_side": o.carrier.split(":", 1)[0] if o.carrier else None,
+                "x": round(o.x, 2),
+                "y": round(o.y, 2),
+            }
+            for o in state.objectives
+        ],
+    }
+    return Result(winner, scores(state), summary, extra)

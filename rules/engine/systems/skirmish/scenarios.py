@@ -7,9 +7,10 @@ import math
 
 from rules.engine.dice import Dice
 from rules.engine.geometry import CLEAR, Rect, Table, TerrainArea
+from rules.engine.kernel.sides import other
 from rules.engine.systems.base import Mission
 from rules.engine.systems.skirmish.fighters import Fighter
-from rules.engine.systems.skirmish.state import BattleState, Objective, face, other
+from rules.engine.systems.skirmish.state import BattleState, Objective, face
 
 TABLE_SIZE = 48.0
 DEPLOY_DEPTH = 8.0

@@ -5,10 +5,12 @@ hits on 6s to wound; armour saves worsened by the weapon's S (seed 001 §8)."""
 from __future__ import annotations
 
 from rules.engine.geometry import Point
+from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.attacks import Exchange, Strike, roll_exchange
 from rules.engine.systems.skirmish.equipment import Item
 from rules.engine.systems.skirmish.fighters import Fighter
-from rules.engine.systems.skirmish.state import BattleState, apply_exchange, distance, other
+from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
+from rules.engine.systems.skirmish.state import BattleState, apply_exchange, distance
 from rules.engine.systems.skirmish.tables import (
     STANDING,
     save_needed,
@@ -35,9 +37,18 @@ def shooting_modifier(
     return modifier
 
 
-def shot(bs: int, weapon: Item, target_t: int, target_save: int | None, modifier: int) -> Strike:
+def shot(
+    bs: int,
+    weapon: Item,
+    target_t: int,
+    target_save: int | None,
+    modifier: int,
+    settings: SkirmishSettings = DEFAULT_SETTINGS,
+) -> Strike:
     """One missile as dice needs (NOT IN SEED: published Mordheim rule, digest §15.3)."""
-    first, follow = shooting_hit_probability_parts(shooting_to_hit(bs, modifier))
+    first, follow = shooting_hit_probability_parts(
+        shooting_to_hit(bs, modifier), settings.natural_one_always_misses_shooting
+    )
     return Strike(
         hit_need=first,
         hit_followup=follow,
@@ -78,13 +89,16 @@ def may_shoot(fighter: Fighter) -> bool:
     return not (weapon.move_or_fire and fighter.moved)
 
 
-def hit_chance(shooter: Fighter, target: Fighter, cover: bool) -> float:
+def hit_chance(
+    shooter: Fighter, target: Fighter, cover: bool, natural_one_misses: bool = True
+) -> float:
     """Probability one shot hits (for choosing an easier target)."""
     weapon = shooter.missile
     assert weapon is not None  # noqa: S101 - may_shoot checked it
     d = distance(shooter, target)
     first, follow = shooting_hit_probability_parts(
-        shooting_to_hit(shooter.BS, shooting_modifier(shooter, target, weapon, d, cover))
+        shooting_to_hit(shooter.BS, shooting_modifier(shooter, target, weapon, d, cover)),
+        natural_one_misses,
     )
     p = max(0, 7 - first) / 6.0
     if follow is not None:
@@ -120,7 +134,8 @@ def legal_targets(state: BattleState, shooter: Fighter) -> list[tuple[Fighter, f
     closest one (digest §15.3)."""
     targets = shooting_targets(state, shooter)
     targets.sort(key=lambda e: (distance(shooter, e), e.id))
-    rated = [(e, hit_chance(shooter, e, in_cover(state, shooter, e))) for e in targets]
+    ones_miss = state.settings.natural_one_always_misses_shooting
+    rated = [(e, hit_chance(shooter, e, in_cover(state, shooter, e), ones_miss)) for e in targets]
     closest = next((pair for pair in rated if not ignorable(pair[0])), None)
     if closest is None:
         return rated
@@ -158,11 +173,11 @@ def fire(state: BattleState, shooter: Fighter, target: Fighter) -> None:
     cover = in_cover(state, shooter, target)
     modifier = shooting_modifier(shooter, target, weapon, d, cover)
     exchange = Exchange(
-        (shot(shooter.BS, weapon, target.T, target.missile_save, modifier),),
+        (shot(shooter.BS, weapon, target.T, target.missile_save, modifier, state.settings),),
         target_wounds=target.wounds,
         helmet=target.helmet,
     )
-    result = roll_exchange(exchange, state.dice)
+    result = roll_exchange(exchange, state.dice, state.settings)
     state.event(
         shooter.side,
         shooter.id,

@@ -8,10 +8,10 @@ from typing import Any
 
 from rules.engine.dice import Dice
 from rules.engine.geometry import Table
-from rules.engine.report import Event, EventLog
-from rules.engine.systems.base import EventHook
+from rules.engine.kernel.events import EventLog
 from rules.engine.systems.skirmish.attacks import ExchangeResult
 from rules.engine.systems.skirmish.fighters import Fighter, Warband
+from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
 from rules.engine.systems.skirmish.tables import OUT_OF_ACTION, SEVERITY
 
 BASE_CONTACT = 1.0
@@ -37,7 +37,7 @@ class BattleState:
     warbands: dict[str, Warband]
     dice: Dice
     log: EventLog
-    on_event: EventHook | None = None
+    settings: SkirmishSettings = DEFAULT_SETTINGS
     turn: int = 0
     active: str = "a"
     phase: str = "deployment"
@@ -54,7 +54,7 @@ class BattleState:
 
     @property
     def recording(self) -> bool:
-        return self.log.enabled or self.on_event is not None
+        return self.log.recording
 
     def event(
         self,
@@ -66,12 +66,8 @@ class BattleState:
         data: dict[str, Any] | None = None,
     ) -> None:
         """Record one line of the battle log (dropped on the fast path)."""
-        if not self.recording:
-            return
-        ev = Event(self.turn, self.phase, side, actor, text, target, list(dice or []), data or {})
-        self.log.add(ev)
-        if self.on_event is not None:
-            self.on_event(ev)
+        if self.log.recording:
+            self.log.record(self.turn, self.phase, side, actor, text, target, dice, data)
 
     def fighters(self, side: str) -> list[Fighter]:
         return self.warbands[side].fighters
@@ -88,10 +84,6 @@ def in_ruin(table: Table, x: float, y: float) -> bool:
         if r.x <= x <= r.x + r.width and r.y <= y <= r.y + r.height:
             return True
     return False
-
-
-def other(side: str) -> str:
-    return "b" if side == "a" else "a"
 
 
 def distance(a: Fighter, b: Fighter) -> float:

@@ -6,28 +6,10 @@ tables are the published Mordheim rules (digest §15.3–15.5) and say so.
 
 from __future__ import annotations
 
-# Doubtful digest points (§14, §15.3) as named settings; the alternative is documented.
-NATURAL_ONE_ALWAYS_MISSES_SHOOTING = True
-"""≈ digest §15.3: a natural 1 misses even when BS needs 1 or less (False: it may hit)."""
-
 LEFTOVER_ROLLED = "rolled"
+"""Leftover attacks are rolled with the rest (``SkirmishSettings.leftover_attacks``)."""
 LEFTOVER_LOST = "lost"
-LEFTOVER_ATTACKS = LEFTOVER_ROLLED
-"""≈ digest §10.6 / §14.2 (uncertain): a model may not knock down or stun a target and finish
-it with its own later attacks that phase; what its remaining attacks do is not said.
-"rolled" (default): every attack of the model is rolled as one batch — to hit, to wound,
-save, and each wound past 0 W rolls an injury die, the worst result standing (the published
-"roll all attacks together" procedure; the later attacks never get the §10.2-10.4 automatic
-finish). "lost": attacks are resolved in order and, as soon as one attack's wounds cause an
-injury roll (knocked down, stunned or out of action), the model's remaining attacks on that
-target are lost. Read at call time by ``attacks.roll_exchange`` and
-``attacks.exchange_distribution``."""
-
-FISTS_GIVE_UNARMOURED_SAVE = False
-"""≈ NOT IN SEED: published rule: a fighter striking with its fists gives the enemy +1 to its
-armour save (like a dagger). The dagger's text adds "6+ to a model with none"; the fists'
-text does not, so an unarmoured enemy gets no save here. True: read fists like the dagger
-(an unarmoured enemy saves on 6+)."""
+"""Leftover attacks are lost once the target is down (``SkirmishSettings.leftover_attacks``)."""
 
 CRITICAL_RESULTS: tuple[tuple[str, int, bool, int], ...] = (
     # (name, wounds, ignores_armour, injury_bonus) for critical D6 1-2, 3-4, 5-6
@@ -93,12 +75,15 @@ def shooting_to_hit(bs: int, modifier: int) -> int:
     return 7 - bs - modifier
 
 
-def shooting_hit_probability_parts(needed: int) -> tuple[int, int | None]:
+def shooting_hit_probability_parts(
+    needed: int, natural_one_misses: bool = True
+) -> tuple[int, int | None]:
     """(first die needed, follow-up die needed or None): 7 → 6 then 4+, 8 → 6 then 5+,
     9 → 6 then 6, 10+ → impossible marked (7, None) (NOT IN SEED: published Mordheim rule,
-    digest §15.3, uncertain)."""
+    digest §15.3, uncertain). ``natural_one_misses`` is
+    ``SkirmishSettings.natural_one_always_misses_shooting``."""
     if needed <= 6:
-        floor = 2 if NATURAL_ONE_ALWAYS_MISSES_SHOOTING else 1
+        floor = 2 if natural_one_misses else 1
         return max(needed, floor), None
     if needed <= 9:
         return 6, needed - 3

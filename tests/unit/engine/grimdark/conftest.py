@@ -9,6 +9,7 @@ import pytest
 
 from rules.engine.dice import Dice
 from rules.engine.geometry import Point, Table, TerrainArea
+from rules.engine.kernel.events import EventLog
 from rules.engine.systems.grimdark.ai import GrimdarkPolicy
 from rules.engine.systems.grimdark.army import Unit, make_unit
 from rules.engine.systems.grimdark.battle import Battle
@@ -98,8 +99,7 @@ def make_battle() -> BattleFactory:
             dice or Dice(1),
             MISSIONS[mission],
             policies,
-            True,
-            None,
+            EventLog(True),
             {"a": "A", "b": "B"},
         )
         battle.turn = 1

@@ -66,4 +66,4 @@ def test_unknown_mission_and_bad_weapon_raise_codes():
     roster["units"][0]["weapons"][0]["reach"] = "far"
     with pytest.raises(EngineError) as error:
         SYSTEM.build_army(roster)
-    assert error.value.code == "units[0].weapons[0].reach"
+    assert error.value.code == "unit.weapons_reach"

@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from rules.engine.systems.massbattle.ai import MassBattlePolicy
 from rules.engine.systems.massbattle.battle import melee_phase
 from rules.engine.systems.massbattle.charge import ChargePlan, can_charge, place_charges
 from rules.engine.systems.massbattle.footprint import distance
@@ -111,7 +112,7 @@ def test_unrouted_target_repulses_the_charger_one_inch():  # seed 003 §7 after 
     target = unit("t", side="b", x=36, y=22, facing=270.0, De=4, Ne=10)
     st = state([charger, target], dice=ScriptedDice([5, 5, 5, 5, 3, 3]))
     plans = place_charges(st, [can_charge(st, charger, target)])
-    melee_phase(st, "a", [plans])
+    melee_phase(st, "a", [plans], MassBattlePolicy())
     assert target.alive
     assert target.damage == 2
     assert distance(charger.fp, target.fp) == pytest.approx(1.0, abs=1e-6)
@@ -122,6 +123,6 @@ def test_victor_of_a_rout_pivots_or_moves():  # seed 003 §7 after a rout
     target = unit("t", side="b", x=36, y=22, facing=270.0, De=4, Ne=0)
     st = state([charger, target], dice=ScriptedDice([5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 3]))
     plans = place_charges(st, [can_charge(st, charger, target)])
-    melee_phase(st, "a", [plans])
+    melee_phase(st, "a", [plans], MassBattlePolicy())
     assert not target.alive
     assert charger.routed_enemies == 1

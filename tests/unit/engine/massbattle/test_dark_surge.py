@@ -6,6 +6,7 @@ import pytest
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.report import EventLog
 from rules.engine.systems.massbattle import SYSTEM
+from rules.engine.systems.massbattle.ai import MassBattlePolicy
 from rules.engine.systems.massbattle.battle import join_melees, shooting_phase
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.surge import dark_surge, surge_move, surge_targets
@@ -100,7 +101,9 @@ def test_shooting_phase_casts_surge_after_shots_and_spares_the_charged_enemy_its
     front_edge = zombies.fp.y + zombies.fp.depth / 2
     foe = unit("foe", side="b", x=30.0, y=front_edge + 1.5 + 1.6, facing=270.0)
     state = state_of([caster, zombies, bows, foe], rolls=[6, 6, 6, 6, 6, 6])
-    charges = shooting_phase(state, "a")  # a nerve test would need two more dice
+    charges = shooting_phase(
+        state, "a", MassBattlePolicy()
+    )  # a nerve test would need two more dice
     assert foe.damage == 1
     assert [(p.charger.id, p.target.id, p.facing) for p in charges] == [("zombies", "foe", "front")]
     assert not any("nerve" in e.text for e in state.log.events)

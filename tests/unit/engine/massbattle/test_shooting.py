@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.engine.systems.massbattle.ai import MassBattlePolicy
 from rules.engine.systems.massbattle.battle import shooting_phase
 from rules.engine.systems.massbattle.shooting import (
     hit_needed,
@@ -90,5 +91,5 @@ def test_unit_makes_one_ranged_attack_per_turn():  # seed 003 §6: only one rang
     )
     target = unit("t", side="b", y=18, facing=270.0)
     st = state([mage, target])
-    shooting_phase(st, "a")
+    shooting_phase(st, "a", MassBattlePolicy())
     assert sum(1 for e in st.log.events if "shoots" in e.text) == 1

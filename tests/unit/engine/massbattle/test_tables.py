@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from rules.engine.dice import Dice
-from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.combat import (
     damage_target,
     dice_and_target,
@@ -22,6 +21,7 @@ from rules.engine.systems.massbattle.scenario import (
     place_objectives,
     roll_condition,
 )
+from rules.engine.systems.massbattle.settings import MassBattleSettings
 from tests.unit.engine.massbattle.helpers import ScriptedDice, unit
 
 
@@ -165,9 +165,9 @@ def test_kill_needs_twenty_percent_of_the_army_points():  # seed 003 §12 Kill, 
     assert kill_winner({"a": 100, "b": 600}, 2000) == "b"
 
 
-def test_kill_strict_reading_setting(monkeypatch):  # digest §18.4 alternative
-    monkeypatch.setattr(C, "KILL_MARGIN_INCLUSIVE", False)
-    assert kill_winner({"a": 900, "b": 500}, 2000) is None
+def test_kill_strict_reading_setting():  # digest §18.4 alternative
+    strict = MassBattleSettings(kill_margin_inclusive=False)
+    assert kill_winner({"a": 900, "b": 500}, 2000, strict.kill_margin_inclusive) is None
 
 
 def test_pillage_needs_two_more_objectives():  # seed 003 §12 Pillage

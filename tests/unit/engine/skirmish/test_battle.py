@@ -176,7 +176,7 @@ def test_replay_positions_face_the_direction_of_the_last_move(armies):  # report
 def test_unknown_mission_is_refused(armies):
     with pytest.raises(EngineError) as info:
         SYSTEM.resolve_battle(armies[0], armies[1], "siege", 1)
-    assert info.value.code == "mission"
+    assert info.value.code == "mission.unknown"
 
 
 def test_rosters_that_cannot_play_are_refused():
@@ -184,12 +184,12 @@ def test_rosters_that_cannot_play_are_refused():
     del roster["units"][1]["profile"]["WS"]
     with pytest.raises(EngineError) as info:
         SYSTEM.build_army(roster)
-    assert info.value.code == "units[1].profile.WS"
+    assert info.value.code == "unit.profile_invalid"
     roster = sample_roster_data("skirmish", "night-watch")
     roster["units"][2]["weapons"].append({"name": "Lance", "type": "lance"})
     with pytest.raises(EngineError) as info:
         SYSTEM.build_army(roster)
-    assert info.value.code.startswith("units[2].weapons")
+    assert info.value.code == "unit.equipment_unknown"
     roster = sample_roster_data("skirmish", "night-watch")
     roster["units"] = roster["units"][1:]
     with pytest.raises(EngineError) as info:

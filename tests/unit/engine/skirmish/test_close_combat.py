@@ -15,6 +15,7 @@ from rules.engine.systems.skirmish.combat import (
 from rules.engine.systems.skirmish.equipment import EQUIPMENT
 from rules.engine.systems.skirmish.fighters import parry_level
 from rules.engine.systems.skirmish.psychology import break_and_flee
+from rules.engine.systems.skirmish.settings import SkirmishSettings
 from rules.engine.systems.skirmish.state import engage
 from rules.engine.systems.skirmish.tables import KNOCKED_DOWN, OUT_OF_ACTION, STANDING, STUNNED
 from tests.unit.engine.skirmish.helpers import ScriptedDice, battle_state, fighter
@@ -103,8 +104,8 @@ def test_one_parry_per_phase_in_a_phase(monkeypatch):  # seed 001 §9.4, §9.6
     engage(a2, d)
     parries = []
 
-    def spy(attacker, target, first_parry):
-        exchange = melee_exchange(attacker, target, first_parry)
+    def spy(attacker, target, first_parry, settings):
+        exchange = melee_exchange(attacker, target, first_parry, settings)
         parries.append((attacker.id, exchange.parry))
         return exchange
 
@@ -289,13 +290,11 @@ def test_fists_give_the_enemy_plus_one_to_its_armour_save():  # NOT IN SEED: pub
     assert melee_exchange(brawler, unarmoured, True).strikes[0].save_need is None
 
 
-def test_fists_setting_gives_an_unarmoured_enemy_six_plus(monkeypatch):  # published, ≈
-    from rules.engine.systems.skirmish import tables
-
-    monkeypatch.setattr(tables, "FISTS_GIVE_UNARMOURED_SAVE", True)
+def test_fists_setting_gives_an_unarmoured_enemy_six_plus():  # published, ≈
+    settings = SkirmishSettings(fists_give_unarmoured_save=True)
     brawler = fighter("a", "u1", ())
     unarmoured = fighter("b", "u3", ("sword",))
-    assert melee_exchange(brawler, unarmoured, True).strikes[0].save_need == 6
+    assert melee_exchange(brawler, unarmoured, True, settings).strikes[0].save_need == 6
 
 
 def test_pistol_after_the_first_round_is_fists_with_the_save_bonus():  # published pistol

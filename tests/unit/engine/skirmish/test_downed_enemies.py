@@ -22,6 +22,7 @@ from rules.engine.systems.skirmish.movement import (
     may_leave_combat,
     movement_phase,
 )
+from rules.engine.systems.skirmish.settings import SkirmishSettings
 from rules.engine.systems.skirmish.shooting import (
     choose_shooting_target,
     legal_targets,
@@ -194,7 +195,7 @@ def three_blows() -> Exchange:
 
 
 def test_leftover_attacks_are_rolled_by_default():  # digest §10.6, §14.2 "rolled"
-    assert tables.LEFTOVER_ATTACKS == tables.LEFTOVER_ROLLED
+    assert SkirmishSettings().leftover_attacks == tables.LEFTOVER_ROLLED
     # hits 3,3,3; wounds 4,4,4; injuries 1 (KD), 2 (KD), 5 (out): the worst stands
     dice = ScriptedDice([3, 3, 3, 4, 4, 4, 1, 2, 5])
     result = roll_exchange(three_blows(), dice)
@@ -202,25 +203,25 @@ def test_leftover_attacks_are_rolled_by_default():  # digest §10.6, §14.2 "rol
     assert result.state == OUT_OF_ACTION
 
 
-def test_leftover_attacks_are_lost_once_the_target_is_down(monkeypatch):  # digest §10.6
-    monkeypatch.setattr(tables, "LEFTOVER_ATTACKS", tables.LEFTOVER_LOST)
+def test_leftover_attacks_are_lost_once_the_target_is_down():  # digest §10.6
+    lost = SkirmishSettings(leftover_attacks=tables.LEFTOVER_LOST)
     # hits 3,3,3; first wound 4 → injury 1 knocked down; the two other blows are lost
     dice = ScriptedDice([3, 3, 3, 4, 1, 4, 4, 5])
-    result = roll_exchange(three_blows(), dice)
+    result = roll_exchange(three_blows(), dice, lost)
     assert result.wounds == 1
     assert result.state == KNOCKED_DOWN
     assert dice.rolls == [4, 4, 5]  # never rolled
 
 
-def test_leftover_setting_changes_the_exact_odds_to_match_simulation(monkeypatch):  # §14.2
+def test_leftover_setting_changes_the_exact_odds_to_match_simulation():  # §14.2
     rolled = exchange_distribution(three_blows())
-    monkeypatch.setattr(tables, "LEFTOVER_ATTACKS", tables.LEFTOVER_LOST)
-    lost = exchange_distribution(three_blows())
+    setting = SkirmishSettings(leftover_attacks=tables.LEFTOVER_LOST)
+    lost = exchange_distribution(three_blows(), setting)
     assert sum(lost.values()) == pytest.approx(1.0)
     assert lost[OUT_OF_ACTION] < rolled[OUT_OF_ACTION] - 0.05
     dice = Dice(2024)
     n = 6000
-    out = sum(roll_exchange(three_blows(), dice).state == OUT_OF_ACTION for _ in range(n))
+    out = sum(roll_exchange(three_blows(), dice, setting).state == OUT_OF_ACTION for _ in range(n))
     assert out / n == pytest.approx(lost[OUT_OF_ACTION], abs=0.025)
 
 

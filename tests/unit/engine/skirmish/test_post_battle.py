@@ -7,6 +7,7 @@ import pytest
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems.skirmish import SYSTEM
 from rules.engine.systems.skirmish import post_battle as pb
+from rules.engine.systems.skirmish.settings import SkirmishSettings
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +52,7 @@ def test_out_of_action_fighters_roll_injuries(report):  # digest §15.9-15.10
 
 def test_henchman_dies_on_one_or_two():  # digest §15.10
     roller = pb._Roller(0)
-    assert pb.HENCHMAN_DEAD_MAX == 2
+    assert SkirmishSettings().henchman_dead_max == 2
     assert pb.band(pb.HERO_SERIOUS_INJURIES, 13) == "dead"
     assert pb.band(pb.HERO_SERIOUS_INJURIES, 44) == "full_recovery"
     assert roller.roll("x", "y", "D66") in range(11, 67)
@@ -82,9 +83,9 @@ def test_exploration_and_income_tables():  # digest §15.13
     assert pb.wyrdstone_price(0, 12) == 0
 
 
-def henchman_injuries(report, side: str, seed: int) -> list[dict]:
+def henchman_injuries(report, side: str, seed: int, settings=None) -> list[dict]:
     """The henchman injury records (a D6 each) of ``side`` after ``report``."""
-    result = SYSTEM.post_battle(report, side, seed)
+    result = SYSTEM.post_battle(report, side, seed, settings=settings)
     return [
         f
         for entry in result.entries
@@ -93,11 +94,11 @@ def henchman_injuries(report, side: str, seed: int) -> list[dict]:
     ]
 
 
-def test_tables_can_be_swapped_by_a_rules_pack(report, monkeypatch):  # digest §15.10
+def test_tables_can_be_swapped_by_a_rules_pack(report):  # digest §15.10
     published = henchman_injuries(report, "b", 3)
     assert any(not f["dead"] for f in published), "pick a seed where a henchman recovers"
-    monkeypatch.setattr(pb, "HENCHMAN_DEAD_MAX", 6)  # a harsh house rule: every henchman dies
-    harsh = henchman_injuries(report, "b", 3)
+    harsh_rule = SkirmishSettings(henchman_dead_max=6)  # a harsh house rule: every henchman dies
+    harsh = henchman_injuries(report, "b", 3, settings=harsh_rule)
     assert [f["injury"]["d6"] for f in harsh] == [f["injury"]["d6"] for f in published]
     assert all(f["dead"] and f["injury"]["result"] == "dead" for f in harsh)
 

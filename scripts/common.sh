@@ -23,7 +23,8 @@ ensure_venv() {
 wait_for_apt() {
   local limit="${MUSTER_APT_LOCK_TIMEOUT:-300}"
   local waited=0
-  while pgrep -x 'apt|apt-get|dpkg|unattended-upgr' >/dev/null; do
+  # (pgrep matches at most 15 characters of a name: two patterns.)
+  while pgrep -x 'apt|apt-get' >/dev/null || pgrep -x 'dpkg|unattended-upgr' >/dev/null; do
     if [ "$waited" -ge "$limit" ]; then
       echo "Another apt/dpkg process still runs after ${limit}s; giving up" >&2
       return 1

@@ -1,7 +1,11 @@
-"""Refuse API bodies over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` with a 413 before reading them.
+"""Middleware of the API: request errors answered in the API error format, body size
+limit, caching headers of authenticated answers.
 
 DRF's parsers read the request stream directly, so Django's own limit (which guards
-``request.body`` and form parsing) does not apply to JSON; this middleware enforces it.
+``request.body`` and form parsing) does not apply to JSON; ``ApiBodySizeLimitMiddleware``
+enforces it. Errors found before a view runs (an unknown ``Host``, a URL or header too long)
+would otherwise be Django's HTML pages; under ``/api/`` they answer the JSON error body of
+``api.errors.json_error``.
 """
 
 from __future__ import annotations
@@ -9,11 +13,55 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from api.errors import json_error
 
 API_PREFIX = "/api/"
+# Below gunicorn's own limits (``--limit-request-line 8190``, ``--limit-request-field_size
+# 16380`` in docker-compose.yml), so an over-long API request meets these JSON answers.
+API_MAX_URL_LENGTH = 4096
+API_MAX_HEADER_LENGTH = 8190
+
+
+def longest_header(request: HttpRequest) -> tuple[str, int]:
+    """The request header with the longest value (name as sent, length)."""
+    lengths = [
+        (key[5:].replace("_", "-").title(), len(str(value)))
+        for key, value in request.META.items()
+        if key.startswith("HTTP_")
+    ]
+    return max(lengths, key=lambda item: item[1], default=("", 0))
+
+
+class ApiRequestErrorMiddleware:
+    """400 (unknown ``Host``), 414 (URL too long) and 431 (header too large) under ``/api/``
+    in the API error format; other paths keep Django's behaviour."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not request.path.startswith(API_PREFIX):
+            return self.get_response(request)
+        try:
+            request.get_host()
+        except DisallowedHost:
+            return json_error(400, "bad_host", "This server does not answer for that Host.")
+        if len(request.get_full_path()) > API_MAX_URL_LENGTH:
+            return json_error(
+                414, "uri_too_long", f"Request URL too long: at most {API_MAX_URL_LENGTH} bytes."
+            )
+        name, length = longest_header(request)
+        if length > API_MAX_HEADER_LENGTH:
+            return json_error(
+                431,
+                "header_too_large",
+                f"Request header {name} too large: at most {API_MAX_HEADER_LENGTH} bytes.",
+            )
+        return self.get_response(request)
 
 
 class ApiBodySizeLimitMiddleware:
@@ -34,3 +82,24 @@ class ApiBodySizeLimitMiddleware:
                     413, "request_too_large", f"Request body too large: at most {limit} bytes."
                 )
         return self.get_response(request)
+
+
+class PrivateApiCacheMiddleware:
+    """``Cache-Control: private`` and ``Vary: Authorization, Cookie`` on API answers to a
+    request that carried credentials, so no shared cache serves one user's data to
+    another."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.path.startswith(API_PREFIX) and has_credentials(request):
+            patch_cache_control(response, private=True)
+            patch_vary_headers(response, ("Authorization", "Cookie"))
+        return response
+
+
+def has_credentials(request: HttpRequest) -> bool:
+    """An ``Authorization`` header or a session cookie came with the request."""
+    return "HTTP_AUTHORIZATION" in request.META or settings.SESSION_COOKIE_NAME in request.COOKIES

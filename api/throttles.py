@@ -7,19 +7,49 @@ seen at once. Counts are keyed by user (or client address when anonymous) and ke
 Django's default cache: with the default local-memory cache each worker process counts on
 its own (a client may reach the rate once per process); configure a shared cache (Redis,
 Memcached, database) in ``CACHES`` and every process shares the counts.
+
+Every throttle fails open: when the cache cannot be reached (a Redis outage) the request is
+let through and the error logged, so an outage of the counter store never turns the API
+into 500s (``/healthz`` reports the cache). Client addresses come from ``NUM_PROXIES``
+(settings): forwarded headers count only when that many proxies stand in front.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from rest_framework import throttling
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
-from rest_framework.throttling import BaseThrottle, ScopedRateThrottle
+from rest_framework.throttling import BaseThrottle
+
+logger = logging.getLogger(__name__)
 
 
-class ExpensiveWriteThrottle(ScopedRateThrottle):
+class FailOpenMixin:
+    """Lets the request through, logged, when the throttle's cache raises."""
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        try:
+            return super().allow_request(request, view)  # type: ignore[misc]
+        except Exception:  # each cache backend raises its own errors (Redis, Memcached, SQL)
+            logger.warning(
+                "throttle %s skipped: cache unavailable", type(self).__name__, exc_info=True
+            )
+            return True
+
+
+class AnonRateThrottle(FailOpenMixin, throttling.AnonRateThrottle):
+    """DRF's anonymous throttle (``anon`` rate), failing open."""
+
+
+class UserRateThrottle(FailOpenMixin, throttling.UserRateThrottle):
+    """DRF's per-user throttle (``user`` rate), failing open."""
+
+
+class ExpensiveWriteThrottle(FailOpenMixin, throttling.ScopedRateThrottle):
     """``ScopedRateThrottle`` on the view's ``throttle_scope`` for unsafe methods only
     (reading a battle list costs nothing worth limiting)."""
 

@@ -11,7 +11,7 @@ from django.urls import include, path, re_path
 from rest_framework.routers import DefaultRouter
 
 from api.handlers import api_unknown_path
-from api.views.auth import RegisterView, TokenView
+from api.views.auth import RegisterView, TokenDetailView, TokenListView, TokenView
 from api.views.battles import BattleViewSet, SimulationViewSet
 from api.views.calc import AttackOddsView
 from api.views.campaigns import CampaignViewSet, GameViewSet
@@ -35,6 +35,8 @@ router.register("clocks", ClockViewSet, basename="clock")
 urlpatterns = [
     path("auth/register/", RegisterView.as_view(), name="auth-register"),
     path("auth/token/", TokenView.as_view(), name="auth-token"),
+    path("auth/tokens/", TokenListView.as_view(), name="auth-tokens"),
+    path("auth/tokens/<str:token_id>/", TokenDetailView.as_view(), name="auth-token-detail"),
     path("calc/attacks/", AttackOddsView.as_view(), name="calc-attacks"),
     path("shared/<str:token>/", SharedRosterView.as_view(), name="shared-roster"),
     path("verify/", VerifyView.as_view(), name="verify"),

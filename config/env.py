@@ -32,3 +32,14 @@ def env_int(name: str, default: int) -> int:
     """An integer variable; a malformed value is an error at start-up."""
     value = os.environ.get(name)
     return default if not value else int(value)
+
+
+def env_pair(name: str) -> tuple[str, str] | None:
+    """``HEADER,value`` as a pair (``SECURE_PROXY_SSL_HEADER``); unset is ``None``."""
+    value = os.environ.get(name)
+    if not value:
+        return None
+    parts = [item.strip() for item in value.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise ValueError(f"{name} must be two comma-separated values, got {value!r}")
+    return parts[0], parts[1]

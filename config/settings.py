@@ -2,7 +2,8 @@
 
 Defaults are the embedded ones (SQLite in ``var/``, tasks without a broker). A deployment
 sets ``DATABASE_URL``, ``CELERY_BROKER_URL``, ``SECRET_KEY``, ``DEBUG=0`` and
-``ALLOWED_HOSTS``. With ``DEBUG`` off a missing ``SECRET_KEY`` stops start-up.
+``ALLOWED_HOSTS``, plus the HTTPS settings below (README, "Production environment"). With
+``DEBUG`` off a missing, short or development ``SECRET_KEY`` stops start-up.
 """
 
 from __future__ import annotations
@@ -12,20 +13,45 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_pair, env_str
+from config.secret_key import DEVELOPMENT_SECRET_KEY, weak_secret_key_reason
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("MUSTER_VAR_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = env_str("SECRET_KEY")
-if not SECRET_KEY:
-    if not DEBUG:
+if not DEBUG:
+    if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    SECRET_KEY = "muster-embedded-development-key-not-for-production"  # noqa: S105
+    if reason := weak_secret_key_reason(SECRET_KEY):
+        raise ImproperlyConfigured(f"SECRET_KEY is unfit for production: {reason}.")
+SECRET_KEY = SECRET_KEY or DEVELOPMENT_SECRET_KEY
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# HTTPS (all off by default: ./run serves plain HTTP on 127.0.0.1). Behind a TLS-terminating
+# proxy set SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO,https so Django knows the scheme.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+# Load balancers probe the health check over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SECURE_PROXY_SSL_HEADER = env_pair("SECURE_PROXY_SSL_HEADER")
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
+
+# Forwarded client addresses (X-Forwarded-For) are trusted from this many proxies in front
+# of the web server; 0 (./run, a server reached directly) uses the socket's address, so a
+# client cannot pick a fresh throttle allowance by sending a header.
+NUM_PROXIES = env_int("NUM_PROXIES", 0)
+
+# Failed sign-ins on the HTML login page, per client address and per username, within the
+# window; past it the page answers 429 (accounts/login_throttle.py, counted in the cache).
+LOGIN_FAILURE_LIMIT = env_int("MUSTER_LOGIN_FAILURE_LIMIT", 10)
+LOGIN_FAILURE_WINDOW = env_int("MUSTER_LOGIN_FAILURE_WINDOW", 300)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -51,7 +77,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "api.middleware.ApiRequestErrorMiddleware",
     "api.middleware.ApiBodySizeLimitMiddleware",
+    "config.security.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -59,6 +87,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "frontend.errors.DomainErrorMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "api.middleware.PrivateApiCacheMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -68,7 +97,8 @@ ASGI_APPLICATION = "config.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        # config/templates: the API docs page without web fonts (config/api_docs.py).
+        "DIRS": [BASE_DIR / "config" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -139,9 +169,10 @@ REST_FRAMEWORK = {
         "rest_framework.filters.OrderingFilter",
     ],
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "api.throttles.AnonRateThrottle",
+        "api.throttles.UserRateThrottle",
     ],
+    "NUM_PROXIES": NUM_PROXIES,
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("MUSTER_API_THROTTLE_ANON", "600/minute"),
         "user": env_str("MUSTER_API_THROTTLE_USER", "6000/minute"),
@@ -212,27 +243,32 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": env_int("CELERY_UNACKED_RESTORE_INTERVAL", 10),
     "unacked_restore_throttle": env_int("CELERY_UNACKED_RESTORE_THROTTLE", 10),
 }
-if CELERY_BROKER_URL.startswith("filesystem://"):
-    # The embedded worker of ./run: kombu's filesystem transport, messages under var/broker.
-    BROKER_DIR = VAR_DIR / "broker"
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(BROKER_DIR / "queue"),
-        "data_folder_out": str(BROKER_DIR / "queue"),
-        "control_folder": str(BROKER_DIR / "control"),
-        "store_processed": False,
-        "polling_interval": 0.1,
-    }
+if CELERY_BROKER_URL.startswith("sqlalchemy+sqlite"):
+    # The embedded worker of ./run: kombu's SQLAlchemy transport on a SQLite file in var/.
+    # A message is a row written and taken inside a transaction, so the web server and the
+    # worker never see half a message (the filesystem transport could hand over an empty
+    # file and kill the worker). These options go to ``create_engine``: wait for the lock.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"connect_args": {"timeout": 30}}
 CELERY_TASK_ROUTES = {
     "rules.battle_resolve": {"queue": "battles"},
     "rules.simulation_run": {"queue": "battles"},
     "rules.simulation_chunk": {"queue": "battles"},
     "rules.requeue_stale": {"queue": "battles"},
 }
+# /healthz calls the worker stale when no heartbeat ran for this long (config/health.py).
+WORKER_HEARTBEAT_EVERY = env_int("WORKER_HEARTBEAT_EVERY", 30)
+WORKER_STALE_AFTER = env_int("WORKER_STALE_AFTER", 120)
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Unattended auto-resolve of campaign games past their round's deadline (idempotent).
     "campaigns-auto-resolve-overdue": {
         "task": "campaigns.auto_resolve_overdue",
         "schedule": env_int("CAMPAIGN_AUTO_RESOLVE_EVERY", 300),
+    },
+    # The worker heartbeat /healthz reads (config/celery.py); one row, rewritten each time.
+    "muster-worker-heartbeat": {
+        "task": "muster.worker_heartbeat",
+        "schedule": WORKER_HEARTBEAT_EVERY,
+        "options": {"task_id": "muster-worker-heartbeat", "expires": WORKER_HEARTBEAT_EVERY},
     },
     # Battles and simulations whose message or worker was lost are sent again (idempotent).
     "rules-requeue-stale": {

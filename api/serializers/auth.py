@@ -1,4 +1,5 @@
-"""Registration and token serializers (passwords go through Django's validators)."""
+"""Registration and token serializers (passwords go through Django's validators; a
+username may not differ from a taken one only by case)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,12 @@ class RegisterSerializer(serializers.ModelSerializer):
         model = get_user_model()
         fields = ("id", "username", "email", "password")
         read_only_fields = ("id",)
+
+    def validate_username(self, value: str) -> str:
+        """ "Demo" is taken when "demo" is (the database holds the same rule)."""
+        if get_user_model().objects.filter(username__iexact=value).exists():
+            raise serializers.ValidationError("A user with that username already exists.")
+        return value
 
     def validate(self, attrs: dict) -> dict:
         """Run Django's password validators against the would-be user."""
@@ -56,3 +63,11 @@ class TokenSerializer(serializers.Serializer):
     """``{"token": "<key>"}``; send it as ``Authorization: Token <key>``."""
 
     token = serializers.CharField()
+
+
+class ApiTokenSerializer(serializers.Serializer):
+    """One of the account's tokens, named by the start of its key (the key is not shown)."""
+
+    id = serializers.CharField(help_text="The first 8 characters of the key.")
+    created = serializers.DateTimeField()
+    current = serializers.BooleanField(help_text="This request was made with it.")

@@ -1,4 +1,5 @@
-"""``POST /auth/register/`` and ``POST /auth/token/``."""
+"""``POST /auth/register/``, ``POST /auth/token/``, ``GET /auth/tokens/`` and
+``DELETE /auth/tokens/{id}/``."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.tokens import token_id, user_token_revoke, user_tokens_list
 from api.exceptions import ApiError
 from api.serializers.auth import (
+    ApiTokenSerializer,
     RegisteredUserSerializer,
     RegisterSerializer,
     TokenRequestSerializer,
@@ -70,3 +73,26 @@ class TokenView(APIView):
             raise ApiError("invalid_credentials", "Unable to log in with these credentials.")
         token, _ = Token.objects.get_or_create(user=user)
         return Response(TokenSerializer({"token": token.key}).data)
+
+
+class TokenListView(APIView):
+    """The signed-in account's API tokens (at most one: ``POST /auth/token/`` issues it)."""
+
+    @extend_schema(responses={200: ApiTokenSerializer(many=True)}, tags=["auth"])
+    def get(self, request: Request) -> Response:
+        current = request.auth.key if isinstance(request.auth, Token) else None
+        rows = [
+            {"id": token_id(token), "created": token.created, "current": token.key == current}
+            for token in user_tokens_list(user=request.user)
+        ]
+        return Response(ApiTokenSerializer(rows, many=True).data)
+
+
+class TokenDetailView(APIView):
+    """Revoke one of the signed-in account's tokens: every script using it is signed out."""
+
+    @extend_schema(responses={204: None}, tags=["auth"])
+    def delete(self, request: Request, token_id: str) -> Response:
+        if not user_token_revoke(user=request.user, token_id_prefix=token_id):
+            raise ApiError("No such token.", code="not_found", status_code=404)
+        return Response(status=status.HTTP_204_NO_CONTENT)

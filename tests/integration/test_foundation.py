@@ -30,7 +30,13 @@ def test_custom_user_model_is_in_use():
 def test_healthz_reports_database_and_eager_broker(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok", "broker": "eager"}
+    assert response.json() == {
+        "status": "ok",
+        "database": "ok",
+        "broker": "eager",
+        "cache": "local",
+        "worker": "eager",
+    }
 
 
 def test_healthz_answers_503_when_broker_is_unreachable(client, settings):

@@ -1,8 +1,13 @@
-"""A real Celery worker process against Redis and the test PostgreSQL database."""
+"""A real Celery worker process against Redis and the test PostgreSQL database.
+
+Each test's workers log to their own file, ``var/test-worker/<test>-<n>.log`` (emptied at
+start), so a failure shows only that test's lines.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -45,12 +50,14 @@ def flush_test_broker() -> None:
 class WorkerProcess:
     """A ``celery worker`` subprocess; ``stop`` ends it and its children."""
 
-    def __init__(self, broker: str, database: str, queues: str, concurrency: int) -> None:
+    def __init__(
+        self, broker: str, database: str, queues: str, concurrency: int, log_path: Path
+    ) -> None:
         env = {**os.environ, "CELERY_BROKER_URL": broker, "DATABASE_URL": database}
         env["CELERY_TASK_ALWAYS_EAGER"] = "0"
-        self.log_path = ROOT / "var" / "test-worker.log"
+        self.log_path = log_path
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        self._log = self.log_path.open("ab")
+        self._log = self.log_path.open("wb")
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -96,14 +103,21 @@ def celery_sender() -> Iterator:
     sender.close()
 
 
+def worker_log_path(test_name: str, index: int) -> Path:
+    """``var/test-worker/<test name, file-safe>-<index>.log``."""
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", test_name).strip("_")
+    return ROOT / "var" / "test-worker" / f"{safe}-{index}.log"
+
+
 @pytest.fixture
-def start_worker(transactional_db) -> Iterator:
+def start_worker(transactional_db, request) -> Iterator:
     """Start workers on demand; every one started is stopped at the end."""
     started: list[WorkerProcess] = []
     flush_test_broker()
 
     def start(queues: str = "celery,battles", concurrency: int = 1) -> WorkerProcess:
-        worker = WorkerProcess(redis_url(), test_database_url(), queues, concurrency)
+        log_path = worker_log_path(request.node.name, len(started) + 1)
+        worker = WorkerProcess(redis_url(), test_database_url(), queues, concurrency, log_path)
         started.append(worker)
         return worker
 

@@ -1,0 +1,58 @@
+"""docker-compose.yml and the Dockerfile (issue 22 item 10): checked as files, since Docker
+does not run on the test machines."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+APP_SERVICES = ("web", "worker", "beat")
+
+
+@pytest.fixture(scope="module")
+def compose() -> dict:
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
+def test_postgres_health_is_checked_over_tcp(compose):
+    test = " ".join(compose["services"]["postgres"]["healthcheck"]["test"])
+    assert "pg_isready -h 127.0.0.1" in test
+
+
+def test_migrate_retries_on_failure_and_waits_for_postgres(compose):
+    migrate = compose["services"]["migrate"]
+    assert migrate["restart"] == "on-failure"
+    assert migrate["depends_on"]["postgres"]["condition"] == "service_healthy"
+
+
+def test_one_image_is_built_once_and_reused(compose):
+    services = compose["services"]
+    built = [name for name, service in services.items() if "build" in service]
+    assert built == ["migrate"]
+    image = services["migrate"]["image"]
+    for name in APP_SERVICES:
+        assert services[name]["image"] == image
+        assert "build" not in services[name]
+
+
+def test_long_running_services_restart(compose):
+    for name in (*APP_SERVICES, "postgres", "redis"):
+        assert compose["services"][name]["restart"] == "unless-stopped", name
+
+
+def test_app_services_get_csrf_origins_proxies_and_the_demo_switch(compose):
+    for name in (*APP_SERVICES, "migrate"):
+        env = compose["services"][name]["environment"]
+        assert "CSRF_TRUSTED_ORIGINS" in env
+        assert "NUM_PROXIES" in env
+    migrate = compose["services"]["migrate"]
+    assert "MUSTER_DEMO_USER" in migrate["environment"]
+    assert "ensure_demo_user" in " ".join(migrate["command"])
+
+
+def test_the_image_runs_as_a_non_root_user():
+    lines = (ROOT / "Dockerfile").read_text().splitlines()
+    users = [line.split()[1] for line in lines if line.startswith("USER ")]
+    assert users
+    assert users[-1] not in ("root", "0")

@@ -9,7 +9,9 @@ from __future__ import annotations
 from rules.engine import ENGINE_VERSION
 from rules.engine.dice import Dice
 from rules.engine.report import BattleMap, BattleReport, Event, UnitOutcome, UnitPosition
-from rules.engine.systems.base import EngineError, Mission, PostBattle, register
+from rules.engine.systems.base import EngineError, Mission, PostBattle
+from rules.engine.systems.capabilities import CatalogueCapability, RosterSummary
+from rules.engine.systems.unit_experience import UnitExperiencePack
 
 
 class CoinflipSystem:
@@ -17,6 +19,10 @@ class CoinflipSystem:
     name = "Coinflip (test system)"
     missions = {"duel": Mission("duel", "Duel", 3)}
     default_mission = "duel"
+    odds = None
+    campaign = UnitExperiencePack("coinflip-experience")
+    summary = RosterSummary()
+    catalogue = CatalogueCapability()
 
     def build_army(self, roster: dict) -> dict:
         if not roster.get("units"):
@@ -61,7 +67,7 @@ class CoinflipSystem:
         return PostBattle(side=side)
 
 
-COINFLIP = register(CoinflipSystem())
+COINFLIP = CoinflipSystem()
 
 
 def coinflip_roster(name: str = "Reds", units: int = 2) -> dict:

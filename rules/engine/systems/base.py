@@ -22,6 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from rules.engine.report import BattleReport, Event
+from rules.engine.systems.capabilities import (
+    CampaignPack,
+    CatalogueCapability,
+    OddsCapability,
+    RosterSummary,
+)
 
 RosterData = dict[str, Any]
 EventHook = Callable[[Event], None]
@@ -59,12 +65,18 @@ class PostBattle:
 
 @runtime_checkable
 class GameSystem(Protocol):
-    """One game system (slug → implementation in :mod:`rules.engine.systems`)."""
+    """One game system (slug → implementation in :mod:`rules.engine.systems`): battle, and
+    every other per-system capability (:mod:`rules.engine.systems.capabilities`)."""
 
     slug: str
     name: str
     missions: Mapping[str, Mission]
     default_mission: str
+    odds: OddsCapability | None
+    """The exact calculator (None: the system has none)."""
+    campaign: CampaignPack
+    summary: RosterSummary
+    catalogue: CatalogueCapability
 
     def build_army(self, roster: RosterData) -> Any:
         """Turn a roster into the system's army object; raise EngineError if unplayable."""
@@ -85,17 +97,3 @@ class GameSystem(Protocol):
     def post_battle(self, report: BattleReport, side: str, seed: int) -> PostBattle:
         """Campaign effects of ``report`` for ``side`` ("a" or "b")."""
         ...
-
-
-_REGISTRY: dict[str, GameSystem] = {}
-
-
-def register(system: GameSystem) -> GameSystem:
-    """Add a system to the registry (called by each system package on import)."""
-    _REGISTRY[system.slug] = system
-    return system
-
-
-def registry() -> Mapping[str, GameSystem]:
-    """All registered systems by slug."""
-    return dict(_REGISTRY)

@@ -1,4 +1,4 @@
-"""The grimdark GameSystem object registered under the slug "grimdark"."""
+"""The grimdark GameSystem object (slug "grimdark")."""
 
 from __future__ import annotations
 
@@ -7,8 +7,12 @@ from typing import Any
 
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import EventHook, Mission, PostBattle, RosterData
+from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.grimdark import army, campaign, resolve
 from rules.engine.systems.grimdark import missions as mission_defs
+from rules.engine.systems.grimdark.odds import ODDS
+from rules.engine.systems.grimdark.summary import SUMMARY
+from rules.engine.systems.unit_experience import UnitExperiencePack
 
 
 class GrimdarkSystem:
@@ -18,6 +22,12 @@ class GrimdarkSystem:
     name = "Grimdark (40k 4th edition)"
     missions: Mapping[str, Mission] = mission_defs.MISSIONS
     default_mission = mission_defs.DEFAULT_MISSION
+    odds = ODDS
+    campaign = UnitExperiencePack("grimdark-experience")
+    summary = SUMMARY
+    catalogue = CatalogueCapability(
+        sample_matchup=("iron-wardens-strike-force", "chitin-host-swarm")
+    )
 
     def build_army(self, roster: RosterData) -> army.Army:
         """Validate RosterData; EngineError with a stable code when unplayable."""

@@ -11,9 +11,13 @@ from rules.engine.report import BattleMap, BattleReport, MapFeature, UnitOutcome
 from rules.engine.systems.base import EngineError, EventHook, Mission, PostBattle, RosterData
 from rules.engine.systems.hextactical.ai import Policy
 from rules.engine.systems.hextactical.battle import Battle
+from rules.engine.systems.hextactical.campaign_pack import CharacterPointsPack
+from rules.engine.systems.hextactical.catalogue import CATALOGUE
 from rules.engine.systems.hextactical.combatant import Combatant, build_combatant
+from rules.engine.systems.hextactical.odds import ODDS
 from rules.engine.systems.hextactical.scenario import DEFAULT_MISSION, MISSIONS, build_layout
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
+from rules.engine.systems.hextactical.summary import SUMMARY
 
 
 @dataclass(slots=True)
@@ -33,6 +37,10 @@ class HexTacticalSystem:
     name = "Hex Tactical (GURPS 4th edition)"
     missions: dict[str, Mission] = MISSIONS
     default_mission = DEFAULT_MISSION
+    odds = ODDS
+    campaign = CharacterPointsPack()
+    summary = SUMMARY
+    catalogue = CATALOGUE
 
     def __init__(self, settings: Settings = DEFAULT_SETTINGS, policy: Policy | None = None) -> None:
         self.settings = settings

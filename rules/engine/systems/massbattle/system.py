@@ -6,10 +6,14 @@ from collections.abc import Mapping
 
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, EventHook, Mission, PostBattle, RosterData
+from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.massbattle import battle
 from rules.engine.systems.massbattle.constants import MAX_TURNS
+from rules.engine.systems.massbattle.odds import ODDS
 from rules.engine.systems.massbattle.postbattle import post_battle as _post_battle
+from rules.engine.systems.massbattle.summary import SUMMARY
 from rules.engine.systems.massbattle.units import Army, build_army
+from rules.engine.systems.unit_experience import UnitExperiencePack
 
 MISSIONS: dict[str, Mission] = {
     "battle": Mission(
@@ -40,6 +44,10 @@ class MassBattleSystem:
     name = "Mass battle (Kings of War 2010)"
     missions: Mapping[str, Mission] = MISSIONS
     default_mission = "battle"
+    odds = ODDS
+    campaign = UnitExperiencePack("massbattle-experience", accumulating=("gold",))
+    summary = SUMMARY
+    catalogue = CatalogueCapability(sample_matchup=("dawnguard-vanguard", "gravemire-tide"))
 
     def build_army(self, roster: RosterData) -> Army:
         return build_army(roster)

@@ -1,5 +1,5 @@
 """The skirmish game system (Mordheim): close combat from seed 001, the rest of a battle
-from the published rules (digest §15). Registers itself as slug "skirmish" on import."""
+from the published rules (digest §15): the "skirmish" GameSystem."""
 
 from __future__ import annotations
 
@@ -13,13 +13,16 @@ from rules.engine.systems.base import (
     Mission,
     PostBattle,
     RosterData,
-    register,
 )
+from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.skirmish.battle import run_battle
+from rules.engine.systems.skirmish.campaign_pack import MordheimPack
 from rules.engine.systems.skirmish.fighters import Warband, build_warband
+from rules.engine.systems.skirmish.odds import ODDS
 from rules.engine.systems.skirmish.post_battle import post_battle as _post_battle
 from rules.engine.systems.skirmish.reporting import build_report
 from rules.engine.systems.skirmish.scenarios import DEFAULT_MISSION, MISSIONS
+from rules.engine.systems.skirmish.summary import SUMMARY
 
 
 class SkirmishSystem:
@@ -29,6 +32,10 @@ class SkirmishSystem:
     name = "Skirmish (Mordheim)"
     missions: Mapping[str, Mission] = MISSIONS
     default_mission = DEFAULT_MISSION
+    odds = ODDS
+    campaign = MordheimPack()
+    summary = SUMMARY
+    catalogue = CatalogueCapability(sample_matchup=("night-watch", "marsh-raiders"))
 
     def build_army(self, roster: RosterData) -> Warband:
         """One fighter per model; EngineError with the offending field's path."""
@@ -55,4 +62,4 @@ class SkirmishSystem:
         return _post_battle(report, side, seed)
 
 
-SYSTEM = register(SkirmishSystem())
+SYSTEM = SkirmishSystem()

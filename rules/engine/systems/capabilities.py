@@ -81,12 +81,14 @@ class OddsResult:
 
 @dataclass(frozen=True, slots=True)
 class OddsCapability:
-    """A system's exact calculator: the request fields it declares and the function that
-    answers a request holding them (EngineError whose ``code`` names the bad field)."""
+    """A system's exact calculator: the request fields it declares, the function that
+    answers a request holding them (EngineError whose ``code`` names the bad field), and a
+    demanding example request (``bench/probability.py`` times it)."""
 
     title: str
     fields: tuple[OddsField, ...]
     calculate: Callable[[dict[str, Any]], OddsResult]
+    example: Mapping[str, Any] = field(default_factory=dict)
 
 
 # --- campaign effects ------------------------------------------------------------------------

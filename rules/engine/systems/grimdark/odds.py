@@ -275,4 +275,25 @@ def odds_result(request: dict[str, Any]) -> OddsResult:
     )
 
 
-ODDS = OddsCapability(title="Attack sequence", fields=FIELDS, calculate=odds_result)
+ODDS = OddsCapability(
+    title="Attack sequence",
+    fields=FIELDS,
+    calculate=odds_result,
+    example={
+        "mode": "shooting",
+        "attacks": 60,
+        "skill": 4,
+        "strength": 8,
+        "ap": 3,
+        "rules": ["twin_linked", "rending"],
+        "target": {
+            "toughness": 4,
+            "save": 3,
+            "invulnerable": 5,
+            "cover": 4,
+            "wounds": 3,
+            "models": 20,
+            "weapon_skill": 4,
+        },
+    },
+)

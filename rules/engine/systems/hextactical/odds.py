@@ -233,4 +233,16 @@ def odds_result(request: dict[str, Any]) -> OddsResult:
     )
 
 
-ODDS = OddsCapability(title="One attack", fields=FIELDS, calculate=odds_result)
+ODDS = OddsCapability(
+    title="One attack",
+    fields=FIELDS,
+    calculate=odds_result,
+    example={
+        "skill": 14,
+        "defence": 10,
+        "damage": "sw+2",
+        "st": 13,
+        "damage_type": "cut",
+        "dr": 2,
+    },
+)

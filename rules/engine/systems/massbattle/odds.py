@@ -252,4 +252,18 @@ def odds_result(request: dict[str, Any]) -> OddsResult:
     )
 
 
-ODDS = OddsCapability(title="Attack and nerve test", fields=FIELDS, calculate=odds_result)
+ODDS = OddsCapability(
+    title="Attack and nerve test",
+    fields=FIELDS,
+    calculate=odds_result,
+    example={
+        "kind": "melee",
+        "attacks": 40,
+        "to_hit": 4,
+        "defence": 4,
+        "facing": "flank",
+        "elite": True,
+        "crushing_strength": 1,
+        "target": {"damage": 3, "nerve": 14, "banner": True, "inspiring": True},
+    },
+)

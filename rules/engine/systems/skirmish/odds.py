@@ -226,4 +226,13 @@ def odds_result(request: dict[str, Any]) -> OddsResult:
     return OddsResult(outcomes=outcomes, detail=result)
 
 
-ODDS = OddsCapability(title="One fighter's attacks", fields=FIELDS, calculate=odds_result)
+ODDS = OddsCapability(
+    title="One fighter's attacks",
+    fields=FIELDS,
+    calculate=odds_result,
+    example={
+        "mode": "close_combat",
+        "attacker": {"WS": 4, "S": 4, "A": 3, "weapons": ["sword", "dagger"]},
+        "target": {"WS": 3, "S": 3, "T": 3, "W": 2, "equipment": ["light-armour", "buckler"]},
+    },
+)

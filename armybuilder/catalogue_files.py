@@ -17,6 +17,7 @@ from jsonschema import Draft202012Validator
 from armybuilder.errors import CatalogueError
 from armybuilder.rosterdata import CATALOGUE_DIR
 from armybuilder.schema import FACTION_SCHEMA, SYSTEM_SCHEMA
+from rules.engine.systems import get_system
 
 SYSTEM_FILE = "_system.yaml"
 _SYSTEM_VALIDATOR = Draft202012Validator(SYSTEM_SCHEMA)
@@ -56,7 +57,8 @@ def _schema_errors(validator: Draft202012Validator, data: Any) -> list[str]:
 
 def faction_problems(data: dict[str, Any]) -> list[str]:
     """Consistency the schema cannot state: unique slugs, option references, size bounds,
-    and for hextactical ``cost == character.template_points(unit)`` (its README)."""
+    and the system's own unit checks (its ``catalogue`` capability)."""
+    unit_problems = get_system(data["system"]).catalogue.unit_problems
     problems: list[str] = []
     seen_units: set[str] = set()
     for index, unit in enumerate(data.get("units", [])):
@@ -74,22 +76,8 @@ def faction_problems(data: dict[str, Any]) -> list[str]:
             for ref in [*(option.get("requires") or []), *(option.get("excludes") or [])]:
                 if ref not in slugs:
                     problems.append(f"{where}: option {option['slug']} names unknown '{ref}'")
-        if data.get("system") == "hextactical":
-            problems.extend(_template_problems(unit, where))
+        problems.extend(unit_problems(unit, where))
     return problems
-
-
-def _template_problems(unit: dict[str, Any], where: str) -> list[str]:
-    from rules.engine.systems.base import EngineError
-    from rules.engine.systems.hextactical.character import template_points
-
-    try:
-        points = template_points(unit)
-    except EngineError as error:
-        return [f"{where}: {error}"]
-    if points != unit.get("cost"):
-        return [f"{where}: cost {unit.get('cost')} but template_points gives {points}"]
-    return []
 
 
 def read_catalogue_file(path: Path) -> CatalogueFile:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from armybuilder.constraints import constraint_schema
+from rules.engine.systems import SYSTEMS as ENGINE_SYSTEMS
 
-SYSTEMS: tuple[str, ...] = ("grimdark", "skirmish", "massbattle", "hextactical")
+SYSTEMS: tuple[str, ...] = tuple(system.slug for system in ENGINE_SYSTEMS)
 ALIGNMENTS: tuple[str, ...] = ("good", "evil", "neutral")
 
 _SLUG = {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_\-]*$"}

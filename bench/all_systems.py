@@ -1,5 +1,5 @@
-"""Benchmark: seeded battles of every registered game system on the fast path (log=False),
-in one process, with each system's two sample rosters and default mission.
+"""Benchmark: seeded battles of every listed game system on the fast path (log=False),
+in one process, with each system's sample matchup and default mission.
 
 Run: .venv/bin/python bench/all_systems.py [battles-per-system]   (default 200)
 
@@ -19,20 +19,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from armybuilder.rosterdata import sample_roster_data
-from rules.engine.systems import load_systems
-
-SAMPLES: dict[str, tuple[str, str]] = {
-    "grimdark": ("iron-wardens-strike-force", "chitin-host-swarm"),
-    "skirmish": ("night-watch", "marsh-raiders"),
-    "massbattle": ("dawnguard-vanguard", "gravemire-tide"),
-    "hextactical": ("thornwall-patrol", "saltmarsh-raid"),
-}
+from rules.engine.systems import SYSTEMS, get_system
 
 
 def bench_system(slug: str, battles: int) -> dict[str, float | int | str]:
     """Time ``battles`` seeded fast-path battles of ``slug``."""
-    system = load_systems()[slug]
-    roster_a, roster_b = (sample_roster_data(slug, name) for name in SAMPLES[slug])
+    system = get_system(slug)
+    roster_a, roster_b = (
+        sample_roster_data(slug, name) for name in system.catalogue.sample_matchup or ()
+    )
     mission = system.default_mission
     totals: list[float] = []
     resolves: list[float] = []
@@ -70,7 +65,7 @@ def main(battles: int = 200) -> None:
         f"{'system':<12} {'mission':<10} {'median ms':>9} {'p95 ms':>7} {'resolve':>8} "
         f"{'battles/s':>9}  a/b/draw"
     )
-    for slug in sorted(load_systems()):
+    for slug in sorted(s.slug for s in SYSTEMS if s.catalogue.sample_matchup):
         row = bench_system(slug, battles)
         print(
             f"{row['system']:<12} {row['mission']:<10} {row['median_ms']:>9.1f} "

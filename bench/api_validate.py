@@ -1,4 +1,5 @@
-"""Speed of ``POST /api/v1/rosters/validate/`` for a 30-unit roster under gunicorn and
+"""Speed of ``POST /api/v1/rosters/validate/`` for a 30-unit roster (the first
+listed system's first sample roster, repeated) under gunicorn and
 PostgreSQL, with concurrent keep-alive clients on loopback. Prints latency percentiles,
 requests per second and the exact commands. Target (issue 5): p95 under 50 ms with 20
 concurrent clients.
@@ -40,19 +41,21 @@ sys.path.insert(0, str(ROOT))
 
 
 def roster_payload(units: int = 30) -> dict:
-    """A 30-unit grimdark list (legality does not matter: every rule is checked anyway)."""
+    """A ``units``-entry list of the first listed system: its first sample roster's entries
+    repeated (legality does not matter: every rule is checked anyway)."""
+    from armybuilder.rosterdata import load_sample_roster
+    from rules.engine.systems import SYSTEMS
+
+    system = next(s for s in SYSTEMS if s.catalogue.sample_matchup)
+    sample = load_sample_roster(system.slug, (system.catalogue.sample_matchup or ("",))[0])
     kinds = [
-        {"unit": "warden-captain", "options": ["power-sword"]},
-        {"unit": "line-squad", "size": 10, "options": ["flamer"]},
-        {"unit": "line-squad", "size": 5},
-        {"unit": "pathfinder-squad", "size": 5},
-        {"unit": "breacher-guard", "size": 5},
-        {"unit": "bastion-squad", "size": 5},
+        {k: v for k, v in entry.items() if k in ("unit", "size", "options", "faction")}
+        for entry in sample["units"]
     ]
     return {
         "name": "Bench horde",
-        "system": "grimdark",
-        "faction": "iron-wardens",
+        "system": system.slug,
+        "faction": sample["faction"],
         "points_limit": 5000,
         "units": [kinds[i % len(kinds)] for i in range(units)],
     }

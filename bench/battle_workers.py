@@ -4,7 +4,7 @@ end-to-end latency of one battle (queued → resolved) with an idle worker.
 Needs PostgreSQL and Redis running (./test starts both). Uses its own database
 ``muster_bench`` (created and migrated here) and Redis database 2. Prints figures only.
 
-    .venv/bin/python bench/battle_workers.py [--battles 200] [--system grimdark]
+    .venv/bin/python bench/battle_workers.py [--battles 200] [--system SLUG]
 """
 
 from __future__ import annotations
@@ -21,12 +21,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DATABASE_URL = "postgres://muster:muster@127.0.0.1:5432/muster_bench"
 BROKER_URL = "redis://127.0.0.1:6379/2"
-SAMPLES = {
-    "grimdark": ("iron-wardens-strike-force", "chitin-host-swarm"),
-    "skirmish": ("night-watch", "marsh-raiders"),
-    "massbattle": ("dawnguard-vanguard", "gravemire-tide"),
-    "hextactical": ("thornwall-patrol", "saltmarsh-raid"),
-}
 
 
 def prepare_database() -> None:
@@ -96,9 +90,11 @@ def stop_worker(worker: subprocess.Popen) -> None:
 
 def queue_battles(count: int, system: str, first_seed: int) -> list[int]:
     from armybuilder.rosterdata import sample_roster_data
+    from rules.engine.systems import get_system
     from rules.services import battle_create
 
-    a, b = (sample_roster_data(system, name) for name in SAMPLES[system])
+    matchup = get_system(system).catalogue.sample_matchup or ()
+    a, b = (sample_roster_data(system, name) for name in matchup)
     return [
         battle_create(
             requested_by=None, snapshot_a=a, snapshot_b=b, seed=first_seed + i, enqueue=False
@@ -155,7 +151,11 @@ def latency(samples: int, system: str) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--battles", type=int, default=200)
-    parser.add_argument("--system", default="grimdark", choices=sorted(SAMPLES))
+    sys.path.insert(0, str(ROOT))
+    from rules.engine.systems import SYSTEMS
+
+    slugs = [s.slug for s in SYSTEMS if s.catalogue.sample_matchup]
+    parser.add_argument("--system", default=slugs[0], choices=slugs)
     parser.add_argument("--latency-samples", type=int, default=30)
     args = parser.parse_args()
     prepare_database()

@@ -14,9 +14,8 @@ from armybuilder.exchange import grouped_entries
 from armybuilder.models import Roster
 from armybuilder.rosterdata import apply_options
 from armybuilder.selectors import context_validate, roster_context, roster_revision_list
-from armybuilder.summaries import system_summary
+from armybuilder.summaries import unit_figures
 from armybuilder.validation import option_limit, price_roster
-from rules.engine.systems.hextactical.character import derived_stats
 
 UNIT_PATH = re.compile(r"^units\[(\d+)\]")
 
@@ -79,38 +78,6 @@ def unit_profile(unit: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
     return {k: merged[k] for k in keys}
 
 
-def derived_rows(summary: dict[str, Any], profiles: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """Hextactical: each combatant's derived values by roster entry id, as the army builder's
-    summary computed them (``combatants[..]["derived"]``, GURPS via ``character.py``), with
-    Will, Per and FP from the engine's ``derived_stats`` of the same profile."""
-    rows: dict[str, Any] = {}
-    for combatant in summary.get("combatants", []) or []:
-        derived = combatant.get("derived") or {}
-        stats = derived_stats(profiles.get(str(combatant["id"]), {}))
-        values = [
-            ("HP", derived.get("HP")),
-            ("Will", stats["Will"]),
-            ("Per", stats["Per"]),
-            ("FP", stats["FP"]),
-            ("Speed", _n(derived.get("BasicSpeed", 0))),
-            ("Move", derived.get("Move")),
-            ("Dodge", derived.get("Dodge")),
-        ]
-        defences = [f"Parry {v} ({k})" for k, v in sorted((derived.get("Parry") or {}).items())]
-        defences += [f"Block {v} ({k})" for k, v in sorted((derived.get("Block") or {}).items())]
-        rows[str(combatant["id"])] = {
-            "stats": values,
-            "defences": defences,
-            "skills": [f"{k}-{v}" for k, v in (combatant.get("skills") or {}).items()],
-        }
-    return rows
-
-
-def _n(value: Any) -> str:
-    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    return text or "0"
-
-
 def _display_names(context: Any) -> list[str]:
     """Each entry's name as the player sees it: its own name, else the catalogue unit's."""
     names = []
@@ -164,10 +131,7 @@ def editor_data(roster: Roster) -> dict[str, Any]:
         for _category, entries in grouped
         for _index, entry, unit in entries
     }
-    derived: dict[str, Any] = {}
-    if context.system.get("system") == "hextactical":
-        view = price_roster(payload, context.system, context.factions)
-        derived = derived_rows(system_summary(view), profiles)
+    derived = unit_figures(price_roster(payload, context.system, context.factions))
     for category, entries in grouped:
         units = []
         for index, entry, unit in entries:

@@ -1,13 +1,16 @@
-"""Forms of the pages: sign-up, new roster, import, battle and simulation requests, the
-grimdark attack calculator. Every field has a label (the templates render them)."""
+"""Forms of the pages: sign-up, new roster, import, battle and simulation requests, and each
+system's attack calculator. Every field has a label (the templates render them)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+
+from rules.engine.systems.capabilities import OddsCapability, OddsField
 
 MAX_SIMULATION_RUNS = 10_000
 
@@ -76,67 +79,81 @@ class SimulationForm(BattleForm):
     )
 
 
-SAVE_CHOICES = [("", "None")] + [(str(v), f"{v}+") for v in range(2, 7)]
+def _words(text: str) -> str:
+    return text.replace("_", " ").replace("-", " ")
+
+
+def odds_form_field(spec: OddsField) -> forms.Field:
+    """The form field of one declared calculator field (blank: the engine's default)."""
+    common: dict[str, Any] = {
+        "label": spec.label,
+        "help_text": spec.help,
+        "required": spec.required,
+        "initial": spec.default,
+    }
+    bounds = {"min_value": spec.minimum, "max_value": spec.maximum}
+    if spec.kind == "int":
+        return forms.IntegerField(**bounds, **common)
+    if spec.kind == "float":
+        return forms.FloatField(**bounds, **common)
+    if spec.kind == "bool":
+        return forms.BooleanField(**{**common, "required": False})
+    if spec.kind == "choice":
+        blank = [] if spec.required or spec.default is not None else [("", "-")]
+        choices = blank + [(c, _words(c)) for c in spec.choices]
+        return forms.ChoiceField(choices=choices, **{**common, "required": spec.required})
+    if spec.kind == "list" and spec.choices:
+        return forms.MultipleChoiceField(
+            choices=[(c, _words(c)) for c in spec.choices], **{**common, "required": False}
+        )
+    if spec.kind == "list":
+        return forms.CharField(
+            max_length=spec.max_items * (spec.max_length + 2),
+            **{**common, "help_text": f"{spec.help} Comma-separated.".strip()},
+        )
+    return forms.CharField(max_length=spec.max_length, **common)
+
+
+def odds_form_name(spec: OddsField) -> str:
+    """The form field name of a declared field (``target.toughness`` → ``target__toughness``)."""
+    return spec.name.replace(".", "__")
 
 
 class AttackForm(forms.Form):
-    """The grimdark attack sequence: attacker, weapon and target."""
+    """A system's exact calculator: one field per field its ``odds`` capability declares."""
 
-    mode = forms.ChoiceField(
-        label="Attack",
-        choices=[("shooting", "Shooting (BS)"), ("close_combat", "Close combat (WS)")],
-    )
-    attacks = forms.IntegerField(label="Attacks / shots", min_value=1, max_value=200, initial=10)
-    skill = forms.IntegerField(label="BS or WS", min_value=1, max_value=10, initial=4)
-    strength = forms.IntegerField(label="Strength", min_value=1, max_value=10, initial=4)
-    ap = forms.TypedChoiceField(
-        label="AP",
-        choices=[("", "-")] + [(str(v), str(v)) for v in range(1, 7)],
-        coerce=int,
-        empty_value=None,
-        required=False,
-    )
-    toughness = forms.IntegerField(label="Target toughness", min_value=1, max_value=10, initial=4)
-    save = forms.TypedChoiceField(
-        label="Armour save",
-        choices=SAVE_CHOICES,
-        coerce=int,
-        empty_value=None,
-        required=False,
-        initial="3",
-    )
-    invulnerable = forms.TypedChoiceField(
-        label="Invulnerable save",
-        choices=SAVE_CHOICES,
-        coerce=int,
-        empty_value=None,
-        required=False,
-    )
-    cover = forms.TypedChoiceField(
-        label="Cover save", choices=SAVE_CHOICES, coerce=int, empty_value=None, required=False
-    )
-    wounds = forms.IntegerField(label="Wounds per model", min_value=1, max_value=10, initial=1)
-    models = forms.IntegerField(label="Models in target", min_value=1, max_value=200, initial=10)
-    weapon_skill = forms.IntegerField(label="Target WS", min_value=1, max_value=10, initial=4)
+    system = forms.ChoiceField(widget=forms.HiddenInput)
+
+    def __init__(
+        self, *args: Any, system: str, odds: OddsCapability, systems: list[str], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.odds = odds
+        self.system_slug = system
+        self.fields["system"].choices = [(slug, slug) for slug in systems]
+        self.fields["system"].initial = system
+        for spec in odds.fields:
+            self.fields[odds_form_name(spec)] = odds_form_field(spec)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for spec in self.odds.fields:
+            name = odds_form_name(spec)
+            if spec.kind == "list" and not spec.choices and isinstance(data.get(name), str):
+                items = [item.strip() for item in data[name].split(",") if item.strip()]
+                bad = [item for item in items if not re.fullmatch(spec.pattern, item)]
+                if bad or len(items) > spec.max_items:
+                    self.add_error(name, f"Not understood: {', '.join(bad) or 'too many'}.")
+                data[name] = items
+        return data
 
     def request(self) -> dict[str, Any]:
-        """The calculator's request (``rules.engine.systems.grimdark.odds.attack_odds``)."""
-        data = self.cleaned_data
-        return {
-            "system": "grimdark",
-            "mode": data["mode"],
-            "attacks": data["attacks"],
-            "skill": data["skill"],
-            "strength": data["strength"],
-            "ap": data["ap"],
-            "rules": [],
-            "target": {
-                "toughness": data["toughness"],
-                "save": data["save"],
-                "invulnerable": data["invulnerable"],
-                "cover": data["cover"],
-                "wounds": data["wounds"],
-                "models": data["models"],
-                "weapon_skill": data["weapon_skill"],
-            },
-        }
+        """The calculator's request: the filled fields, dotted names as nested objects."""
+        request: dict[str, Any] = {"system": self.cleaned_data["system"]}
+        for spec in self.odds.fields:
+            value = self.cleaned_data.get(odds_form_name(spec))
+            if value is None or value == "":
+                continue
+            target = request.setdefault(spec.group, {}) if spec.group else request
+            target[spec.key] = value
+        return request

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from rules.engine.dice import Dice
 from rules.engine.kernel.settings import RuleSettings
 from rules.engine.report import BattleMap, BattleReport, Event, UnitOutcome, UnitPosition
-from rules.engine.systems.base import EngineError, Mission, PostBattle, register
+from rules.engine.systems.base import EngineError, Mission, PostBattle
+from rules.engine.systems.capabilities import CatalogueCapability, RosterSummary
+from rules.engine.systems.unit_experience import UnitExperiencePack
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +28,10 @@ class CoinflipSystem:
     name = "Coinflip (test system)"
     missions = {"duel": Mission("duel", "Duel", 3)}
     default_mission = "duel"
+    odds = None
+    campaign = UnitExperiencePack("coinflip-experience")
+    summary = RosterSummary()
+    catalogue = CatalogueCapability()
 
     def build_army(self, roster: dict) -> dict:
         if not roster.get("units"):
@@ -70,7 +76,7 @@ class CoinflipSystem:
         return PostBattle(side=side)
 
 
-COINFLIP = register(CoinflipSystem())
+COINFLIP = CoinflipSystem()
 
 
 def coinflip_roster(name: str = "Reds", units: int = 2) -> dict:

@@ -34,3 +34,14 @@ def catalogues(db):
 def _fast_password_hashing(settings):
     """PBKDF2 at full strength costs ~0.3 s per user; the tests are not about hashing."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def coinflip_system(monkeypatch):
+    """The test-only coinflip system, playable for this test: the explicit list of systems
+    plus it (undone after the test)."""
+    from rules.engine import systems
+    from tests.coinflip_system import COINFLIP
+
+    monkeypatch.setattr(systems, "SYSTEMS", (*systems.SYSTEMS, COINFLIP))
+    return COINFLIP

@@ -1,126 +1,118 @@
-"""``POST /calc/attacks/``: one input serializer per game system, and the result shape.
+"""``POST /calc/attacks/``: one input serializer per game system, built from the fields its
+``odds`` capability declares, and the one result shape of every system.
 
-The serializers bound every number (at most 200 attacks, sensible characteristic ranges)
-so the engine's exact calculator never receives absurd input; the engine still checks the
-combinations and raises ``EngineError``, which the API answers as a 400.
+The declared bounds (at most 200 attacks, sensible characteristic ranges) keep absurd input
+away from the engine's exact calculators; the engine still checks the combinations and raises
+``EngineError``, which the API answers as a 400.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from rest_framework import serializers
 
-ODDS_SYSTEMS = ("grimdark", "skirmish", "massbattle", "hextactical")
-MAX_ATTACKS = 200
-MAX_MODELS = 200
-# Bounds for systems validated generically (no dedicated serializer).
-GENERIC_NUMBER_BOUND = MAX_ATTACKS
-GENERIC_MAX_DEPTH = 4
-GENERIC_MAX_ITEMS = 50
-GENERIC_MAX_STRING = 80
+from rules.engine.systems import SYSTEMS
+from rules.engine.systems.capabilities import OddsCapability, OddsField
+
+ODDS: dict[str, OddsCapability] = {s.slug: s.odds for s in SYSTEMS if s.odds is not None}
+"""Every system with an exact calculator, by slug."""
 
 
 class CalcSystemSerializer(serializers.Serializer):
     """The dispatch key: which game system's calculator to use."""
 
-    system = serializers.ChoiceField(choices=ODDS_SYSTEMS)
+    system = serializers.ChoiceField(choices=list(ODDS))
 
 
-class GrimdarkTargetSerializer(serializers.Serializer):
-    """The target unit: toughness, saves (null: none), wounds per model, models, WS."""
-
-    toughness = serializers.IntegerField(min_value=1, max_value=10)
-    save = serializers.IntegerField(min_value=2, max_value=7, allow_null=True, required=False)
-    invulnerable = serializers.IntegerField(
-        min_value=2, max_value=6, allow_null=True, required=False
-    )
-    cover = serializers.IntegerField(min_value=2, max_value=6, allow_null=True, required=False)
-    wounds = serializers.IntegerField(min_value=1, max_value=20, default=1)
-    models = serializers.IntegerField(min_value=1, max_value=MAX_MODELS, default=1)
-    weapon_skill = serializers.IntegerField(min_value=1, max_value=10, default=4)
+def _bounds(spec: OddsField) -> dict[str, Any]:
+    return {
+        key: value
+        for key, value in (("min_value", spec.minimum), ("max_value", spec.maximum))
+        if value is not None
+    }
 
 
-class GrimdarkAttackSerializer(serializers.Serializer):
-    """A grimdark attack sequence: shooting (``skill`` is BS) or close combat (WS vs WS).
-    ``strength`` may be omitted only for sniper, poisoned or witchblade attacks."""
-
-    system = serializers.ChoiceField(choices=["grimdark"])
-    mode = serializers.ChoiceField(choices=["shooting", "close_combat"], default="shooting")
-    attacks = serializers.IntegerField(min_value=0, max_value=MAX_ATTACKS)
-    skill = serializers.IntegerField(min_value=0, max_value=10)
-    strength = serializers.IntegerField(min_value=1, max_value=10, allow_null=True, required=False)
-    ap = serializers.IntegerField(min_value=1, max_value=6, allow_null=True, required=False)
-    rules = serializers.ListField(
-        child=serializers.RegexField(r"^[a-z_]+(\(\d\))?$", max_length=40),
-        max_length=20,
-        default=list,
-        help_text="Special rules, e.g. twin_linked, rending, poisoned(2).",
-    )
-    target = GrimdarkTargetSerializer()
+def _presence(spec: OddsField) -> dict[str, Any]:
+    if spec.required:
+        return {}
+    if spec.kind == "list":
+        return {"default": list}
+    if spec.default is not None:
+        return {"default": spec.default}
+    return {"required": False}
 
 
-class GenericAttackSerializer(serializers.Serializer):
-    """Any other system: a JSON object of bounded numbers, short strings and small lists;
-    the system's calculator checks the meaning."""
+def serializer_field(spec: OddsField) -> serializers.Field:
+    """The DRF field of one declared calculator field."""
+    common: dict[str, Any] = {"help_text": spec.help or None, "label": spec.label}
+    common.update(_presence(spec))
+    if spec.nullable:
+        common["allow_null"] = True
+    if spec.kind == "int":
+        return serializers.IntegerField(**_bounds(spec), **common)
+    if spec.kind == "float":
+        return serializers.FloatField(**_bounds(spec), **common)
+    if spec.kind == "bool":
+        return serializers.BooleanField(**common)
+    if spec.kind == "choice":
+        return serializers.ChoiceField(choices=list(spec.choices), **common)
+    if spec.kind == "list":
+        child: serializers.Field = (
+            serializers.ChoiceField(choices=list(spec.choices))
+            if spec.choices
+            else serializers.RegexField(spec.pattern, max_length=spec.max_length)
+        )
+        return serializers.ListField(child=child, max_length=spec.max_items, **common)
+    return serializers.CharField(max_length=spec.max_length, **common)
 
-    system = serializers.ChoiceField(choices=ODDS_SYSTEMS)
 
-    def to_internal_value(self, data: Any) -> dict[str, Any]:
-        validated = super().to_internal_value(data)
-        errors: dict[str, list[str]] = {}
-        for key, value in data.items():
-            if key != "system":
-                check_generic_value(value, key, 1, errors)
-        if errors:
-            raise serializers.ValidationError(errors)
-        return {**data, **validated}
+def _component(slug: str, group: str = "") -> str:
+    words = [slug, *group.split("_"), "odds", "request"] if group else [slug, "odds", "request"]
+    return "".join(word.capitalize() for word in words)
 
 
-def check_generic_value(value: Any, path: str, depth: int, errors: dict[str, list[str]]) -> None:
-    """Record why ``value`` is out of bounds for the generic calculator input."""
-    if depth > GENERIC_MAX_DEPTH:
-        errors[path] = ["Nested too deeply."]
-    elif isinstance(value, bool) or value is None:
-        return
-    elif isinstance(value, int | float):
-        if not math.isfinite(value) or abs(value) > GENERIC_NUMBER_BOUND:
-            errors[path] = [f"Must be between -{GENERIC_NUMBER_BOUND} and {GENERIC_NUMBER_BOUND}."]
-    elif isinstance(value, str):
-        if len(value) > GENERIC_MAX_STRING:
-            errors[path] = [f"At most {GENERIC_MAX_STRING} characters."]
-    elif isinstance(value, list):
-        if len(value) > GENERIC_MAX_ITEMS:
-            errors[path] = [f"At most {GENERIC_MAX_ITEMS} items."]
-            return
-        for index, item in enumerate(value):
-            check_generic_value(item, f"{path}[{index}]", depth + 1, errors)
-    elif isinstance(value, dict):
-        if len(value) > GENERIC_MAX_ITEMS:
-            errors[path] = [f"At most {GENERIC_MAX_ITEMS} keys."]
-            return
-        for key, item in value.items():
-            check_generic_value(item, f"{path}.{key}", depth + 1, errors)
+def odds_request_serializer(slug: str, odds: OddsCapability) -> type[serializers.Serializer]:
+    """The input serializer of ``slug``'s calculator: one field per declared field, a nested
+    serializer per group of dotted names (``target.toughness`` → ``target``)."""
+    groups: dict[str, dict[str, serializers.Field]] = {}
+    attrs: dict[str, Any] = {
+        "system": serializers.ChoiceField(choices=[slug]),
+        "__doc__": f"{odds.title}: the request of the {slug} calculator.",
+    }
+    for spec in odds.fields:
+        if spec.group:
+            groups.setdefault(spec.group, {})[spec.key] = serializer_field(spec)
+        else:
+            attrs[spec.name] = serializer_field(spec)
+    for group, fields in groups.items():
+        nested = type(_component(slug, group), (serializers.Serializer,), dict(fields))
+        required = any(s.required for s in odds.fields if s.group == group)
+        attrs[group] = nested(required=required) if required else nested(required=False)
+    return type(_component(slug), (serializers.Serializer,), attrs)
 
 
 CALC_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
-    "grimdark": GrimdarkAttackSerializer,
+    slug: odds_request_serializer(slug, odds) for slug, odds in ODDS.items()
 }
 
 
 def calc_serializer_for(system: str) -> type[serializers.Serializer]:
     """The input serializer of ``system``'s calculator."""
-    return CALC_SERIALIZERS.get(system, GenericAttackSerializer)
+    return CALC_SERIALIZERS[system]
 
 
 class AttackOddsSerializer(serializers.Serializer):
-    """Exact odds. Grimdark answers ``expected`` {hits, wounds, unsaved_wounds,
-    models_slain} and ``distribution`` {stage: [P(0), P(1), …]}; other systems add their
-    own keys (skirmish ``outcomes``, hextactical ``injury``…)."""
+    """Exact odds, the same shape for every system (docs/api.md "Exact odds"): ``expected``
+    mean of each quantity; ``distributions`` P(exactly k) of each count; ``outcomes`` the
+    chance of each end state of the target; ``needs`` the dice targets; ``detail`` the
+    system's own extras."""
 
     system = serializers.CharField()
-    expected = serializers.DictField(child=serializers.FloatField(), required=False)
-    distribution = serializers.DictField(
-        child=serializers.ListField(child=serializers.FloatField()), required=False
+    expected = serializers.DictField(child=serializers.FloatField())
+    distributions = serializers.DictField(
+        child=serializers.ListField(child=serializers.FloatField())
     )
+    outcomes = serializers.DictField(child=serializers.FloatField())
+    needs = serializers.DictField()
+    detail = serializers.DictField()

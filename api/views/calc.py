@@ -1,10 +1,9 @@
-"""``POST /calc/attacks/``: exact odds of one attack sequence, by game system."""
+"""``POST /calc/attacks/``: exact odds of one attack sequence, by game system (its ``odds``
+capability)."""
 
 from __future__ import annotations
 
-import importlib
 import re
-from types import ModuleType
 from typing import Any
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
@@ -16,26 +15,13 @@ from rest_framework.views import APIView
 from api.exceptions import ApiError
 from api.serializers.calc import (
     CALC_SERIALIZERS,
-    ODDS_SYSTEMS,
+    ODDS,
     AttackOddsSerializer,
     CalcSystemSerializer,
-    GenericAttackSerializer,
     calc_serializer_for,
 )
 from api.throttles import ExpensiveWriteThrottleMixin
 from rules.engine.systems.base import EngineError
-
-
-def odds_module(system: str) -> ModuleType:
-    """The engine's ``odds`` module of ``system`` (``rules.engine.systems.<system>.odds``)."""
-    try:
-        return importlib.import_module(f"rules.engine.systems.{system}.odds")
-    except ImportError as exc:
-        raise ApiError(
-            "calc.unavailable",
-            f"No attack calculator for {system!r} yet.",
-            fields={"system": ["No attack calculator for this system."]},
-        ) from exc
 
 
 def engine_field(code: str, request_data: dict[str, Any]) -> str | None:
@@ -53,11 +39,20 @@ def engine_field(code: str, request_data: dict[str, Any]) -> str | None:
     return path if missing or root in request_data else None
 
 
+def plain(data: Any) -> Any:
+    """Validated data as plain dicts and lists (the engine takes JSON-like input)."""
+    if isinstance(data, dict):
+        return {key: plain(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [plain(item) for item in data]
+    return data
+
+
 def attack_odds(request_data: dict[str, Any]) -> dict[str, Any]:
     """Run the system's calculator on a validated request; EngineError answers 400 with
     the field it names."""
     try:
-        result = odds_module(request_data["system"]).attack_odds(request_data)
+        result = ODDS[request_data["system"]].calculate(request_data)
     except EngineError as error:
         field = engine_field(error.code, request_data)
         raise ApiError(
@@ -65,14 +60,12 @@ def attack_odds(request_data: dict[str, Any]) -> dict[str, Any]:
             error.message,
             fields={field: [error.message]} if field else {},
         ) from error
-    return {"system": request_data["system"], **result}
+    return {"system": request_data["system"], **result.as_dict()}
 
 
 CALC_REQUEST = PolymorphicProxySerializer(
     component_name="AttackOddsRequest",
-    serializers={
-        system: CALC_SERIALIZERS.get(system, GenericAttackSerializer) for system in ODDS_SYSTEMS
-    },
+    serializers=CALC_SERIALIZERS,
     resource_type_field_name="system",
 )
 
@@ -89,4 +82,4 @@ class AttackOddsView(ExpensiveWriteThrottleMixin, APIView):
         head.is_valid(raise_exception=True)
         serializer = calc_serializer_for(head.validated_data["system"])(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return Response(attack_odds(dict(serializer.validated_data)))
+        return Response(attack_odds(plain(serializer.validated_data)))

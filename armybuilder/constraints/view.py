@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from armybuilder.rosterdata import apply_options
+
 ERROR = "error"
 
 
@@ -54,6 +56,16 @@ class PricedUnit:
     @property
     def path(self) -> str:
         return f"units[{self.index}]"
+
+    def matches(self, selector: list[dict[str, Any]] | dict[str, Any]) -> bool:
+        """Whether the unit matches a selector (:func:`matches`)."""
+        return matches(self, selector)
+
+    def applied(self) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
+        """Profile, weapons and rules with the chosen options applied (none when unknown)."""
+        if self.unit is None:
+            return {}, [], []
+        return apply_options(self.unit, self.size, list(self.options))
 
 
 @dataclass(frozen=True, slots=True)

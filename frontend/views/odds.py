@@ -1,9 +1,8 @@
-"""Odds pages: simulate N battles (progress bar, win/draw/loss, margin histogram) and the
-grimdark attack calculator with its distribution chart."""
+"""Odds pages: simulate N battles (progress bar, win/draw/loss, margin histogram) and each
+system's attack calculator (its ``odds`` capability) with its distribution charts."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -20,11 +19,27 @@ from frontend.views.battles import (
     request_snapshots,
     roster_choices,
 )
+from rules.engine.systems import SYSTEMS
 from rules.engine.systems.base import EngineError
+from rules.engine.systems.capabilities import OddsCapability
 from rules.errors import BattleRequestError
 from rules.models import JobStatus, Simulation
 from rules.selectors import simulations_for_user
 from rules.services import simulation_create, simulation_progress
+
+CALCULATORS: dict[str, tuple[str, OddsCapability]] = {
+    s.slug: (s.name, s.odds) for s in SYSTEMS if s.odds is not None
+}
+"""The systems with an exact calculator (name and calculator), in the order the page offers
+them."""
+
+
+def attack_form(data: Any = None, slug: str | None = None) -> AttackForm:
+    """The calculator form of ``slug``'s system (of the posted ``system`` when bound; the
+    first offered when that has none)."""
+    wanted = str((data or {}).get("system") or slug or "")
+    system = wanted if wanted in CALCULATORS else next(iter(CALCULATORS))
+    return AttackForm(data, system=system, odds=CALCULATORS[system][1], systems=list(CALCULATORS))
 
 
 def _page(
@@ -32,7 +47,6 @@ def _page(
     form: SimulationForm,
     attack: AttackForm,
     status: int = 200,
-    result: dict[str, Any] | None = None,
 ) -> HttpResponse:
     system = _system_of_roster(request.user, request.POST.get("roster_a"))
     return render(
@@ -41,9 +55,9 @@ def _page(
         {
             "form": form,
             "attack_form": attack,
+            "calculators": [(slug, name) for slug, (name, _odds) in CALCULATORS.items()],
             "missions": missions_of(system),
             "simulations": simulations_for_user(user=request.user)[:20],
-            "attack": result,
         },
         status=status,
     )
@@ -51,8 +65,9 @@ def _page(
 
 @login_required
 def odds_index(request: HttpRequest) -> HttpResponse:
-    """The simulation form, past simulations and the attack calculator."""
-    return _page(request, SimulationForm(rosters=roster_choices(request.user)), AttackForm())
+    """The simulation form, past simulations and the attack calculator (``?system=``)."""
+    calculator = attack_form(slug=request.GET.get("system"))
+    return _page(request, SimulationForm(rosters=roster_choices(request.user)), calculator)
 
 
 @login_required
@@ -71,7 +86,7 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, getattr(error, "message", str(error)))
         else:
             return redirect("simulation-detail", pk=simulation.pk)
-    return _page(request, form, AttackForm(), status=400)
+    return _page(request, form, attack_form(), status=400)
 
 
 def _own_simulation(request: HttpRequest, pk: int) -> Simulation:
@@ -135,81 +150,43 @@ def simulation_status(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "frontend/odds/_progress.html", context)
 
 
-#: How the calculator's result keys read on the page (any other key: words from its parts).
-ODDS_LABELS = {
-    "hits": "hits",
-    "wounds": "wounds",
-    "unsaved_wounds": "unsaved wounds",
-    "unsaved": "unsaved wounds",
-    "wounds_caused": "wounds caused",
-    "models_slain": "models slain",
-    "slain": "models slain",
-    "damage": "damage",
-}
-
-
 def humanise(key: str) -> str:
     """A result key as words (``unsaved_wounds`` → ``unsaved wounds``)."""
-    return ODDS_LABELS.get(key, key.replace("_", " ").replace("-", " ").strip())
+    return key.replace("_", " ").replace("-", " ").strip()
 
 
-def attack_result(request_data: dict[str, Any]) -> dict[str, Any]:
-    """Run the grimdark exact calculator and draw its distributions."""
+def attack_result(form: AttackForm) -> dict[str, Any]:
+    """Run the form's calculator and draw its distributions, outcomes and dice needed."""
     try:
-        odds = importlib.import_module("rules.engine.systems.grimdark.odds")
-    except ImportError:
-        return {"error": "The grimdark attack calculator is not available yet."}
-    try:
-        result = odds.attack_odds(request_data)
+        result = form.odds.calculate(form.request())
     except EngineError as error:
-        return {"error": getattr(error, "message", str(error))}
-    charts = []
-    distributions = result.get("distribution") or result.get("distributions") or {}
-    expected = result.get("expected") or {}
-    if isinstance(distributions, dict):
-        for key, values in distributions.items():
-            if isinstance(values, list) and values:
-                label = humanise(str(key))
-                exp = expected.get(key) if isinstance(expected, dict) else None
-                charts.append(
-                    {
-                        "key": key,
-                        "label": label,
-                        "svg": svg.distribution(
-                            [float(v) for v in values],
-                            label=f"Distribution of {label}",
-                            x_label=label,
-                            expected=float(exp) if isinstance(exp, int | float) else None,
-                        ),
-                    }
-                )
-    elif isinstance(distributions, list):
-        charts.append(
-            {
-                "key": "result",
-                "label": "result",
-                "svg": svg.distribution(
-                    [float(v) for v in distributions], label="Distribution", x_label="count"
-                ),
-            }
-        )
-    expected_rows = (
-        [(f"Expected {humanise(str(k))}", v) for k, v in expected.items()]
-        if isinstance(expected, dict)
-        else [("Expected value", expected)]
-    )
+        return {"error": error.message}
+    charts = [
+        {
+            "key": key,
+            "label": humanise(key),
+            "svg": svg.distribution(
+                values,
+                label=f"Distribution of {humanise(key)}",
+                x_label=humanise(key),
+                expected=result.expected.get(key),
+            ),
+        }
+        for key, values in result.distributions.items()
+        if values
+    ]
     return {
-        "expected": expected if isinstance(expected, dict) else {"value": expected},
-        "expected_rows": expected_rows,
+        "expected_rows": [(f"Expected {humanise(k)}", v) for k, v in result.expected.items()],
+        "outcome_rows": [(humanise(k), 100 * p) for k, p in result.outcomes.items()],
+        "need_rows": [(humanise(k), "-" if v is None else v) for k, v in result.needs.items()],
         "charts": charts,
-        "raw": result,
     }
 
 
 @login_required
 @require_POST
 def attack_calculate(request: HttpRequest) -> HttpResponse:
-    """htmx: the calculator's expected values and distribution charts."""
-    form = AttackForm(request.POST)
-    result = attack_result(form.request()) if form.is_valid() else None
+    """htmx: the calculator's expected values, outcomes and distribution charts."""
+    form = attack_form(request.POST)
+    result = attack_result(form) if form.is_valid() else None
     return render(request, "frontend/odds/_attack.html", {"attack_form": form, "attack": result})

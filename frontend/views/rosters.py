@@ -30,12 +30,13 @@ from armybuilder.selectors import (
     roster_get_shared,
     roster_list,
     roster_print_data,
+    roster_view,
     system_list,
 )
 from armybuilder.services import exchange, history, rosters, sharing, units
+from armybuilder.summaries import unit_figures
 from frontend.editor import (
     catalogue_data,
-    derived_rows,
     editor_data,
     options_from_post,
     unit_profile,
@@ -399,7 +400,7 @@ def print_data(roster: Roster) -> dict[str, Any]:
         )
         if catalogue is not None:
             unit["profile"] = unit_profile(catalogue, entry)
-    derived = derived_rows(data.get("summary") or {}, {str(u["id"]): u["profile"] for u in units})
+    derived = unit_figures(roster_view(roster=roster))
     for unit in units:
         unit["derived"] = derived.get(str(unit["id"]))
     return data

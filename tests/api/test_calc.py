@@ -29,10 +29,12 @@ def post(client, body):
 
 
 def test_grimdark_odds_answer_expected_values_and_distributions(api_client):
+    """The shared result shape: expected, distributions, outcomes, needs, detail."""
     response = post(api_client, GRIMDARK)
     assert response.status_code == 200, response.content
     body = response.json()
     assert body["system"] == "grimdark"
+    assert set(body) == {"system", "expected", "distributions", "outcomes", "needs", "detail"}
     # seed 000 [22]: BS4 hits on 3+, twin-linked re-rolls misses: 10 × (1 − (1/3)²) = 8.89
     assert body["expected"]["hits"] == pytest.approx(80 / 9, abs=1e-4)
     # S4 v T4 wounds on 4+: half the hits
@@ -40,7 +42,8 @@ def test_grimdark_odds_answer_expected_values_and_distributions(api_client):
     # AP5 does not beat a 3+ save: one wound in three goes through
     assert body["expected"]["unsaved_wounds"] == pytest.approx(40 / 27, abs=1e-4)
     assert set(body["expected"]) >= {"hits", "wounds", "unsaved_wounds", "models_slain"}
-    distribution = body["distribution"]
+    assert body["needs"] == {"to_hit": 3, "to_wound": 4, "save": 3, "instant_death": False}
+    distribution = body["distributions"]
     assert sum(distribution["unsaved_wounds"]) == pytest.approx(1.0)
     assert sum(distribution["models_slain"]) == pytest.approx(1.0)
     assert len(distribution["unsaved_wounds"]) == 11
@@ -94,8 +97,10 @@ def test_skirmish_odds_dispatch_to_its_calculator(api_client):
     }
     response = post(api_client, body)
     assert response.status_code == 200, response.content
-    outcomes = response.json()["outcomes"]
-    assert sum(outcomes.values()) == pytest.approx(1.0)
+    body = response.json()
+    assert sum(body["outcomes"].values()) == pytest.approx(1.0)
+    assert body["detail"]["mode"] == "close_combat"
+    assert body["detail"]["strikes"][0]["weapon"] == "sword"
 
 
 def test_skirmish_engine_error_names_the_field(api_client):
@@ -105,7 +110,7 @@ def test_skirmish_engine_error_names_the_field(api_client):
     assert "attacker.WS" in response.json()["error"]["fields"]
 
 
-def test_generic_systems_refuse_absurd_numbers(api_client):
+def test_declared_bounds_refuse_absurd_numbers(api_client):
     body = {"system": "hextactical", "skill": 10**6, "damage": "2d", "damage_type": "cr"}
     response = post(api_client, body)
     assert response.status_code == 400
@@ -123,4 +128,16 @@ def test_hextactical_odds(api_client):
     }
     response = post(api_client, body)
     assert response.status_code == 200, response.content
-    assert 0 < response.json()["p_hit"] < 1
+    body = response.json()
+    assert 0 < body["outcomes"]["hit"] < 1
+    assert sum(body["outcomes"].values()) == pytest.approx(1.0)
+    assert sum(body["distributions"]["injury"]) == pytest.approx(1.0)
+    assert body["expected"]["injury"] > 0
+    assert body["needs"]["effective_skill"] == 12
+
+
+def test_a_system_without_a_calculator_answers_400(api_client):
+    """Only systems whose odds capability exists are offered (coinflip has none)."""
+    response = post(api_client, {"system": "coinflip"})
+    assert response.status_code == 400
+    assert "system" in response.json()["error"]["fields"]

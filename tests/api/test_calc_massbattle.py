@@ -29,16 +29,16 @@ def test_massbattle_melee_odds_answer_distributions_and_nerve(api_client):
     body = response.json()
     assert body["system"] == "massbattle"
     # seed 003 §7: a flank charge doubles the attacks; Me 4+ hits half of 20 dice
-    assert body["dice"] == 20
-    assert body["hit_on"] == 4
-    assert body["expected_hits"] == pytest.approx(10.0, abs=1e-6)
+    assert body["needs"]["dice"] == 20
+    assert body["needs"]["hit_on"] == 4
+    assert body["expected"]["hits"] == pytest.approx(10.0, abs=1e-6)
     # seed 003 §10: Crushing Strength (1) damages De 4+ on 3+: 10 hits × 2/3
-    assert body["damage_on"] == 3
-    assert body["expected_damage"] == pytest.approx(20 / 3, abs=1e-6)
-    assert sum(body["damage"]) == pytest.approx(1.0, abs=1e-9)
+    assert body["needs"]["damage_on"] == 3
+    assert body["expected"]["damage"] == pytest.approx(20 / 3, abs=1e-6)
+    assert sum(body["distributions"]["damage"]) == pytest.approx(1.0, abs=1e-9)
     # seed 003 §8: every outcome of the nerve test sums to one
-    assert sum(body["ends"].values()) == pytest.approx(1.0, abs=1e-9)
-    assert body["ends"]["routed"] > 0
+    assert sum(body["outcomes"].values()) == pytest.approx(1.0, abs=1e-9)
+    assert body["outcomes"]["routed"] > 0
 
 
 def test_massbattle_ranged_attack_with_modifiers_halves_the_dice_past_six(api_client):
@@ -55,7 +55,7 @@ def test_massbattle_ranged_attack_with_modifiers_halves_the_dice_past_six(api_cl
         },
     ).json()
     # seed 003 §6: 5+ with −2 needs 7: half the dice (5), hitting on 6s
-    assert (body["dice"], body["hit_on"]) == (5, 6)
+    assert (body["needs"]["dice"], body["needs"]["hit_on"]) == (5, 6)
 
 
 def test_massbattle_bad_field_is_named(api_client):

@@ -153,9 +153,9 @@ def test_grimdark_one_bs4_s4_shot_at_t4_without_save_slays_one_in_three(api_clie
     assert response.status_code == 200, response.content
     body = response.json()
     # seed 000 [22]: BS4 hits on 3+ (2/3); [23]: S4 v T4 wounds on 4+ (1/2); no save
-    assert body["distribution"]["hits"][1] == pytest.approx(2 / 3, abs=1e-6)
+    assert body["distributions"]["hits"][1] == pytest.approx(2 / 3, abs=1e-6)
     assert body["expected"]["wounds"] == pytest.approx(1 / 3, abs=1e-5)
-    assert body["distribution"]["models_slain"] == pytest.approx([2 / 3, 1 / 3], abs=1e-6)
+    assert body["distributions"]["models_slain"] == pytest.approx([2 / 3, 1 / 3], abs=1e-6)
 
 
 def test_grimdark_bs3_shot_is_half_times_half(api_client):
@@ -171,8 +171,8 @@ def test_skirmish_ws4_blow_at_ws3_t3_leaves_the_target_unharmed_two_times_in_thr
     # seed 001 §4: WS4 v WS3 hits on 3+ (2/3); §7: S3 v T3 wounds on 4+ (1/2); no armour,
     # no parry (an axe cannot parry): unharmed = 1 − 2/3 × 1/2; one wound on W1 rolls injury.
     outcomes = body["outcomes"]
-    assert body["strikes"][0]["hit_need"] == 3
-    assert body["strikes"][0]["wound_need"] == 4
+    assert body["detail"]["strikes"][0]["hit_need"] == 3
+    assert body["detail"]["strikes"][0]["wound_need"] == 4
     assert outcomes["unharmed"] == pytest.approx(2 / 3, abs=1e-9)
     assert outcomes["wounded"] == pytest.approx(0.0, abs=1e-12)
     down = outcomes["knocked_down"] + outcomes["stunned"] + outcomes["out_of_action"]
@@ -184,18 +184,18 @@ def test_massbattle_one_me4_die_at_de4_deals_damage_one_time_in_four(api_client)
     assert response.status_code == 200, response.content
     body = response.json()
     # seed 003 §7: one die hits on Me 4+ (1/2), then damages on De 4+ (1/2)
-    assert (body["hit_on"], body["damage_on"]) == (4, 4)
-    assert body["hits"] == pytest.approx([1 / 2, 1 / 2])
-    assert body["damage"] == pytest.approx([3 / 4, 1 / 4])
+    assert (body["needs"]["hit_on"], body["needs"]["damage_on"]) == (4, 4)
+    assert body["distributions"]["hits"] == pytest.approx([1 / 2, 1 / 2])
+    assert body["distributions"]["damage"] == pytest.approx([3 / 4, 1 / 4])
     # seed 003 §8: with Nerve 20 one point of damage can never waver or rout the target
-    assert body["ends"]["steady"] == pytest.approx(1.0)
+    assert body["outcomes"]["steady"] == pytest.approx(1.0)
 
 
 def test_massbattle_flank_melee_doubles_the_dice(api_client):
     response = calc(api_client, {**MASSBATTLE_ONE_DIE, "facing": "flank"})
     # seed 003 §7: attacks on a flank are doubled
-    assert response.json()["dice"] == 2
-    assert response.json()["expected_damage"] == pytest.approx(0.5)
+    assert response.json()["needs"]["dice"] == 2
+    assert response.json()["expected"]["damage"] == pytest.approx(0.5)
 
 
 def test_hextactical_skill_10_attack_without_defence_lands_half_the_time(api_client):
@@ -203,11 +203,12 @@ def test_hextactical_skill_10_attack_without_defence_lands_half_the_time(api_cli
     assert response.status_code == 200, response.content
     body = response.json()
     # NOT IN SEED: GURPS 4e — 3d6 ≤ 10 is 108/216 = 1/2; 1d crushing vs DR 0 injures 1–6 evenly
-    assert body["exact"]["p_hit"] == "1/2"
-    assert body["injury"]["0"] == pytest.approx(1 / 2)
-    for injury in range(1, 7):
-        assert body["injury"][str(injury)] == pytest.approx(1 / 12)
-    assert body["expected_injury"] == pytest.approx(1.75)
+    assert body["detail"]["exact"]["p_hit"] == "1/2"
+    assert body["outcomes"]["hit"] == pytest.approx(1 / 2)
+    injury = body["distributions"]["injury"]
+    assert injury[0] == pytest.approx(1 / 2)
+    assert injury[1:] == pytest.approx([1 / 12] * 6)
+    assert body["expected"]["injury"] == pytest.approx(1.75)
 
 
 @pytest.mark.parametrize(

@@ -1,28 +1,24 @@
-"""Game systems by slug. ``get_system(slug)`` imports the registered implementations."""
+"""Game systems by slug: an explicit list, no registration by import.
+
+A fifth system is one package under ``rules/engine/systems/<slug>/`` exporting ``SYSTEM`` and
+one line in :data:`SYSTEMS` (plus its catalogues in ``armybuilder/catalogues/<slug>/``).
+"""
 
 from __future__ import annotations
 
-import importlib
+from rules.engine.systems.base import EngineError, GameSystem
+from rules.engine.systems.grimdark import SYSTEM as GRIMDARK
+from rules.engine.systems.hextactical import SYSTEM as HEXTACTICAL
+from rules.engine.systems.massbattle import SYSTEM as MASSBATTLE
+from rules.engine.systems.skirmish import SYSTEM as SKIRMISH
 
-from rules.engine.systems.base import EngineError, GameSystem, registry
-
-SYSTEM_PACKAGES: tuple[str, ...] = ("grimdark", "skirmish", "massbattle", "hextactical")
-
-
-def load_systems() -> dict[str, GameSystem]:
-    """Import every system package that exists and return the registry."""
-    for name in SYSTEM_PACKAGES:
-        try:
-            importlib.import_module(f"rules.engine.systems.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"rules.engine.systems.{name}":
-                raise
-    return dict(registry())
+SYSTEMS: tuple[GameSystem, ...] = (GRIMDARK, SKIRMISH, MASSBATTLE, HEXTACTICAL)
+"""Every game system this server plays, in the order pages list them."""
 
 
 def get_system(slug: str) -> GameSystem:
     """The system for ``slug``; EngineError ``system.unknown`` when there is none."""
-    systems = load_systems()
-    if slug not in systems:
-        raise EngineError("system.unknown", f"Unknown game system '{slug}'.")
-    return systems[slug]
+    for system in SYSTEMS:
+        if system.slug == slug:
+            return system
+    raise EngineError("system.unknown", f"Unknown game system '{slug}'.")

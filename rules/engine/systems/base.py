@@ -24,6 +24,12 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from rules.engine.errors import EngineError as EngineError  # the protocol's error, re-exported
 from rules.engine.kernel.events import EventHook
 from rules.engine.report import BattleReport
+from rules.engine.systems.capabilities import (
+    CampaignPack,
+    CatalogueCapability,
+    OddsCapability,
+    RosterSummary,
+)
 
 if TYPE_CHECKING:
     from rules.engine.kernel.settings import RuleSettings
@@ -55,7 +61,8 @@ class PostBattle:
 
 @runtime_checkable
 class GameSystem(Protocol):
-    """One game system (slug → implementation in :mod:`rules.engine.systems`)."""
+    """One game system (slug → implementation in :mod:`rules.engine.systems`): battle, and
+    every other per-system capability (:mod:`rules.engine.systems.capabilities`)."""
 
     slug: str
     name: str
@@ -67,6 +74,11 @@ class GameSystem(Protocol):
     engine_version: str
     """This system's engine version, carried by every report; it changes whenever the same
     inputs and seed give another battle."""
+    odds: OddsCapability | None
+    """The exact calculator (None: the system has none)."""
+    campaign: CampaignPack
+    summary: RosterSummary
+    catalogue: CatalogueCapability
 
     def build_army(self, roster: RosterData) -> Any:
         """Turn a roster into the system's army object; raise EngineError if unplayable."""
@@ -90,17 +102,3 @@ class GameSystem(Protocol):
     def post_battle(self, report: BattleReport, side: str, seed: int) -> PostBattle:
         """Campaign effects of ``report`` for ``side`` ("a" or "b")."""
         ...
-
-
-_REGISTRY: dict[str, GameSystem] = {}
-
-
-def register(system: GameSystem) -> GameSystem:
-    """Add a system to the registry (called by each system package on import)."""
-    _REGISTRY[system.slug] = system
-    return system
-
-
-def registry() -> Mapping[str, GameSystem]:
-    """All registered systems by slug."""
-    return dict(_REGISTRY)

@@ -6,7 +6,6 @@ from django.contrib.auth import get_user_model
 
 from armybuilder.models import Faction, GameSystem, Roster
 from armybuilder.rosterdata import CATALOGUE_DIR, load_sample_roster, load_yaml
-from tests import coinflip_system  # noqa: F401 - registers the "coinflip" test system
 
 COINFLIP_FACTION = {
     "system": "coinflip",

@@ -8,7 +8,6 @@ from django.db import transaction
 from campaigns.errors import CampaignConflict, CampaignError, CampaignForbidden
 from campaigns.house_rules import DEFAULTS, effective_settings
 from campaigns.models import AuditEntry, LedgerEntry
-from campaigns.rules_packs import skirmish_pack
 from campaigns.selectors import (
     participant_absent_fighters,
     participant_pending_choices,
@@ -20,6 +19,7 @@ from campaigns.services.results import game_confirm, game_decide, game_report_re
 from campaigns.services.rosters import participant_snapshot
 from rules.engine.report import BattleMap, BattleReport, UnitOutcome
 from rules.engine.systems.base import PostBattle
+from rules.engine.systems.skirmish.campaign_pack import skirmish_pack
 from tests.integration.campaigns.test_engine_games import play as engine_play
 from tests.integration.campaigns.test_mordheim_post_battle import linked_game, play
 

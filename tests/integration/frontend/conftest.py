@@ -28,18 +28,19 @@ def shooting_attack_response(player_client):
     return player_client.post(
         reverse("attack-calculate"),
         {
+            "system": "grimdark",
             "mode": "shooting",
             "attacks": 10,
             "skill": 4,
             "strength": 4,
             "ap": "",
-            "toughness": 4,
-            "save": "3",
-            "invulnerable": "",
-            "cover": "",
-            "wounds": 1,
-            "models": 10,
-            "weapon_skill": 4,
+            "target__toughness": 4,
+            "target__save": "3",
+            "target__invulnerable": "",
+            "target__cover": "",
+            "target__wounds": 1,
+            "target__models": 10,
+            "target__weapon_skill": 4,
         },
     )
 

@@ -17,7 +17,7 @@ from campaigns.services.results import game_confirm, game_report_result
 from rules.models import GameClock
 from tests.integration.campaigns.factories import coinflip_roster, make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("coinflip_system")]
 
 
 @pytest.fixture

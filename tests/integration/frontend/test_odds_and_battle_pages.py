@@ -21,6 +21,72 @@ def test_attack_calculator_shows_expected_values_and_distribution_charts(
     assert page.count('class="chart distribution"') == 4
 
 
+# One filled-in request per system, in the form's field names (dotted names use "__").
+CALCULATOR_POSTS = {
+    "skirmish": {
+        "mode": "close_combat",
+        "attacker__WS": 4,
+        "attacker__S": 3,
+        "attacker__A": 1,
+        "attacker__weapons": ["sword"],
+        "target__WS": 3,
+        "target__S": 3,
+        "target__T": 3,
+        "target__W": 1,
+        "target__state": "standing",
+        "first_round": "on",
+        "parry": "on",
+    },
+    "massbattle": {
+        "kind": "melee",
+        "attacks": 10,
+        "to_hit": 4,
+        "defence": 4,
+        "facing": "flank",
+        "modifiers": 0,
+        "target_type": "infantry",
+        "piercing": 0,
+        "crushing_strength": 1,
+        "nerve_mode": "total",
+        "target__damage": 3,
+        "target__nerve": 14,
+        "target__banner": "on",
+    },
+    "hextactical": {
+        "skill": 12,
+        "modifiers": 0,
+        "defence": 10,
+        "damage": "2d+1",
+        "damage_type": "cut",
+        "st": 10,
+        "dr": 2,
+        "armour_divisor": 1,
+        "critical_hits": "on",
+    },
+}
+
+
+@pytest.mark.parametrize("system", sorted(CALCULATOR_POSTS))
+def test_every_systems_calculator_is_offered_and_answers(player_client, system):
+    page = player_client.get(reverse("odds"), {"system": system}).content.decode()
+    assert f'value="{system}"' in page
+    response = player_client.post(
+        reverse("attack-calculate"), {"system": system, **CALCULATOR_POSTS[system]}
+    )
+    answer = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="attack-result"' in answer
+    assert 'role="alert"' not in answer, answer
+    assert "How the target ends" in answer
+
+
+def test_a_calculator_refusing_a_combination_says_why(player_client):
+    """Close combat needs the attacker's WS: the engine's message is shown."""
+    body = {"system": "skirmish", **CALCULATOR_POSTS["skirmish"], "attacker__WS": ""}
+    answer = player_client.post(reverse("attack-calculate"), body).content.decode()
+    assert 'role="alert">&#x27;attacker.WS&#x27; is required.' in answer
+
+
 @pytest.fixture
 def two_rosters(player, catalogues):
     return (

@@ -14,7 +14,7 @@ from rules.services import (
 )
 from tests.coinflip_system import coinflip_roster
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("coinflip_system")]
 
 
 def create_battle(**kwargs) -> Battle:

@@ -23,7 +23,7 @@ from rules.clocks import (
 from rules.errors import ClockError
 from tests.integration.campaigns.factories import coinflip_roster, make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("coinflip_system")]
 
 T0 = datetime(2024, 5, 1, 18, 0, tzinfo=UTC)
 MINUTE = 60_000

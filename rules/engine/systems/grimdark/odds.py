@@ -25,6 +25,7 @@ from rules.engine.probability import (
     p_with_reroll,
 )
 from rules.engine.systems.base import EngineError
+from rules.engine.systems.capabilities import OddsCapability, OddsField, OddsResult
 from rules.engine.systems.grimdark import tables
 
 MAX_ATTACKS = 200
@@ -212,3 +213,87 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
             "instant_death": instant,
         },
     }
+
+
+FIELDS: tuple[OddsField, ...] = (
+    OddsField(
+        "mode",
+        "choice",
+        "Attack",
+        "shooting uses BS, close_combat WS against the target's WS.",
+        default="shooting",
+        choices=("shooting", "close_combat"),
+    ),
+    OddsField("attacks", "int", "Attacks / shots", required=True, minimum=0, maximum=MAX_ATTACKS),
+    OddsField("skill", "int", "BS or WS", required=True, minimum=0, maximum=10),
+    OddsField(
+        "strength",
+        "int",
+        "Strength",
+        "May be left out only for sniper, poisoned or witchblade attacks.",
+        minimum=1,
+        maximum=10,
+        nullable=True,
+    ),
+    OddsField("ap", "int", "AP", "Blank: no AP.", minimum=1, maximum=6, nullable=True),
+    OddsField(
+        "rules",
+        "list",
+        "Special rules",
+        "Special rules, e.g. twin_linked, rending, poisoned(2).",
+        pattern=r"^[a-z_]+(\(\d\))?$",
+    ),
+    OddsField("target.toughness", "int", "Target toughness", required=True, minimum=1, maximum=10),
+    OddsField(
+        "target.save", "int", "Armour save", "Blank: none.", minimum=2, maximum=7, nullable=True
+    ),
+    OddsField(
+        "target.invulnerable",
+        "int",
+        "Invulnerable save",
+        "Blank: none.",
+        minimum=2,
+        maximum=6,
+        nullable=True,
+    ),
+    OddsField(
+        "target.cover", "int", "Cover save", "Blank: none.", minimum=2, maximum=6, nullable=True
+    ),
+    OddsField("target.wounds", "int", "Wounds per model", default=1, minimum=1, maximum=20),
+    OddsField("target.models", "int", "Models in target", default=1, minimum=1, maximum=200),
+    OddsField("target.weapon_skill", "int", "Target WS", default=4, minimum=1, maximum=10),
+)
+"""The calculator's request fields (seed 000 [22]-[27], [30]-[32], [40]-[41], [46])."""
+
+
+def odds_result(request: dict[str, Any]) -> OddsResult:
+    """:func:`attack_odds` in the shared shape: expected values and distributions of hits,
+    wounds, unsaved wounds and models slain; ``needs``: to hit, to wound, save, instant death."""
+    result = attack_odds(request)
+    return OddsResult(
+        expected=result["expected"], distributions=result["distribution"], needs=result["needs"]
+    )
+
+
+ODDS = OddsCapability(
+    title="Attack sequence",
+    fields=FIELDS,
+    calculate=odds_result,
+    example={
+        "mode": "shooting",
+        "attacks": 60,
+        "skill": 4,
+        "strength": 8,
+        "ap": 3,
+        "rules": ["twin_linked", "rending"],
+        "target": {
+            "toughness": 4,
+            "save": 3,
+            "invulnerable": 5,
+            "cover": 4,
+            "wounds": 3,
+            "models": 20,
+            "weapon_skill": 4,
+        },
+    },
+)

@@ -1,4 +1,4 @@
-"""The grimdark GameSystem object registered under the slug "grimdark"."""
+"""The grimdark GameSystem object (slug "grimdark")."""
 
 from __future__ import annotations
 
@@ -8,9 +8,13 @@ from typing import Any
 from rules.engine.kernel.events import EventHook
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import Mission, PostBattle, RosterData
+from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.grimdark import army, campaign, resolve
 from rules.engine.systems.grimdark import missions as mission_defs
+from rules.engine.systems.grimdark.odds import ODDS
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
+from rules.engine.systems.grimdark.summary import SUMMARY
+from rules.engine.systems.unit_experience import UnitExperiencePack
 
 
 class GrimdarkSystem:
@@ -22,6 +26,12 @@ class GrimdarkSystem:
     default_mission = mission_defs.DEFAULT_MISSION
     settings_type = GrimdarkSettings
     engine_version = resolve.ENGINE_VERSION
+    odds = ODDS
+    campaign = UnitExperiencePack("grimdark-experience")
+    summary = SUMMARY
+    catalogue = CatalogueCapability(
+        sample_matchup=("iron-wardens-strike-force", "chitin-host-swarm")
+    )
 
     def build_army(self, roster: RosterData) -> army.Army:
         """Validate RosterData; EngineError with a stable code when unplayable."""

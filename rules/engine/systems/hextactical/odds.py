@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.engine.systems.base import EngineError
+from rules.engine.systems.capabilities import OddsCapability, OddsField, OddsResult
 from rules.engine.systems.hextactical.criticals import CRITICAL_HIT, damage_multiplier
 from rules.engine.systems.hextactical.damage import (
     WOUNDING,
@@ -149,3 +150,99 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
             "injury": {str(k): str(injury[k]) for k in sorted(injury)},
         },
     }
+
+
+FIELDS: tuple[OddsField, ...] = (
+    OddsField(
+        "skill", "int", "Skill", "The attacker's skill level.", required=True, minimum=0, maximum=40
+    ),
+    OddsField(
+        "modifiers",
+        "int",
+        "Modifiers",
+        "Total of the attack's modifiers.",
+        default=0,
+        minimum=-30,
+        maximum=30,
+    ),
+    OddsField(
+        "defence",
+        "int",
+        "Defence",
+        "The defender's best active defence; blank: none.",
+        minimum=0,
+        maximum=30,
+        nullable=True,
+    ),
+    OddsField(
+        "damage",
+        "str",
+        "Damage",
+        "Dice such as 2d+1, or sw+1 / thr with ST.",
+        required=True,
+        max_length=20,
+    ),
+    OddsField(
+        "damage_type", "choice", "Damage type", default="cr", choices=tuple(sorted(WOUNDING))
+    ),
+    OddsField("st", "int", "ST", "For sw / thr damage.", default=10, minimum=1, maximum=50),
+    OddsField(
+        "dr", "int", "DR", "The target's damage resistance.", default=0, minimum=0, maximum=100
+    ),
+    OddsField("armour_divisor", "float", "Armour divisor", default=1, minimum=1, maximum=100),
+    OddsField(
+        "wounding",
+        "float",
+        "Wounding multiplier",
+        "Blank: the damage type's.",
+        minimum=0,
+        maximum=10,
+    ),
+    OddsField(
+        "critical_hits",
+        "bool",
+        "Critical hits",
+        "A critical success allows no defence and rolls on the critical hit table.",
+        default=True,
+    ),
+)
+"""The calculator's request fields (digest §19.1, §19.8, §19.10–19.13)."""
+
+
+def odds_result(request: dict[str, Any]) -> OddsResult:
+    """:func:`attack_odds` in the shared shape: expected injury and its distribution;
+    ``outcomes``: the attack hits, is defended or misses; ``needs``: the effective skill;
+    ``detail``: attack roll and critical chances, and every figure as an exact fraction."""
+    result = attack_odds(request)
+    injury = {int(k): v for k, v in result["injury"].items()}
+    missed = 1 - Fraction(result["exact"]["p_attack_success"])
+    return OddsResult(
+        expected={"injury": result["expected_injury"]},
+        distributions={"injury": [injury.get(k, 0.0) for k in range(max(injury) + 1)]},
+        outcomes={
+            "hit": result["p_hit"],
+            "defended": result["p_defended"],
+            "missed": float(missed),
+        },
+        needs={"effective_skill": result["effective_skill"]},
+        detail={
+            "p_attack_success": result["p_attack_success"],
+            "p_critical_hit": result["p_critical_hit"],
+            "exact": result["exact"],
+        },
+    )
+
+
+ODDS = OddsCapability(
+    title="One attack",
+    fields=FIELDS,
+    calculate=odds_result,
+    example={
+        "skill": 14,
+        "defence": 10,
+        "damage": "sw+2",
+        "st": 13,
+        "damage_type": "cut",
+        "dr": 2,
+    },
+)

@@ -12,9 +12,13 @@ from rules.engine.report import BattleMap, BattleReport, MapFeature, UnitOutcome
 from rules.engine.systems.base import EngineError, EventHook, Mission, PostBattle, RosterData
 from rules.engine.systems.hextactical.ai import Policy
 from rules.engine.systems.hextactical.battle import Battle
+from rules.engine.systems.hextactical.campaign_pack import CharacterPointsPack
+from rules.engine.systems.hextactical.catalogue import CATALOGUE
 from rules.engine.systems.hextactical.combatant import Combatant, build_combatant
+from rules.engine.systems.hextactical.odds import ODDS
 from rules.engine.systems.hextactical.scenario import DEFAULT_MISSION, MISSIONS, build_layout
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
+from rules.engine.systems.hextactical.summary import SUMMARY
 
 ENGINE_VERSION = "0.1.0"
 """Hextactical's engine version: changes whenever the same inputs and seed give another
@@ -40,6 +44,10 @@ class HexTacticalSystem:
     default_mission = DEFAULT_MISSION
     settings_type = Settings
     engine_version = ENGINE_VERSION
+    odds = ODDS
+    campaign = CharacterPointsPack()
+    summary = SUMMARY
+    catalogue = CATALOGUE
 
     def __init__(self, settings: Settings = DEFAULT_SETTINGS, policy: Policy | None = None) -> None:
         self.settings = settings

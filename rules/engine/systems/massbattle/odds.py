@@ -9,6 +9,7 @@ from math import comb
 from typing import Any
 
 from rules.engine.systems.base import EngineError
+from rules.engine.systems.capabilities import OddsCapability, OddsField, OddsResult
 from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.combat import damage_target, dice_and_target
 from rules.engine.systems.massbattle.nerve import ROUTED, STEADY, WAVERING, nerve_result
@@ -194,3 +195,76 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
         "nerve": outcome,
         "ends": ends,
     }
+
+
+def _flag(name: str, label: str, help_text: str = "") -> OddsField:
+    return OddsField(name, "bool", label, help_text, default=False)
+
+
+FIELDS: tuple[OddsField, ...] = (
+    OddsField("kind", "choice", "Attack", default="melee", choices=("melee", "ranged")),
+    OddsField("attacks", "int", "Attacks", required=True, minimum=0, maximum=200),
+    OddsField("to_hit", "int", "To hit (Me or Ra)", "Not needed when fixed.", minimum=1, maximum=7),
+    OddsField("defence", "int", "Target defence", required=True, minimum=1, maximum=10),
+    _flag("fixed", "Fixed 4+ to hit", "Spells and thrown animals, ignoring modifiers."),
+    OddsField("modifiers", "int", "To-hit modifiers", default=0, minimum=0, maximum=10),
+    OddsField("facing", "choice", "Facing hit", default="front", choices=tuple(FACINGS)),
+    OddsField("target_type", "choice", "Target type", default="infantry", choices=UNIT_TYPES),
+    _flag("target_individual", "Target is an individual"),
+    _flag("elite", "Elite"),
+    OddsField("piercing", "int", "Piercing (ranged)", default=0, minimum=0, maximum=6),
+    OddsField("crushing_strength", "int", "Crushing strength", default=0, minimum=0, maximum=6),
+    _flag("phalanx", "Target has phalanx"),
+    _flag("horde", "Target is a horde"),
+    OddsField(
+        "nerve_mode",
+        "choice",
+        "Nerve damage",
+        "total: the damage already on the target counts; phase: only this attack's.",
+        default=DEFAULT_SETTINGS.nerve_damage_mode,
+        choices=("total", "phase"),
+    ),
+    OddsField("target.damage", "int", "Damage already taken", default=0, minimum=0, maximum=200),
+    OddsField("target.nerve", "int", "Target nerve", default=0, minimum=-20, maximum=30),
+    _flag("target.banner", "Target has a banner"),
+    _flag("target.enemy_musician", "Attacker has a musician"),
+    _flag("target.inspiring", "Target inspired"),
+    _flag("target.shambling", "Target shambling"),
+    _flag("target.headstrong", "Target headstrong"),
+)
+"""The calculator's request fields (seed 003 §6 shooting, §7 melee, §8 nerve, §9-§10)."""
+
+
+def odds_result(request: dict[str, Any]) -> OddsResult:
+    """:func:`attack_odds` in the shared shape: expected hits and damage and their
+    distributions; ``outcomes``: the target ends steady, wavering or routed; ``needs``: dice
+    rolled, hit and damage targets; ``detail.nerve``: the nerve test's own outcome."""
+    result = attack_odds(request)
+    return OddsResult(
+        expected={"hits": result["expected_hits"], "damage": result["expected_damage"]},
+        distributions={"hits": result["hits"], "damage": result["damage"]},
+        outcomes=result["ends"],
+        needs={
+            "dice": result["dice"],
+            "hit_on": result["hit_on"],
+            "damage_on": result["damage_on"],
+        },
+        detail={"nerve": result["nerve"]},
+    )
+
+
+ODDS = OddsCapability(
+    title="Attack and nerve test",
+    fields=FIELDS,
+    calculate=odds_result,
+    example={
+        "kind": "melee",
+        "attacks": 40,
+        "to_hit": 4,
+        "defence": 4,
+        "facing": "flank",
+        "elite": True,
+        "crushing_strength": 1,
+        "target": {"damage": 3, "nerve": 14, "banner": True, "inspiring": True},
+    },
+)

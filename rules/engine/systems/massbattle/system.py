@@ -7,12 +7,16 @@ from collections.abc import Mapping
 from rules.engine.kernel.events import EventHook
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, Mission, PostBattle, RosterData
+from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.massbattle import battle
 from rules.engine.systems.massbattle.ai import MassBattlePolicy
 from rules.engine.systems.massbattle.constants import MAX_TURNS
+from rules.engine.systems.massbattle.odds import ODDS
 from rules.engine.systems.massbattle.postbattle import post_battle as _post_battle
 from rules.engine.systems.massbattle.settings import MassBattleSettings
+from rules.engine.systems.massbattle.summary import SUMMARY
 from rules.engine.systems.massbattle.units import Army, build_army
+from rules.engine.systems.unit_experience import UnitExperiencePack
 
 MISSIONS: dict[str, Mission] = {
     "battle": Mission(
@@ -45,6 +49,10 @@ class MassBattleSystem:
     default_mission = "battle"
     settings_type = MassBattleSettings
     engine_version = battle.ENGINE_VERSION
+    odds = ODDS
+    campaign = UnitExperiencePack("massbattle-experience", accumulating=("gold",))
+    summary = SUMMARY
+    catalogue = CatalogueCapability(sample_matchup=("dawnguard-vanguard", "gravemire-tide"))
 
     def build_army(self, roster: RosterData) -> Army:
         return build_army(roster)

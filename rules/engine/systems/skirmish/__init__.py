@@ -1,5 +1,5 @@
 """The skirmish game system (Mordheim): close combat from seed 001, the rest of a battle
-from the published rules (digest §15). Registers itself as slug "skirmish" on import."""
+from the published rules (digest §15): the "skirmish" GameSystem."""
 
 from __future__ import annotations
 
@@ -8,13 +8,17 @@ from collections.abc import Mapping
 from rules.engine.kernel.events import EventHook, EventLog
 from rules.engine.kernel.policy import side_policies
 from rules.engine.report import BattleReport
-from rules.engine.systems.base import EngineError, Mission, PostBattle, RosterData, register
+from rules.engine.systems.base import EngineError, Mission, PostBattle, RosterData
+from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.skirmish.ai import SkirmishPolicy
 from rules.engine.systems.skirmish.battle import ENGINE_VERSION, SkirmishBattle
+from rules.engine.systems.skirmish.campaign_pack import MordheimPack
 from rules.engine.systems.skirmish.fighters import Warband, build_warband
+from rules.engine.systems.skirmish.odds import ODDS
 from rules.engine.systems.skirmish.post_battle import post_battle as _post_battle
 from rules.engine.systems.skirmish.scenarios import DEFAULT_MISSION, MISSIONS
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
+from rules.engine.systems.skirmish.summary import SUMMARY
 
 
 class SkirmishSystem:
@@ -26,6 +30,10 @@ class SkirmishSystem:
     default_mission = DEFAULT_MISSION
     settings_type = SkirmishSettings
     engine_version = ENGINE_VERSION
+    odds = ODDS
+    campaign = MordheimPack()
+    summary = SUMMARY
+    catalogue = CatalogueCapability(sample_matchup=("night-watch", "marsh-raiders"))
 
     def build_army(self, roster: RosterData) -> Warband:
         """One fighter per model; EngineError with the offending field's path."""
@@ -67,4 +75,4 @@ class SkirmishSystem:
         return _post_battle(report, side, seed, settings or DEFAULT_SETTINGS)
 
 
-SYSTEM = register(SkirmishSystem())
+SYSTEM = SkirmishSystem()

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.engine.systems.base import EngineError, RosterData
 from rules.engine.systems.skirmish.equipment import EQUIPMENT, MAIN_WEAPON_PREFERENCE, Item
+from rules.engine.systems.skirmish.rating import is_large, warrior_rating
 from rules.engine.systems.skirmish.tables import STANDING
 
 PROFILE_KEYS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
@@ -213,7 +214,7 @@ def build_fighters(unit: dict[str, Any], side: str, path: str) -> list[Fighter]:
                 helmet="helmet" in items_t,
                 missile=missile,
                 causes_fear="fear" in rules or "causes-fear" in rules,
-                large_target="large-target" in rules or "large" in rules,
+                large_target=is_large(rules),
                 experience=int(extra.get("experience", extra.get("starting_experience", 0))),
                 wounds=profile["W"],
             )
@@ -250,7 +251,7 @@ def build_warband(roster: RosterData, side: str = "a") -> Warband:
     leaders = [f for f in fighters if f.leader]
     if len(leaders) != 1:
         raise EngineError("roster.leader", "A warband needs exactly one leader.")
-    rating = sum(5 + f.experience + (20 if f.large_target else 0) for f in fighters)
+    rating = sum(warrior_rating(f.experience, f.large_target) for f in fighters)
     return Warband(
         name=str(roster.get("name", "")),
         faction=str(roster.get("faction", "")),

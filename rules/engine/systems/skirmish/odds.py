@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.engine.systems.base import EngineError
+from rules.engine.systems.capabilities import OddsCapability, OddsField, OddsResult
 from rules.engine.systems.skirmish.attacks import (
     Exchange,
     exchange_distribution,
@@ -39,6 +40,7 @@ REQUIRED: dict[tuple[str, str], tuple[str, ...]] = {
     ("shooting", "target"): ("T", "W"),
 }
 DEFAULT_STAT = 3
+MAX_RANGE = 72
 
 
 def _flag(request: dict[str, Any], key: str, default: bool) -> bool:
@@ -159,3 +161,78 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
         ],
         "parry": exchange.parry,
     }
+
+
+def _profile_help(role: str, key: str) -> str:
+    needed = [mode for mode in MODES if key in REQUIRED[(mode, role)]]
+    if needed:
+        return f"Needed for {' and '.join(needed)}."
+    return f"Default {1 if key in ('W', 'A') else DEFAULT_STAT}."
+
+
+def _profile_fields(role: str, label: str) -> tuple[OddsField, ...]:
+    """One integer field per profile characteristic (0–10; W, BS and WS may be 0)."""
+    return tuple(
+        OddsField(
+            f"{role}.{key}",
+            "int",
+            f"{label} {key}",
+            _profile_help(role, key),
+            minimum=0 if key in ("W", "BS", "WS") else 1,
+            maximum=10,
+        )
+        for key in PROFILE_KEYS
+    )
+
+
+FIELDS: tuple[OddsField, ...] = (
+    OddsField("mode", "choice", "Attack", required=True, choices=MODES),
+    *_profile_fields("attacker", "Attacker"),
+    OddsField(
+        "attacker.weapons",
+        "list",
+        "Attacker's weapons",
+        "Equipment keys; shooting uses the longest-ranged missile weapon.",
+        choices=tuple(sorted(EQUIPMENT)),
+    ),
+    *_profile_fields("target", "Target"),
+    OddsField(
+        "target.equipment",
+        "list",
+        "Target's equipment",
+        "Armour, shields and helmets.",
+        choices=tuple(sorted(EQUIPMENT)),
+    ),
+    OddsField("target.state", "choice", "Target state", default=STANDING, choices=STATES),
+    OddsField("target.large", "bool", "Large target", default=False),
+    OddsField("first_round", "bool", "First round of combat", "Close combat.", default=True),
+    OddsField("parry", "bool", "Target may parry", "Close combat.", default=True),
+    OddsField("fear", "bool", "Attacker fear-struck", "Close combat.", default=False),
+    OddsField(
+        "range", "float", "Range (inches)", "Shooting: needed.", minimum=0, maximum=MAX_RANGE
+    ),
+    OddsField("moved", "bool", "Shooter moved", "Shooting.", default=False),
+    OddsField("cover", "bool", "Target in cover", "Shooting.", default=False),
+)
+"""The calculator's request fields (seed 001 §2–§10, digest §15.3)."""
+
+
+def odds_result(request: dict[str, Any]) -> OddsResult:
+    """:func:`attack_odds` in the shared shape: ``outcomes`` of the target (unharmed,
+    wounded, knocked down, stunned, out of action); ``detail``: mode, strikes (each with its
+    dice targets) and whether the target parries."""
+    result = attack_odds(request)
+    outcomes = result.pop("outcomes")
+    return OddsResult(outcomes=outcomes, detail=result)
+
+
+ODDS = OddsCapability(
+    title="One fighter's attacks",
+    fields=FIELDS,
+    calculate=odds_result,
+    example={
+        "mode": "close_combat",
+        "attacker": {"WS": 4, "S": 4, "A": 3, "weapons": ["sword", "dagger"]},
+        "target": {"WS": 3, "S": 3, "T": 3, "W": 2, "equipment": ["light-armour", "buckler"]},
+    },
+)

@@ -13,6 +13,7 @@ from typing import Any
 from rules.engine.dice import Dice
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, PostBattle
+from rules.engine.systems.skirmish.rating import warrior_rating
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
 
 Band = tuple[int, int, str]
@@ -138,9 +139,6 @@ WYRDSTONE_PRICES: tuple[tuple[int, ...], ...] = (
 """≈ gc for selling N shards (row N−1, 8+ use the last row) by warband size (≤3, ≤6 … 16+):
 published Mordheim table from memory, uncertain (digest §15.13 does not reproduce it)."""
 
-RATING_PER_WARRIOR = 5
-RATING_LARGE_CREATURE = 20
-
 
 def band(table: tuple[Band, ...], value: int) -> str:
     """The entry of ``table`` whose range holds ``value``."""
@@ -150,7 +148,7 @@ def band(table: tuple[Band, ...], value: int) -> str:
     raise EngineError("post_battle.table", f"No table entry for {value}.")
 
 
-class _Roller:
+class Roller:
     """Dice that record every roll with what it was for."""
 
     def __init__(self, seed: int) -> None:
@@ -174,7 +172,7 @@ class _Roller:
         return values
 
 
-def _injury_detail(roller: _Roller, who: str, code: str) -> dict[str, Any]:
+def _injury_detail(roller: Roller, who: str, code: str) -> dict[str, Any]:
     entry: dict[str, Any] = {"result": code, "effects": dict(INJURY_EFFECTS.get(code, {}))}
     if code in INJURY_SUB_ROLLS:
         kind, table = INJURY_SUB_ROLLS[code]
@@ -185,7 +183,7 @@ def _injury_detail(roller: _Roller, who: str, code: str) -> dict[str, Any]:
     return entry
 
 
-def hero_serious_injury(roller: _Roller, who: str) -> dict[str, Any]:
+def hero_serious_injury(roller: Roller, who: str) -> dict[str, Any]:
     """D66 on the hero serious injury table; multiple injuries roll D6 more times,
     re-rolling dead, captured and further multiple injuries (digest §15.9)."""
     d66 = roller.roll("serious injury", who, "D66")
@@ -204,7 +202,7 @@ def hero_serious_injury(roller: _Roller, who: str) -> dict[str, Any]:
     return out
 
 
-def advances(roller: _Roller, who: str, hero: bool, start: int, total: int) -> list[dict[str, Any]]:
+def advances(roller: Roller, who: str, hero: bool, start: int, total: int) -> list[dict[str, Any]]:
     """One 2D6 advance roll per threshold crossed (digest §15.12)."""
     thresholds = HERO_THRESHOLDS if hero else HENCHMAN_THRESHOLDS
     out = []
@@ -259,7 +257,7 @@ def post_battle(
     (digest §15.10)."""
     if side not in ("a", "b"):
         raise EngineError("side.invalid", "side must be 'a' or 'b'.")
-    roller = _Roller(seed)
+    roller = Roller(seed)
     won = report.winner == side
     awards = SCENARIO_AWARDS.get(report.mission, {})
     entries: list[dict[str, Any]] = []
@@ -311,8 +309,7 @@ def post_battle(
         total = start + sum(gained.values())
         unit_advances = advances(roller, unit.id, hero, start, total) if living else []
         warriors += len(living)
-        large = RATING_LARGE_CREATURE if unit.extra.get("large") else 0
-        rating += len(living) * (RATING_PER_WARRIOR + total + large)
+        rating += len(living) * warrior_rating(total, bool(unit.extra.get("large")))
         entries.append(
             {
                 "unit": unit.id,

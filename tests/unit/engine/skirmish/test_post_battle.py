@@ -51,7 +51,7 @@ def test_out_of_action_fighters_roll_injuries(report):  # digest §15.9-15.10
 
 
 def test_henchman_dies_on_one_or_two():  # digest §15.10
-    roller = pb._Roller(0)
+    roller = pb.Roller(0)
     assert SkirmishSettings().henchman_dead_max == 2
     assert pb.band(pb.HERO_SERIOUS_INJURIES, 13) == "dead"
     assert pb.band(pb.HERO_SERIOUS_INJURIES, 44) == "full_recovery"
@@ -60,14 +60,14 @@ def test_henchman_dies_on_one_or_two():  # digest §15.10
 
 def test_multiple_injuries_reroll_dead_captured_and_multiple():  # digest §15.9
     for seed in range(200):
-        roller = pb._Roller(seed)
+        roller = pb.Roller(seed)
         injury = pb.hero_serious_injury(roller, "h")
         for sub in injury.get("injuries", []):
             assert sub["result"] not in pb.MULTIPLE_INJURY_REROLL
 
 
 def test_advance_at_published_thresholds():  # digest §15.12
-    roller = pb._Roller(5)
+    roller = pb.Roller(5)
     assert [a["threshold"] for a in pb.advances(roller, "h", True, 7, 11)] == [8, 11]
     assert [a["threshold"] for a in pb.advances(roller, "g", False, 4, 5)] == [5]
     assert pb.advances(roller, "g", False, 5, 8) == []

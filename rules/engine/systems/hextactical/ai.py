@@ -9,23 +9,23 @@ from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
 from rules.engine.hexgrid import Hex
-from rules.engine.systems.hextactical import manoeuvres, tactics
-from rules.engine.systems.hextactical.battle import (
+from rules.engine.systems.hextactical import manoeuvres, melee, movement, tactics
+from rules.engine.systems.hextactical.combatant import Combatant, Weapon
+from rules.engine.systems.hextactical.damage import WOUNDING
+from rules.engine.systems.hextactical.defence import (
+    block_value,
+    dodge_value,
+    melee_skills,
+    parry_value,
+    weapon_skill,
+)
+from rules.engine.systems.hextactical.plan import (
     AOA_FEINT,
     AOA_LONG,
     AOD_DOUBLE,
     AOD_INCREASED_DODGE,
     POP_UP,
     Plan,
-    melee_skills,
-)
-from rules.engine.systems.hextactical.combatant import Combatant, Weapon
-from rules.engine.systems.hextactical.damage import WOUNDING
-from rules.engine.systems.hextactical.defence import (
-    block_value,
-    dodge_value,
-    parry_value,
-    weapon_skill,
 )
 from rules.engine.systems.hextactical.rolls import (
     quick_contest_win_probability,
@@ -138,18 +138,18 @@ class Policy:
             if 1 - (1 - p_best) * (1 - p_second) > increased:
                 kind = AOD_DOUBLE
         if kind == AOD_INCREASED_DODGE:
-            tree = b.reachable(c, max(1, c.move // 2))
+            tree = movement.reachable(b, c, max(1, c.move // 2))
             goal = max(tree, key=lambda h: (hexgrid.distance(h, threat.pos), -tree[h][0], h))
             return Plan(
                 "all_out_defense",
                 option=kind,
-                path=b.path_to(tree, goal),
+                path=movement.path_to(tree, goal),
                 facing=hexgrid.direction_to(goal, threat.pos) if goal != threat.pos else None,
             )
         step = None
         best = hexgrid.distance(c.pos, threat.pos)
         for n in hexgrid.neighbours(c.pos):
-            if b.free(n) and hexgrid.distance(n, threat.pos) > best:
+            if b.board.free(n) and hexgrid.distance(n, threat.pos) > best:
                 step, best = n, hexgrid.distance(n, threat.pos)
         end = step or c.pos
         return Plan(
@@ -176,7 +176,7 @@ class Policy:
             and (not weapon.reach_change_ready or c.reach_setting == 1)
         ):
             for h in tactics.leave_hexes(c.pos, c.half_from):
-                if b.free(h):
+                if b.board.free(h):
                     return Plan(
                         "attack",
                         target=enemy.id,
@@ -217,7 +217,7 @@ class Policy:
         weapon = c.weapon
         reaches = self.usable_reaches(c, weapon)
         options: list[tuple[tuple, Plan]] = []
-        starts = [c.pos] + [n for n in hexgrid.neighbours(c.pos) if b.free(n)]
+        starts = [c.pos] + [n for n in hexgrid.neighbours(c.pos) if b.board.free(n)]
         for p in starts:
             for e in enemies:
                 d = hexgrid.distance(p, e.pos)
@@ -297,7 +297,7 @@ class Policy:
         after a forward step (engine choice; rule digest §19.3)."""
         long = manoeuvres.long_reaches(reaches)
         starts = [c.pos] + [
-            n for n in hexgrid.front_hexes(c.pos, c.facing) if b.free(n) and n != c.pos
+            n for n in hexgrid.front_hexes(c.pos, c.facing) if b.board.free(n) and n != c.pos
         ]
         best: tuple[tuple, Plan] | None = None
         for p in starts:
@@ -308,7 +308,7 @@ class Policy:
                 facing = hexgrid.direction_to(p, e.pos)
                 if e.pos not in tactics.melee_reach_hexes(p, facing, d, b.settings):
                     continue
-                if b.long_blocked(c, e, p):
+                if melee.long_blocked(b, c, e, p):
                     continue
                 key = (p != c.pos, e.hp / e.hp_max, e.id, p)
                 if best is None or key < best[0]:
@@ -345,7 +345,7 @@ class Policy:
         ]
         if not soft or reaches == (0,):
             return None
-        tree = b.reachable(c, c.move, evade=True)
+        tree = movement.reachable(b, c, c.move, evade=True)
         best: tuple[tuple, Hex, Combatant] | None = None
         for h, (cost, _, _) in tree.items():
             for e in soft:
@@ -358,12 +358,12 @@ class Policy:
         if best is None:
             return None
         _, goal, target = best
-        path = b.path_to(tree, goal)
+        path = movement.path_to(tree, goal)
         chance, here = 1.0, c.pos
         for h in path:
             if hexgrid.distance(here, h) == 2:
                 foe_hex = hexgrid.neighbour(here, hexgrid.direction_to(here, h))
-                foe = b.evade_foe(c, foe_hex)
+                foe = movement.evade_foe(b, c, foe_hex)
                 if foe is None:
                     return None
                 arc = hexgrid.arc_of(foe.pos, foe.facing, here, b.settings.arcs)
@@ -405,7 +405,7 @@ class Policy:
         best: tuple[int, Hex] | None = None
         for n in hexgrid.neighbours(c.pos):
             d = hexgrid.distance(n, target.pos)
-            if not b.free(n) or d <= theirs or d > mine + 1:
+            if not b.board.free(n) or d <= theirs or d > mine + 1:
                 continue
             key = (0 if d > safe else 1, n)
             if best is None or key < best:
@@ -419,10 +419,10 @@ class Policy:
         move into the foe's hex with a reach-C-only weapon (seed 004 "Entering an enemy's hex")."""
         only_close = reaches == (0,)
         enter = {target.pos} if only_close and not target.close_with else None
-        tree = b.reachable(c, c.move, enter)
+        tree = movement.reachable(b, c, c.move, enter)
         want = 0 if only_close else max(reaches)
         if enter and target.pos in tree:
-            return Plan("move", target=target.id, path=b.path_to(tree, target.pos))
+            return Plan("move", target=target.id, path=movement.path_to(tree, target.pos))
         best = min(
             tree,
             key=lambda h: (
@@ -433,7 +433,7 @@ class Policy:
             ),
         )
         facing = hexgrid.direction_to(best, target.pos)
-        path = b.path_to(tree, best)
+        path = movement.path_to(tree, best)
         in_reach = hexgrid.distance(best, target.pos) in reaches
         soft = target.stunned or (target.weapon.ranged and not target.weapon.melee)
         if in_reach and soft and path:
@@ -464,12 +464,12 @@ class Policy:
         best: tuple[tuple, Combatant] | None = None
         for e in enemies:
             d = hexgrid.distance(c.pos, e.pos)
-            if d > weapon.max_range or not b.line_clear(c.pos, e.pos):
+            if d > weapon.max_range or not b.board.line_clear(c.pos, e.pos):
                 continue
             if weapon.thrown and d > max(3, weapon.half_range // 2):
                 continue
             steps = hexgrid.line_steps(c.pos, e.pos)
-            groups = tactics.people_in_the_way(steps, b.occupants_at, c.posture, b.settings)
+            groups = tactics.people_in_the_way(steps, b.board.occupants_at, c.posture, b.settings)
             skill = (
                 weapon_skill(c, weapon)
                 + tactics.range_modifier(d)
@@ -503,11 +503,11 @@ class Policy:
             return None
         best: tuple[tuple, Plan] | None = None
         for n in hexgrid.neighbours(c.pos):
-            if not b.free(n):
+            if not b.board.free(n):
                 continue
             for e in enemies:
                 d = hexgrid.distance(n, e.pos)
-                if d > weapon.max_range or d == 0 or not b.line_clear(n, e.pos):
+                if d > weapon.max_range or d == 0 or not b.board.line_clear(n, e.pos):
                     continue
                 skill = weapon_skill(c, weapon) + tactics.range_modifier(d)
                 if skill + tactics.POP_UP_PENALTY < POP_UP_MIN_SKILL:
@@ -532,7 +532,11 @@ class Policy:
         watch = []
         for radius in range(1, WATCH_RADIUS + 1):
             for h in hexgrid.arc_hexes(c.pos, facing, radius, "front", b.settings.arcs):
-                if b.in_bounds(h) and h not in b.blocked and b.line_clear(c.pos, h):
+                if (
+                    b.board.in_bounds(h)
+                    and h not in b.board.blocked
+                    and b.board.line_clear(c.pos, h)
+                ):
                     watch.append(h)
         identify = any(hexgrid.distance(f.pos, c.pos) <= WATCH_RADIUS + 2 for f in b.friends(c))
         if not watch:

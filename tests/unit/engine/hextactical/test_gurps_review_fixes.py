@@ -6,6 +6,8 @@ from dataclasses import replace
 from rules.engine import hexgrid
 from rules.engine.systems.hextactical import active_defence, melee, movement, ranged, turn, wounds
 from rules.engine.systems.hextactical.ai import Policy
+from rules.engine.systems.hextactical.ai.defence import all_out_defense_plan
+from rules.engine.systems.hextactical.ai.melee import all_out_option
 from rules.engine.systems.hextactical.damage import injury as injury_amount
 from rules.engine.systems.hextactical.plan import AOD_DOUBLE, POP_UP, Plan
 from tests.unit.engine.hextactical.test_gurps_battle_rules import _battle, _melee_defences
@@ -242,7 +244,7 @@ def test_increased_dodge_gives_plus_two_and_half_move():
     )
     sword, cut = c["line-swordsman"], c["tide-cutthroat"]
     cut.hp = 1
-    plan = Policy().all_out_defense(battle, cut, sword)
+    plan = all_out_defense_plan(battle, cut, sword)
     if plan.option == "dodge":
         tree = movement.reachable(battle, cut, cut.move // 2)
         assert plan.path
@@ -273,7 +275,7 @@ def test_ai_all_out_attack_option_uses_double_at_good_skill():
     # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3): Determined, Double, Strong
     _, _, axe = _sword_and_axe(_near(0))
     axe.dr = 2
-    assert Policy.all_out_option(10, axe) == "determined"
-    assert Policy.all_out_option(14, axe) == "double"
+    assert all_out_option(10, axe) == "determined"
+    assert all_out_option(14, axe) == "double"
     axe.dr = 5
-    assert Policy.all_out_option(14, axe) == "strong"
+    assert all_out_option(14, axe) == "strong"

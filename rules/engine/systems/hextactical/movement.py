@@ -42,6 +42,7 @@ def reachable(
     best: Tree = {c.pos: (0, None, c.facing)}
     heap: list[tuple[int, Hex, int]] = [(0, c.pos, c.facing)]
     enter = enter or set()
+    free = b.board.free
     while heap:
         cost, h, facing = heapq.heappop(heap)
         if best[h][0] < cost or h in enter:
@@ -49,7 +50,7 @@ def reachable(
         for direction in range(6):
             d = hexgrid.DIRECTIONS[direction]
             n = (h[0] + d[0], h[1] + d[1])
-            if n not in enter and not b.board.free(n, c):
+            if n not in enter and not free(n, c):
                 if evade:
                     _relax_evade(b, c, h, n, direction, facing, cost, budget, best, heap)
                 continue

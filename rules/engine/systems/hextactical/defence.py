@@ -47,6 +47,11 @@ def weapon_skill(c: Combatant, weapon: Weapon) -> int:
     return weapon.skill - short
 
 
+def melee_skills(c: Combatant) -> list[int]:
+    """Skills of ``c``'s usable melee weapons (Fist included)."""
+    return [weapon_skill(c, w) for w in c.weapons if w.melee and w.name not in c.broken]
+
+
 def dodge_value(c: Combatant) -> int:
     """Dodge + Combat Reflexes + shield DB (added by the caller) + posture + stun.
     NOT IN SEED: GURPS 4e Basic Set rule (digest §19.10)."""

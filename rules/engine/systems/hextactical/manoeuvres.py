@@ -1,9 +1,9 @@
 """Evade (passing through a foe's hex) and the All-Out Attack options Feint and Long.
 
-Pure functions of plain values; ``battle.py`` applies them and ``ai.py`` decides when to use
-them. The hex rules are seed 004 "Entering an enemy's hex" (digest §15.4–15.7, §15.10); the
-contests and modifiers are NOT IN SEED: GURPS 4e Basic Set rule (digest §19.1.6, §19.3,
-§19.17).
+Pure functions of plain values; ``movement.py`` and ``melee.py`` apply them and ``ai``
+decides when to use them. The hex rules are seed 004 "Entering an enemy's hex" (digest
+§15.4–15.7, §15.10); the contests and modifiers are NOT IN SEED: GURPS 4e Basic Set rule
+(digest §19.1.6, §19.3, §19.17).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 firing through occupied hexes, hitting the wrong target, pop-up attacks, opportunity fire,
 flank and rear defence, close combat in a shared hex.
 
-Pure functions of plain values; ``battle.py`` applies them. Sections cited as "seed 004
+Pure functions of plain values; the battle modules apply them. Sections cited as "seed 004
 <heading>" with the digest paragraph (e.g. digest §5.3).
 """
 

@@ -5,10 +5,12 @@ from pathlib import Path
 import yaml
 
 from rules.engine.dice import Dice
+from rules.engine.systems.hextactical import active_defence, melee, movement, ranged, turn
 from rules.engine.systems.hextactical.ai import Policy
-from rules.engine.systems.hextactical.battle import Battle, Plan
+from rules.engine.systems.hextactical.battle import Battle
 from rules.engine.systems.hextactical.combatant import build_combatant
 from rules.engine.systems.hextactical.defence import defence_choices
+from rules.engine.systems.hextactical.plan import Plan
 from rules.engine.systems.hextactical.scenario import Layout
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS
 from rules.engine.systems.hextactical.tactics import DefenceAllowance
@@ -80,11 +82,13 @@ def test_move_and_attack_caps_skill_at_nine():
         {"company-sergeant": ((2, 2), 0), "marsh-axeman": ((3, 2), 3)},
     )
     sergeant = c["company-sergeant"]
-    skill, wild = battle.attack_skill_melee(
-        sergeant, c["marsh-axeman"], sergeant.weapon, "move_attack", ""
+    skill, wild = melee.attack_skill_melee(
+        battle, sergeant, c["marsh-axeman"], sergeant.weapon, "move_attack", ""
     )
     assert (skill, wild) == (9, False)
-    plain, _ = battle.attack_skill_melee(sergeant, c["marsh-axeman"], sergeant.weapon, "attack", "")
+    plain, _ = melee.attack_skill_melee(
+        battle, sergeant, c["marsh-axeman"], sergeant.weapon, "attack", ""
+    )
     assert plain == sergeant.weapon.skill
 
 
@@ -96,8 +100,8 @@ def test_attack_into_side_hex_is_a_wild_swing_capped_at_nine():
         {"company-sergeant": ((2, 2), 0), "marsh-axeman": ((2, 1), 3)},
     )
     sergeant = c["company-sergeant"]
-    skill, wild = battle.attack_skill_melee(
-        sergeant, c["marsh-axeman"], sergeant.weapon, "attack", ""
+    skill, wild = melee.attack_skill_melee(
+        battle, sergeant, c["marsh-axeman"], sergeant.weapon, "attack", ""
     )
     assert wild
     assert skill == 9
@@ -111,7 +115,10 @@ def test_rear_attack_gets_no_defence_roll():
         {"line-swordsman": ((2, 2), 0), "marsh-axeman": ((3, 2), 0)},
     )
     assert (
-        battle.defend(c["marsh-axeman"], c["line-swordsman"], ranged=False, thrown=False) is False
+        active_defence.defend(
+            battle, c["marsh-axeman"], c["line-swordsman"], ranged=False, thrown=False
+        )
+        is False
     )
     assert not [e for e in battle.events.events if e.phase == "defend"]
 
@@ -146,7 +153,7 @@ def test_reach_two_weapon_at_reach_one_must_step_or_ready():
     stepped_to_three = plan.kind == "attack" and plan.reach == 3 and plan.step_before is not None
     readied_for_two = plan.kind == "ready" and plan.option == "reach" and plan.reach == 2
     assert stepped_to_three or readied_for_two
-    battle.execute(halberdier, Plan("ready", option="reach", reach=2))
+    turn.execute(battle, halberdier, Plan("ready", option="reach", reach=2))
     assert halberdier.reach_setting == 2
 
 
@@ -158,8 +165,8 @@ def test_opportunity_fire_shoots_first_enemy_entering_a_watched_hex():
         {"crossbowman": ((2, 4), 0), "marsh-axeman": ((9, 4), 3)},
     )
     shooter = c["crossbowman"]
-    battle.execute(shooter, Plan("wait", watch=((6, 4), (7, 4)), facing=0))
-    battle.move_along(c["marsh-axeman"], [(8, 4), (7, 4), (6, 4)], 3, 5)
+    turn.execute(battle, shooter, Plan("wait", watch=((6, 4), (7, 4)), facing=0))
+    movement.move_along(battle, c["marsh-axeman"], [(8, 4), (7, 4), (6, 4)], 3, 5)
     waits = [e for e in battle.events.events if e.phase == "wait"]
     assert len(waits) == 1
     assert waits[0].data["penalty"] == -1
@@ -175,7 +182,7 @@ def test_missed_shot_hits_the_person_in_the_way_on_nine_or_less():
     )
     # shot misses (16), stray roll 6 hits, the swordsman's defence fails (18)
     battle.dice.totals = [16, 6, 18]
-    battle.ranged_attack(c["crossbowman"], c["marsh-axeman"], c["crossbowman"].weapon)
+    ranged.ranged_attack(battle, c["crossbowman"], c["marsh-axeman"], c["crossbowman"].weapon)
     shot = next(e for e in battle.events.events if e.phase == "shoot")
     stray = [e for e in battle.events.events if e.phase == "stray"]
     assert stray[0].target == "line-swordsman"
@@ -192,7 +199,7 @@ def test_dodged_missile_flies_on_to_someone_beyond():
         {"crossbowman": ((2, 4), 0), "marsh-axeman": ((5, 4), 3), "reed-spear": ((7, 4), 3)},
     )
     battle.dice.totals = [8, 5, 9, 18]  # hit, dodge succeeds, stray hits, its defence fails
-    battle.ranged_attack(c["crossbowman"], c["marsh-axeman"], c["crossbowman"].weapon)
+    ranged.ranged_attack(battle, c["crossbowman"], c["marsh-axeman"], c["crossbowman"].weapon)
     stray = [e for e in battle.events.events if e.phase == "stray"]
     assert stray
     assert stray[0].target == "reed-spear"
@@ -209,7 +216,7 @@ def test_knife_fighter_enters_enemy_hex_and_long_weapon_steps_out():
     plan = Policy().choose(battle, knife)
     assert plan.kind == "move"
     assert plan.path[-1] == spear.pos
-    battle.execute(knife, plan)
+    turn.execute(battle, knife, plan)
     assert knife.pos == spear.pos
     assert knife.close_with == spear.id
     assert spear.close_with == knife.id
@@ -230,8 +237,8 @@ def test_ready_in_close_combat_needs_a_dx_roll():
     halberdier = c["halberdier"]
     halberdier.close_with = "tide-cutthroat"
     battle.dice.totals = [18]
-    battle.execute(halberdier, Plan("ready", option="switch", weapon=1))
+    turn.execute(battle, halberdier, Plan("ready", option="switch", weapon=1))
     assert halberdier.weapon_index == 0
     battle.dice.totals = [5]
-    battle.execute(halberdier, Plan("ready", option="switch", weapon=1))
+    turn.execute(battle, halberdier, Plan("ready", option="switch", weapon=1))
     assert halberdier.weapon.name == "Shortsword"

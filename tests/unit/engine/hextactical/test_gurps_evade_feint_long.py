@@ -6,8 +6,8 @@ from dataclasses import replace
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine import hexgrid
 from rules.engine.systems import get_system
-from rules.engine.systems.hextactical import manoeuvres
-from rules.engine.systems.hextactical.battle import Plan
+from rules.engine.systems.hextactical import manoeuvres, movement, turn
+from rules.engine.systems.hextactical.plan import Plan
 from rules.engine.systems.hextactical.rolls import ContestResult, judge
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS
 
@@ -48,17 +48,17 @@ def test_evade_modifiers_by_posture_and_arc():
 def test_evade_tree_passes_straight_through_the_foe_hex_only_when_asked():
     # seed 004 §15.6–15.7: pass through into the front hex beyond, paying for both hexes
     battle, mover, _, beyond = _evade_setup()
-    through = battle.reachable(mover, mover.move, evade=True)
+    through = movement.reachable(battle, mover, mover.move, evade=True)
     assert through[beyond][:2] == (2, START)
-    around = battle.reachable(mover, mover.move)
+    around = movement.reachable(battle, mover, mover.move)
     assert beyond not in around or around[beyond][0] > 2
 
 
 def test_evade_won_passes_through_the_foe():
     # seed 004 §15.6: win the Quick Contest (DX 12 −5 = 7, roll 5) against DX 11 (roll 15)
     battle, mover, foe, beyond = _evade_setup([5, 15])
-    path = battle.path_to(battle.reachable(mover, mover.move, evade=True), beyond)
-    battle.execute(mover, Plan("move", path=path))
+    path = movement.path_to(movement.reachable(battle, mover, mover.move, evade=True), beyond)
+    turn.execute(battle, mover, Plan("move", path=path))
     assert mover.pos == beyond
     assert not mover.close_with
     assert not foe.close_with
@@ -70,8 +70,8 @@ def test_evade_won_passes_through_the_foe():
 def test_evade_lost_stops_in_the_hex_before():
     # seed 004 §15.4: lose (roll 15 against 7) and the foe stops the move
     battle, mover, _foe, beyond = _evade_setup([15, 5])
-    path = battle.path_to(battle.reachable(mover, mover.move, evade=True), beyond)
-    battle.execute(mover, Plan("move", path=path))
+    path = movement.path_to(movement.reachable(battle, mover, mover.move, evade=True), beyond)
+    turn.execute(battle, mover, Plan("move", path=path))
     assert mover.pos == START
     assert not mover.close_with
 
@@ -80,8 +80,8 @@ def test_evade_lost_can_stop_inside_in_close_combat_as_a_setting():
     # digest §15.7 / §19.17 (uncertain): the alternative reading stops inside his hex
     battle, mover, foe, beyond = _evade_setup([15, 5])
     battle.settings = replace(DEFAULT_SETTINGS, evade_failure_stops_before=False)
-    path = battle.path_to(battle.reachable(mover, mover.move, evade=True), beyond)
-    battle.execute(mover, Plan("move", path=path))
+    path = movement.path_to(movement.reachable(battle, mover, mover.move, evade=True), beyond)
+    turn.execute(battle, mover, Plan("move", path=path))
     assert mover.pos == foe.pos
     assert mover.close_with == foe.id
 
@@ -122,14 +122,14 @@ def test_feint_margin_comes_off_the_next_defence_only():
     # NOT IN SEED: GURPS 4e Basic Set "Feint" (digest §19.3): Broadsword 13 rolls 5 (margin
     # 8), the chief's Axe 15 rolls 16 (fails): −8 to his next defence against the swordsman
     battle, att, chief = _feint_setup([5, 16, 10, 16])
-    battle.execute(att, Plan("all_out_attack", target=chief.id, mode="swing", option="feint"))
+    turn.execute(battle, att, Plan("all_out_attack", target=chief.id, mode="swing", option="feint"))
     feinted = _defence_values(battle)[0]
     assert chief.feint_by == ""
     assert chief.feint_penalty == 0
     chief.parries, chief.retreats, chief.blocked = {}, 0, False
-    battle.place(chief, _line(1)[1])  # undo his retreat
+    battle.board.place(chief, _line(1)[1])  # undo his retreat
     battle.dice.totals = [10, 16]
-    battle.execute(att, Plan("attack", target=chief.id, mode="swing"))
+    turn.execute(battle, att, Plan("attack", target=chief.id, mode="swing"))
     normal = _defence_values(battle)[1]
     assert normal - feinted == 8
 
@@ -155,12 +155,12 @@ def test_long_hits_at_reach_plus_one_with_less_swing_damage():
     # NOT IN SEED: All-Out Attack (Long) (digest §19.3): Broadsword reach 1 strikes at 2,
     # swing damage −2 (or −1 per die, the worse)
     battle, att, brute = _long_setup([8, 18], 2)
-    battle.execute(att, Plan("attack", target=brute.id, mode="swing"))
+    turn.execute(battle, att, Plan("attack", target=brute.id, mode="swing"))
     assert not [e for e in battle.events.events if e.phase == "damage"]
-    battle.execute(att, Plan("all_out_attack", target=brute.id, mode="swing", option="long"))
+    turn.execute(battle, att, Plan("all_out_attack", target=brute.id, mode="swing", option="long"))
     long_hit = battle.events.events[-1]
     near, natt, nbrute = _long_setup([8, 18], 1)
-    near.execute(natt, Plan("attack", target=nbrute.id, mode="swing"))
+    turn.execute(near, natt, Plan("attack", target=nbrute.id, mode="swing"))
     normal = near.events.events[-1]
     swing = next(m for m in att.weapon.modes if m.mode == "swing").damage
     penalty = max(2, swing.dice)
@@ -174,7 +174,7 @@ def test_long_hits_at_reach_plus_one_with_less_swing_damage():
 def test_long_does_not_reach_two_yards_beyond_or_past_a_standing_body():
     # All-Out Attack (Long): +1 yard only, and not through a standing person's hex
     battle, att, brute = _long_setup([8, 18], 3)
-    battle.execute(att, Plan("all_out_attack", target=brute.id, mode="swing", option="long"))
+    turn.execute(battle, att, Plan("all_out_attack", target=brute.id, mode="swing", option="long"))
     assert "cannot reach" in battle.events.events[-1].text
     assert manoeuvres.long_reaches((0, 1)) == (1, 2)
     assert manoeuvres.long_blocked(["standing"])

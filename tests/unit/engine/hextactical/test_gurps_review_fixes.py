@@ -4,9 +4,12 @@ and Aim inside a battle with scripted dice (seed 004; digest §2–3, §11, §19
 from dataclasses import replace
 
 from rules.engine import hexgrid
+from rules.engine.systems.hextactical import active_defence, melee, movement, ranged, turn, wounds
 from rules.engine.systems.hextactical.ai import Policy
-from rules.engine.systems.hextactical.battle import AOD_DOUBLE, POP_UP, Plan
+from rules.engine.systems.hextactical.ai.defence import all_out_defense_plan
+from rules.engine.systems.hextactical.ai.melee import all_out_option
 from rules.engine.systems.hextactical.damage import injury as injury_amount
+from rules.engine.systems.hextactical.plan import AOD_DOUBLE, POP_UP, Plan
 from tests.unit.engine.hextactical.test_gurps_battle_rules import _battle, _melee_defences
 
 A = (4, 4)
@@ -38,7 +41,7 @@ def _events(battle, phase):
 def test_melee_attack_out_of_reach_is_refused():
     # seed 004 "Reach" (digest §2.3): a reach-1 weapon strikes only the adjacent front hexes
     battle, sword, axe = _sword_and_axe(_near(0, 3), totals=[3])
-    battle.melee_attack(sword, axe, sword.weapon, "swing", "attack", "")
+    melee.melee_attack(battle, sword, axe, sword.weapon, "swing", "attack", "")
     assert axe.hp == axe.hp_max
     assert battle.dice.totals == [3]
     assert "cannot reach" in _events(battle, "attack")[-1].text
@@ -55,20 +58,20 @@ def test_changing_reach_of_a_long_weapon_takes_a_ready():
     hal, axe = c["halberdier"], c["marsh-axeman"]
     assert hal.weapon.reach_change_ready
     assert hal.reach_setting == 3
-    battle.execute(hal, Plan("attack", target=axe.id, weapon=0, mode="swing", reach=2))
+    turn.execute(battle, hal, Plan("attack", target=axe.id, weapon=0, mode="swing", reach=2))
     assert hal.reach_setting == 3
     assert battle.dice.totals == [16, 16]
-    battle.execute(hal, Plan("ready", option="reach", reach=2))
+    turn.execute(battle, hal, Plan("ready", option="reach", reach=2))
     assert hal.reach_setting == 2
-    battle.execute(hal, Plan("attack", target=axe.id, weapon=0, mode="swing"))
+    turn.execute(battle, hal, Plan("attack", target=axe.id, weapon=0, mode="swing"))
     assert battle.dice.totals == [16]
 
 
 def test_side_hex_attack_in_reach_is_a_wild_swing():
     # seed 004 "Wild swings" (digest §6.1): a side-hex target is attacked as a wild swing
     battle, sword, axe = _sword_and_axe(_near(2))
-    assert battle.in_melee_reach(sword, axe, sword.weapon)
-    _, wild = battle.attack_skill_melee(sword, axe, sword.weapon, "attack", "")
+    assert melee.in_melee_reach(battle, sword, axe, sword.weapon)
+    _, wild = melee.attack_skill_melee(battle, sword, axe, sword.weapon, "attack", "")
     assert wild
 
 
@@ -79,14 +82,14 @@ def _pop_up_battle(totals=()):
         {"crossbowman": (A, 0), "marsh-axeman": (_near(0, 5), 3)},
         totals=totals,
     )
-    battle.blocked.add(_near(0))
+    battle.board.blocked.add(_near(0))
     return battle, c["crossbowman"], c["marsh-axeman"]
 
 
 def test_ai_pops_up_from_cover_with_a_crossbow():
     # seed 004 "Pop-up attacks" (digest §11.1–11.2): crossbows may pop up, moving ≤ 1 hex
     battle, xbow, axe = _pop_up_battle()
-    assert not battle.line_clear(xbow.pos, axe.pos)
+    assert not battle.board.line_clear(xbow.pos, axe.pos)
     plan = Policy().choose(battle, xbow)
     assert plan.option == POP_UP
     assert hexgrid.distance(plan.step_before, A) == 1
@@ -97,7 +100,7 @@ def test_pop_up_attack_is_at_minus_two_without_aim_and_returns_to_cover():
     battle, xbow, axe = _pop_up_battle(totals=[18])
     plan = Policy().choose(battle, xbow)
     xbow.aim_target, xbow.aim_turns = axe.id, 3
-    battle.execute(xbow, plan)
+    turn.execute(battle, xbow, plan)
     shot = _events(battle, "shoot")[-1]
     from rules.engine.systems.hextactical import tactics
 
@@ -113,25 +116,25 @@ def test_bows_may_not_pop_up():
         [("saltmarsh-reavers", "marsh-axeman")],
         {"longbowman": (A, 0), "marsh-axeman": (_near(0, 5), 3)},
     )
-    battle.blocked.add(_near(0))
+    battle.board.blocked.add(_near(0))
     assert Policy().choose(battle, c["longbowman"]).option != POP_UP
 
 
 def test_two_hits_in_one_second_give_at_most_minus_four_shock():
     # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.14.1): shock maximum −4
     battle, sword, axe = _sword_and_axe(_near(0))
-    battle.apply_injury(sword, axe, 3)
-    battle.apply_injury(sword, axe, 3)
+    wounds.apply_injury(battle, sword, axe, 3)
+    wounds.apply_injury(battle, sword, axe, 3)
     assert axe.shock_pending == 4
     # digest §19.8 roll 8: a critical's double shock reaches −8
-    battle.apply_injury(sword, axe, 4, shock_multiplier=2)
+    wounds.apply_injury(battle, sword, axe, 4, shock_multiplier=2)
     assert axe.shock_pending == 8
 
 
 def _crit(roll, extra=()):
     battle, sword, axe = _sword_and_axe(_near(0), totals=[roll, *extra])
     damage = sword.weapon.modes[0].damage
-    battle.hit(sword, axe, damage, 0, critical=True)
+    wounds.hit(battle, sword, axe, damage, 0, critical=True)
     return battle, sword, axe, damage
 
 
@@ -173,10 +176,10 @@ def test_stunned_combatant_rolls_ht_each_turn_to_recover():
     # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.15.5): HT roll each turn while stunned
     battle, sword, _ = _sword_and_axe(_near(0, 5), totals=[16, 9])
     sword.stunned = True
-    battle.take_turn(sword)
+    turn.take_turn(battle, sword)
     assert sword.stunned
     assert sword.maneuver == "do_nothing"
-    battle.take_turn(sword)
+    turn.take_turn(battle, sword)
     assert not sword.stunned
 
 
@@ -192,11 +195,11 @@ def test_consciousness_roll_only_when_acting():
     sword.hp = -1
     battle.settings = replace(battle.settings, flee_hp_fraction=-10.0)
     battle.policy = _Idle()
-    battle.take_turn(sword)
+    turn.take_turn(battle, sword)
     assert sword.status == "fighting"
     assert battle.dice.totals == [17]
     battle.policy = Policy()
-    battle.take_turn(sword)
+    turn.take_turn(battle, sword)
     assert sword.status == "unconscious"
 
 
@@ -212,7 +215,7 @@ def test_aim_adds_acc_then_one_per_extra_second_up_to_two():
         )
         bow, axe = c["longbowman"], c["marsh-axeman"]
         bow.aim_target, bow.aim_turns = axe.id, turns
-        battle.ranged_attack(bow, axe, bow.weapon)
+        ranged.ranged_attack(battle, bow, axe, bow.weapon)
         skills.append(_events(battle, "shoot")[-1].data["skill"])
     acc = 3
     assert [s - skills[0] for s in skills] == [0, 1, 2, 2]
@@ -223,13 +226,13 @@ def test_all_out_defense_double_defense_tries_a_second_kind():
     # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3): Double Defense
     battle, sword, axe = _sword_and_axe(_near(0), totals=[16, 4])
     axe.aod_defence = AOD_DOUBLE
-    assert battle.defend(axe, sword, ranged=False, thrown=False)
+    assert active_defence.defend(battle, axe, sword, ranged=False, thrown=False)
     kinds = [e.text.split()[2] for e in _events(battle, "defend")]
     assert len(kinds) == 2
     assert kinds[0] != kinds[1]
     axe.aod_defence = ""
     battle.dice.totals = [16, 4]
-    assert not battle.defend(axe, sword, ranged=False, thrown=False)
+    assert not active_defence.defend(battle, axe, sword, ranged=False, thrown=False)
 
 
 def test_increased_dodge_gives_plus_two_and_half_move():
@@ -241,9 +244,9 @@ def test_increased_dodge_gives_plus_two_and_half_move():
     )
     sword, cut = c["line-swordsman"], c["tide-cutthroat"]
     cut.hp = 1
-    plan = Policy().all_out_defense(battle, cut, sword)
+    plan = all_out_defense_plan(battle, cut, sword)
     if plan.option == "dodge":
-        tree = battle.reachable(cut, cut.move // 2)
+        tree = movement.reachable(battle, cut, cut.move // 2)
         assert plan.path
         assert tree[plan.path[-1]][0] <= cut.move // 2
     plain = _melee_defences(cut, can_retreat=False)
@@ -272,7 +275,7 @@ def test_ai_all_out_attack_option_uses_double_at_good_skill():
     # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3): Determined, Double, Strong
     _, _, axe = _sword_and_axe(_near(0))
     axe.dr = 2
-    assert Policy.all_out_option(10, axe) == "determined"
-    assert Policy.all_out_option(14, axe) == "double"
+    assert all_out_option(10, axe) == "determined"
+    assert all_out_option(14, axe) == "double"
     axe.dr = 5
-    assert Policy.all_out_option(14, axe) == "strong"
+    assert all_out_option(14, axe) == "strong"

@@ -1,0 +1,115 @@
+"""Closing in: the move to a weapon's reach, Move and Attack at soft targets, and Evading past a
+foe to reach a shooter (engine choices; rules seed 004 "Entering an enemy's hex")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.engine import hexgrid
+from rules.engine.hexgrid import Hex
+from rules.engine.systems.hextactical import manoeuvres, movement
+from rules.engine.systems.hextactical.ai.estimates import weapon_mode
+from rules.engine.systems.hextactical.combatant import Combatant
+from rules.engine.systems.hextactical.defence import melee_skills
+from rules.engine.systems.hextactical.plan import Plan
+from rules.engine.systems.hextactical.rolls import quick_contest_win_probability
+
+if TYPE_CHECKING:
+    from rules.engine.systems.hextactical.battle import Battle
+
+#: Try an Evade past a foe only when the chance of winning every contest is at least this.
+EVADE_MIN_CHANCE = 0.12
+
+
+def evade_approach_plan(
+    b: Battle,
+    c: Combatant,
+    enemies: list[Combatant],
+    nearest: Combatant,
+    reaches: tuple[int, ...],
+) -> Plan | None:
+    """Move and Attack past a foe by Evading when that brings a shooter (a better target)
+    into reach this turn and the contests are not hopeless (engine choice; rules seed 004
+    §15.6, digest §19.17)."""
+    soft = [
+        e
+        for e in enemies
+        if e is not nearest
+        and e.weapon.ranged
+        and not e.weapon.melee
+        and hexgrid.distance(c.pos, e.pos) <= c.move + max(reaches) + 1
+    ]
+    if not soft or reaches == (0,):
+        return None
+    tree = movement.reachable(b, c, c.move, evade=True)
+    best: tuple[tuple, Hex, Combatant] | None = None
+    for h, (cost, _, _) in tree.items():
+        for e in soft:
+            d = hexgrid.distance(h, e.pos)
+            if d == 0 or d not in reaches:
+                continue
+            key = (e.hp / e.hp_max, cost, e.id, h)
+            if best is None or key < best[0]:
+                best = (key, h, e)
+    if best is None:
+        return None
+    _, goal, target = best
+    path = movement.path_to(tree, goal)
+    chance, here = 1.0, c.pos
+    for h in path:
+        if hexgrid.distance(here, h) == 2:
+            foe_hex = hexgrid.neighbour(here, hexgrid.direction_to(here, h))
+            foe = movement.evade_foe(b, c, foe_hex)
+            if foe is None:
+                return None
+            arc = hexgrid.arc_of(foe.pos, foe.facing, here, b.settings.arcs)
+            mine = manoeuvres.evade_skill(c.dx, c.skills) + manoeuvres.evade_modifier(
+                foe.posture, arc
+            )
+            theirs = manoeuvres.evade_resistance(foe.dx, melee_skills(foe), b.settings)
+            chance *= quick_contest_win_probability(mine, theirs)
+        here = h
+    if chance == 1.0 or chance < EVADE_MIN_CHANCE:
+        return None
+    return Plan(
+        "move_attack",
+        target=target.id,
+        weapon=c.weapon_index,
+        mode=weapon_mode(c.weapon),
+        path=path,
+        facing=hexgrid.direction_to(goal, target.pos),
+    )
+
+
+def approach_plan(b: Battle, c: Combatant, target: Combatant, reaches: tuple[int, ...]) -> Plan:
+    """Move toward the target to the weapon's reach; Move and Attack at a shooter, and
+    move into the foe's hex with a reach-C-only weapon (seed 004 "Entering an enemy's hex")."""
+    only_close = reaches == (0,)
+    enter = {target.pos} if only_close and not target.close_with else None
+    tree = movement.reachable(b, c, c.move, enter)
+    want = 0 if only_close else max(reaches)
+    if enter and target.pos in tree:
+        return Plan("move", target=target.id, path=movement.path_to(tree, target.pos))
+    best = min(
+        tree,
+        key=lambda h: (
+            abs(hexgrid.distance(h, target.pos) - max(want, 1)),
+            hexgrid.distance(h, target.pos),
+            tree[h][0],
+            h,
+        ),
+    )
+    facing = hexgrid.direction_to(best, target.pos)
+    path = movement.path_to(tree, best)
+    in_reach = hexgrid.distance(best, target.pos) in reaches
+    soft = target.stunned or (target.weapon.ranged and not target.weapon.melee)
+    if in_reach and soft and path:
+        return Plan(
+            "move_attack",
+            target=target.id,
+            weapon=c.weapon_index,
+            mode=weapon_mode(c.weapon),
+            path=path,
+            facing=facing,
+        )
+    return Plan("move", path=path, facing=facing)

@@ -1,0 +1,74 @@
+"""Shared guesses of the policy: expected damage, best weapon and mode, reach, best defence
+and who could strike next turn (engine estimates, not rules)."""
+
+from __future__ import annotations
+
+from rules.engine import hexgrid
+from rules.engine.systems.hextactical.combatant import Combatant, Weapon
+from rules.engine.systems.hextactical.damage import WOUNDING
+from rules.engine.systems.hextactical.defence import block_value, dodge_value, parry_value
+
+
+def expected_damage(weapon: Weapon) -> float:
+    """Mean injury of the weapon's best mode before DR (3.5 per die, wounding modifier)."""
+    best = 0.0
+    for mode in weapon.modes:
+        value = (mode.damage.dice * 3.5 + mode.damage.adds) * WOUNDING[mode.damage.kind]
+        best = max(best, value)
+    return best
+
+
+def best_defence(c: Combatant) -> int:
+    """The best of Dodge, Parry with the ready weapon and Block (shield DB included)."""
+    values = [dodge_value(c)]
+    db = c.shield.db if c.shield is not None else 0
+    if c.weapon.melee and c.weapon.parry_mod is not None and c.weapon_ready:
+        values.append(parry_value(c, c.weapon))
+    if c.shield is not None:
+        values.append(block_value(c, c.shield))
+    return max(values) + db
+
+
+def threats_near(
+    c: Combatant, enemies: list[Combatant], target: Combatant | None
+) -> list[Combatant]:
+    """Enemies other than ``target`` that could reach ``c`` next turn."""
+    return [
+        e
+        for e in enemies
+        if e is not target and hexgrid.distance(c.pos, e.pos) <= e.move + max_enemy_reach(e)
+    ]
+
+
+def max_enemy_reach(c: Combatant) -> int:
+    """The longest reach of ``c``'s usable melee weapons (0 with none)."""
+    return max((w.max_reach for w in c.weapons if w.melee and w.name not in c.broken), default=0)
+
+
+def best_melee_index(c: Combatant) -> int | None:
+    """Index of the usable melee weapon with the best expected damage, any before the Fist."""
+    best: tuple[float, int] | None = None
+    for index, weapon in enumerate(c.weapons):
+        if not weapon.melee or weapon.name in c.broken:
+            continue
+        score = expected_damage(weapon) + (0 if weapon.name == "Fist" else 100)
+        if best is None or score > best[0]:
+            best = (score, index)
+    return None if best is None else best[1]
+
+
+def weapon_mode(weapon: Weapon) -> str:
+    """The weapon's melee mode (swing or thrust) with the best expected injury."""
+    melee_modes = [m for m in weapon.modes if m.mode != "ranged"]
+    best = max(
+        melee_modes,
+        key=lambda m: (m.damage.dice * 3.5 + m.damage.adds) * WOUNDING[m.damage.kind],
+    )
+    return best.mode
+
+
+def usable_reaches(c: Combatant, weapon: Weapon) -> tuple[int, ...]:
+    """The reaches ``c`` can strike at now: the set one for a reach-changing weapon."""
+    if weapon.reach_change_ready and c.reach_setting >= 0:
+        return (c.reach_setting,)
+    return weapon.reaches

@@ -1,0 +1,211 @@
+"""Melee plans: close combat in a shared hex, the best target in reach, All-Out Attack options
+(Determined, Strong, Double, Feint, Long) and backing off from shorter reach (engine choices;
+rules seed 004 "Reach", "Long weapon tactics", digest §19.3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.engine import hexgrid
+from rules.engine.hexgrid import Hex
+from rules.engine.systems.hextactical import manoeuvres, tactics
+from rules.engine.systems.hextactical.ai.approach import approach_plan, evade_approach_plan
+from rules.engine.systems.hextactical.ai.estimates import (
+    best_defence,
+    max_enemy_reach,
+    threats_near,
+    usable_reaches,
+    weapon_mode,
+)
+from rules.engine.systems.hextactical.combatant import Combatant
+from rules.engine.systems.hextactical.defence import melee_skills, weapon_skill
+from rules.engine.systems.hextactical.melee import long_blocked
+from rules.engine.systems.hextactical.plan import AOA_FEINT, AOA_LONG, Plan
+
+if TYPE_CHECKING:
+    from rules.engine.systems.hextactical.battle import Battle
+
+#: All-Out Attack (Double) from this skill up, Determined below it.
+AOA_DOUBLE_SKILL = 13
+#: All-Out Attack (Strong) rather than Double against at least this DR.
+AOA_STRONG_DR = 4
+#: Feint (All-Out Attack) against a defender whose best defence is at least this.
+FEINT_MIN_DEFENCE = 12
+
+
+def close_combat_plan(b: Battle, c: Combatant) -> Plan | None:
+    """In a shared hex: attack with a reach-C weapon, or step out into a hex next to one's
+    own half and attack at reach 1, or Ready a short weapon (seed 004 §15)."""
+    enemy = b.by_id.get(c.close_with)
+    if enemy is None or not enemy.active or enemy.pos != c.pos:
+        c.close_with = ""
+        return None
+    weapon = c.weapon
+    if weapon.melee and 0 in weapon.reaches:
+        return Plan("attack", target=enemy.id, weapon=c.weapon_index, mode=weapon_mode(weapon))
+    if (
+        weapon.melee
+        and 1 in weapon.reaches
+        and (not weapon.reach_change_ready or c.reach_setting == 1)
+    ):
+        for h in tactics.leave_hexes(c.pos, c.half_from):
+            if b.board.free(h):
+                return Plan(
+                    "attack",
+                    target=enemy.id,
+                    weapon=c.weapon_index,
+                    mode=weapon_mode(weapon),
+                    step_before=h,
+                    facing=hexgrid.direction_to(h, enemy.pos),
+                )
+    for index, other in enumerate(c.weapons):
+        if (
+            other.melee
+            and 0 in other.reaches
+            and other.name not in c.broken
+            and other.name != "Fist"
+        ):
+            return Plan("ready", option="switch", weapon=index)
+    fist = next(i for i, w in enumerate(c.weapons) if w.name == "Fist")
+    c.weapon_index = fist
+    c.weapon_ready = True
+    return Plan("attack", target=enemy.id, weapon=fist, mode="thrust")
+
+
+def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Combatant) -> Plan:
+    """Attack the most hurt foe in reach from here or after a step (All-Out when nobody else
+    threatens and he is down, stunned or disarmed, or a Feint pays), else a Long attack,
+    a change of reach, an Evade past a foe or an approach (engine choices)."""
+    weapon = c.weapon
+    reaches = usable_reaches(c, weapon)
+    options: list[tuple[tuple, Plan]] = []
+    starts = [c.pos] + [n for n in hexgrid.neighbours(c.pos) if b.board.free(n)]
+    for p in starts:
+        for e in enemies:
+            d = hexgrid.distance(p, e.pos)
+            if d not in reaches or (d == 0 and p != c.pos):
+                continue
+            facing = hexgrid.direction_to(p, e.pos) if d > 0 else c.facing
+            if d > 0 and e.pos not in tactics.melee_reach_hexes(p, facing, d, b.settings):
+                continue
+            score = (p != c.pos, e.hp / e.hp_max, -d, e.id, p)
+            options.append(
+                (
+                    score,
+                    Plan(
+                        "attack",
+                        target=e.id,
+                        weapon=c.weapon_index,
+                        mode=weapon_mode(weapon),
+                        step_before=None if p == c.pos else p,
+                        facing=facing,
+                        reach=d,
+                    ),
+                )
+            )
+    if options:
+        options.sort(key=lambda o: o[0])
+        plan = options[0][1]
+        target = b.by_id[plan.target]
+        if plan.step_before is None:
+            plan.step_after = back_off(b, c, target, plan.facing)
+        threats = threats_near(c, enemies, target)
+        skill = weapon_skill(c, weapon)
+        if not threats and (
+            target.stunned or target.posture != "standing" or not target.weapon_ready
+        ):
+            plan.kind = "all_out_attack"
+            plan.option = all_out_option(skill, target)
+            plan.step_after = None
+        elif not threats and plan.step_after is None and feint_worth_it(c, skill, target):
+            plan.kind = "all_out_attack"
+            plan.option = AOA_FEINT
+            plan.step_after = None
+        return plan
+    long = long_attack_plan(b, c, enemies, reaches)
+    if long is not None and not threats_near(c, enemies, b.by_id[long.target]):
+        return long
+    if weapon.reach_change_ready:
+        d = hexgrid.distance(c.pos, nearest.pos)
+        if d in weapon.reaches and d != c.reach_setting:
+            return Plan(
+                "ready",
+                option="reach",
+                reach=d,
+                facing=hexgrid.direction_to(c.pos, nearest.pos),
+            )
+    evade = evade_approach_plan(b, c, enemies, nearest, reaches)
+    if evade is not None:
+        return evade
+    return approach_plan(b, c, nearest, reaches)
+
+
+def feint_worth_it(c: Combatant, skill: int, target: Combatant) -> bool:
+    """Feint (All-Out Attack) at a defender with a high best defence when one's skill is at
+    least his resisting skill (engine choice; rule digest §19.3)."""
+    if best_defence(target) < FEINT_MIN_DEFENCE:
+        return False
+    shield = target.shield.skill if target.shield is not None else None
+    return skill >= manoeuvres.feint_resistance(melee_skills(target), shield, target.dx)
+
+
+def long_attack_plan(
+    b: Battle, c: Combatant, enemies: list[Combatant], reaches: tuple[int, ...]
+) -> Plan | None:
+    """All-Out Attack (Long) when an enemy is one yard beyond the weapon's reach from here or
+    after a forward step (engine choice; rule digest §19.3)."""
+    long = manoeuvres.long_reaches(reaches)
+    starts = [c.pos] + [
+        n for n in hexgrid.front_hexes(c.pos, c.facing) if b.board.free(n) and n != c.pos
+    ]
+    best: tuple[tuple, Plan] | None = None
+    for p in starts:
+        for e in enemies:
+            d = hexgrid.distance(p, e.pos)
+            if d not in long or d in reaches:
+                continue
+            facing = hexgrid.direction_to(p, e.pos)
+            if e.pos not in tactics.melee_reach_hexes(p, facing, d, b.settings):
+                continue
+            if long_blocked(b, c, e, p):
+                continue
+            key = (p != c.pos, e.hp / e.hp_max, e.id, p)
+            if best is None or key < best[0]:
+                plan = Plan(
+                    "all_out_attack",
+                    target=e.id,
+                    weapon=c.weapon_index,
+                    mode=weapon_mode(c.weapon),
+                    step_before=None if p == c.pos else p,
+                    facing=facing,
+                    option=AOA_LONG,
+                )
+                best = (key, plan)
+    return None if best is None else best[1]
+
+
+def all_out_option(skill: int, target: Combatant) -> str:
+    """All-Out Attack option: Determined (+4) at low skill, Strong against heavy armour,
+    else Double (two attacks) (digest §19.3)."""
+    if skill < AOA_DOUBLE_SKILL:
+        return "determined"
+    return "strong" if target.dr >= AOA_STRONG_DR else "double"
+
+
+def back_off(b: Battle, c: Combatant, target: Combatant, facing: int | None) -> Hex | None:
+    """After attacking, step out of a shorter-reach foe's reach (seed 004 "Long weapon
+    tactics" §4.2)."""
+    mine = max(usable_reaches(c, c.weapon))
+    theirs = max_enemy_reach(target)
+    if mine <= theirs or (target.weapon.ranged and not target.weapon.melee):
+        return None
+    safe = theirs + target.step
+    best: tuple[int, Hex] | None = None
+    for n in hexgrid.neighbours(c.pos):
+        d = hexgrid.distance(n, target.pos)
+        if not b.board.free(n) or d <= theirs or d > mine + 1:
+            continue
+        key = (0 if d > safe else 1, n)
+        if best is None or key < best:
+            best = key
+    return None if best is None else best[1]

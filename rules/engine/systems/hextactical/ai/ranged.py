@@ -1,0 +1,115 @@
+"""Ranged plans: reload, Aim, the target with the best skill, pop-up attacks from cover and
+opportunity fire (engine choices; rules seed 004 "Pop-up attacks", "Opportunity fire")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.engine import hexgrid
+from rules.engine.systems.hextactical import tactics
+from rules.engine.systems.hextactical.ai.approach import approach_plan
+from rules.engine.systems.hextactical.ai.estimates import best_melee_index, max_enemy_reach
+from rules.engine.systems.hextactical.combatant import Combatant
+from rules.engine.systems.hextactical.defence import weapon_skill
+from rules.engine.systems.hextactical.plan import POP_UP, Plan
+
+if TYPE_CHECKING:
+    from rules.engine.systems.hextactical.battle import Battle
+
+#: Pop-up attack only when the shot's skill, with the pop-up penalty, is at least this.
+POP_UP_MIN_SKILL = 6
+#: Opportunity fire watches front-arc hexes up to this distance.
+WATCH_RADIUS = 4
+
+
+def ranged_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Combatant) -> Plan:
+    """Draw a melee weapon when a foe is adjacent, reload, Aim while unthreatened, then shoot
+    the target with the best skill and no friend in the way; without a line of fire a pop-up
+    attack, closing to throwing range, or Wait (engine choices)."""
+    weapon = c.weapon
+    dist = hexgrid.distance(c.pos, nearest.pos)
+    melee_index = best_melee_index(c)
+    if dist <= 1 and melee_index is not None and c.weapons[melee_index].name != "Fist":
+        return Plan(
+            "ready",
+            option="switch",
+            weapon=melee_index,
+            facing=hexgrid.direction_to(c.pos, nearest.pos),
+        )
+    if not c.loaded and not weapon.thrown:
+        return Plan("ready", option="reload", facing=hexgrid.direction_to(c.pos, nearest.pos))
+    best: tuple[tuple, Combatant] | None = None
+    for e in enemies:
+        d = hexgrid.distance(c.pos, e.pos)
+        if d > weapon.max_range or not b.board.line_clear(c.pos, e.pos):
+            continue
+        if weapon.thrown and d > max(3, weapon.half_range // 2):
+            continue
+        steps = hexgrid.line_steps(c.pos, e.pos)
+        groups = tactics.people_in_the_way(steps, b.board.occupants_at, c.posture, b.settings)
+        skill = (
+            weapon_skill(c, weapon) + tactics.range_modifier(d) + tactics.in_the_way_penalty(groups)
+        )
+        friends_in_way = any(b.by_id[i].side == c.side for g in groups for i in g.ids)
+        key = (friends_in_way, -skill, e.hp / e.hp_max, e.id)
+        if best is None or key < best[0]:
+            best = (key, e)
+    if best is None:
+        pop_up = pop_up_plan(b, c, enemies)
+        if pop_up is not None:
+            return pop_up
+        if weapon.thrown:
+            return approach_plan(b, c, nearest, (max(1, min(3, weapon.half_range)),))
+        return wait_plan(b, c, nearest)
+    target = best[1]
+    facing = hexgrid.direction_to(c.pos, target.pos)
+    threatened = any(hexgrid.distance(c.pos, e.pos) <= e.move + max_enemy_reach(e) for e in enemies)
+    if weapon.acc > 0 and not threatened and (c.aim_target != target.id or c.aim_turns < 3):
+        return Plan("aim", target=target.id, facing=facing)
+    return Plan("attack", target=target.id, weapon=c.weapon_index, mode="ranged", facing=facing)
+
+
+def pop_up_plan(b: Battle, c: Combatant, enemies: list[Combatant]) -> Plan | None:
+    """With no line of fire from cover, a pop-up attack through a free neighbouring hex that
+    has one, at the best-skill target (seed 004 "Pop-up attacks"; not bows or slings)."""
+    weapon = c.weapon
+    if not tactics.pop_up_allowed(weapon.kind) or (not c.loaded and not weapon.thrown):
+        return None
+    best: tuple[tuple, Plan] | None = None
+    for n in hexgrid.neighbours(c.pos):
+        if not b.board.free(n):
+            continue
+        for e in enemies:
+            d = hexgrid.distance(n, e.pos)
+            if d > weapon.max_range or d == 0 or not b.board.line_clear(n, e.pos):
+                continue
+            skill = weapon_skill(c, weapon) + tactics.range_modifier(d)
+            if skill + tactics.POP_UP_PENALTY < POP_UP_MIN_SKILL:
+                continue
+            key = (-skill, e.hp / e.hp_max, e.id, n)
+            if best is None or key < best[0]:
+                plan = Plan(
+                    "attack",
+                    target=e.id,
+                    weapon=c.weapon_index,
+                    mode="ranged",
+                    step_before=n,
+                    facing=hexgrid.direction_to(n, e.pos),
+                    option=POP_UP,
+                )
+                best = (key, plan)
+    return None if best is None else best[1]
+
+
+def wait_plan(b: Battle, c: Combatant, nearest: Combatant) -> Plan:
+    """Opportunity fire over the front-arc hexes in sight (seed 004 "Opportunity fire")."""
+    facing = hexgrid.direction_to(c.pos, nearest.pos)
+    watch = []
+    for radius in range(1, WATCH_RADIUS + 1):
+        for h in hexgrid.arc_hexes(c.pos, facing, radius, "front", b.settings.arcs):
+            if b.board.in_bounds(h) and h not in b.board.blocked and b.board.line_clear(c.pos, h):
+                watch.append(h)
+    identify = any(hexgrid.distance(f.pos, c.pos) <= WATCH_RADIUS + 2 for f in b.friends(c))
+    if not watch:
+        return Plan("move", path=[], facing=facing)
+    return Plan("wait", watch=tuple(watch), identify=identify, facing=facing)

@@ -1,0 +1,78 @@
+"""The hex map of one battle: its bounds, obstacles, who stands in which hex, lines of fire.
+
+The hex geometry itself is :mod:`rules.engine.hexgrid`; this module adds the occupancy rules
+of seed 004 (a hex one may stop in, leaving a shared hex ends close combat, lines of fire).
+"""
+
+from __future__ import annotations
+
+from rules.engine import hexgrid
+from rules.engine.hexgrid import Hex
+from rules.engine.systems.hextactical.combatant import Combatant
+from rules.engine.systems.hextactical.scenario import Layout
+
+
+class Board:
+    """Bounds, solid obstacles and the occupants of each hex of one battle's map."""
+
+    __slots__ = ("blocked", "by_id", "height", "occ", "width")
+
+    def __init__(self, layout: Layout, by_id: dict[str, Combatant]) -> None:
+        self.width = layout.width
+        self.height = layout.height
+        self.blocked: set[Hex] = set(layout.obstacles)
+        self.occ: dict[Hex, list[Combatant]] = {}
+        self.by_id = by_id
+
+    def in_bounds(self, h: Hex) -> bool:
+        return hexgrid.in_bounds(h, self.width, self.height)
+
+    def free(self, h: Hex, me: Combatant | None = None) -> bool:
+        """A hex one may stop in: on the map, no obstacle, nobody else active there."""
+        if h in self.blocked or not self.in_bounds(h):
+            return False
+        return all(o is me for o in self.occ.get(h, ()))
+
+    def side_at(self, h: Hex) -> str | None:
+        people = self.occ.get(h)
+        return people[0].side if people else None
+
+    def occupants_at(self, h: Hex) -> list[tuple[str, str]]:
+        return [(o.id, o.posture) for o in self.occ.get(h, ())]
+
+    def line_clear(self, a: Hex, b: Hex) -> bool:
+        """Line of fire not blocked by solid obstacles (seed 004 "Firing through occupied
+        hexes" §9.1): simplified to the centre-to-centre line, a hex-side line being blocked
+        only when both hexes hold obstacles."""
+        return all(not all(h in self.blocked for h in step) for step in hexgrid.line_steps(a, b))
+
+    def enter(self, c: Combatant) -> None:
+        """Add ``c`` to the occupants of the hex he stands in (deployment)."""
+        self.occ.setdefault(c.pos, []).append(c)
+
+    def place(self, c: Combatant, h: Hex) -> None:
+        """Move ``c`` to ``h``; leaving a shared hex ends the close combat (seed 004 "Leaving
+        an enemy's hex")."""
+        if c.close_with and h != c.pos:
+            other = self.by_id.get(c.close_with)
+            if other is not None and other.close_with == c.id:
+                other.close_with = ""
+            c.close_with = ""
+        self._leave(c)
+        c.pos = h
+        self.occ.setdefault(h, []).append(c)
+
+    def remove(self, c: Combatant) -> None:
+        """Take ``c`` off the map (down or fled), ending any close combat with him."""
+        self._leave(c)
+        for other in self.by_id.values():
+            if other.close_with == c.id:
+                other.close_with = ""
+        c.close_with = ""
+
+    def _leave(self, c: Combatant) -> None:
+        people = self.occ.get(c.pos)
+        if people and c in people:
+            people.remove(c)
+            if not people:
+                del self.occ[c.pos]

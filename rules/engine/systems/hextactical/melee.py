@@ -1,0 +1,201 @@
+"""Melee attacks: effective skill (posture, shock, wild swings, striking past people), reach,
+All-Out Attack (Determined, Strong, Feint, Long) and Move and Attack, the attack roll, then the
+defence and the damage.
+
+The hex rules are seed 004 ("Reach", "Wild swings", "Weapons in close combat"); the rest is
+NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3, §19.6, §19.8).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.engine import hexgrid
+from rules.engine.hexgrid import Hex
+from rules.engine.systems.hextactical import active_defence, manoeuvres, tactics, weapons, wounds
+from rules.engine.systems.hextactical.combatant import Combatant, Weapon
+from rules.engine.systems.hextactical.damage import strong_bonus
+from rules.engine.systems.hextactical.defence import melee_skills, weapon_skill
+from rules.engine.systems.hextactical.plan import AOA_FEINT, AOA_LONG
+from rules.engine.systems.hextactical.rolls import quick_contest, success_roll
+
+if TYPE_CHECKING:
+    from rules.engine.systems.hextactical.battle import Battle
+
+AOA_DETERMINED_MELEE = 4
+MOVE_ATTACK_MELEE = -4
+POSTURE_ATTACK: dict[str, int] = {
+    "standing": 0,
+    "crouching": -2,
+    "kneeling": -2,
+    "sitting": -2,
+    "prone": -4,
+}
+
+
+def attack_skill_melee(
+    b: Battle, att: Combatant, target: Combatant, weapon: Weapon, plan_kind: str, option: str
+) -> tuple[int, bool]:
+    """Effective melee skill and whether it is a wild swing (seed 004 and digest §19.6)."""
+    skill = weapon_skill(att, weapon) - min(att.shock_now, 8)
+    skill += POSTURE_ATTACK.get(att.posture, 0) + att.evaluate
+    arc = hexgrid.arc_of(att.pos, att.facing, target.pos, b.settings.arcs)
+    lr = hexgrid.side_of(att.pos, att.facing, target.pos) if arc == "side" else ""
+    wild, awkward = tactics.is_wild_swing(arc, lr, att.traits, weapon.hands, att.side_hand)
+    skill += awkward
+    dist = hexgrid.distance(att.pos, target.pos)
+    if dist >= 2:
+        steps = hexgrid.line_steps(att.pos, target.pos)
+        skill += tactics.melee_through_penalty(steps, b.board.side_at, att.side, b.settings)
+    if plan_kind == "all_out_attack" and option == "determined" and not wild:
+        skill += AOA_DETERMINED_MELEE  # Determined may not offset a wild swing (§6.6)
+    if wild:
+        modifier = tactics.wild_swing_modifier()
+        # With Move and Attack only the worse of the two penalties applies (§6.7).
+        skill = tactics.wild_swing_skill(skill, modifier, b.settings)
+    elif plan_kind == "move_attack":
+        skill = tactics.cap_skill(skill + MOVE_ATTACK_MELEE)
+    return skill, wild
+
+
+def in_melee_reach(
+    b: Battle, att: Combatant, target: Combatant, weapon: Weapon, long: bool = False
+) -> bool:
+    """The target is at one of the weapon's reaches that its current grip allows, and in the
+    front hexes for that reach — or in a side/rear hex at that distance, a wild swing; in a
+    shared hex only reach-C weapons strike (seed 004 "Reach", "Wild swings", "Weapons in
+    close combat"; digest §2, §3, §6, §15.12). With All-Out Attack (Long) every reach is
+    one yard longer but not past a standing or crouching person (digest §19.3)."""
+    if not weapon.melee:
+        return False
+    if att.pos == target.pos:
+        return not long and tactics.close_combat_weapon_ok(weapon.reaches)
+    dist = hexgrid.distance(att.pos, target.pos)
+    base = dist - manoeuvres.LONG_REACH_BONUS if long else dist
+    if base not in weapon.reaches or (long and long_blocked(b, att, target)):
+        return False
+    if base > 0 and not tactics.can_use_reach(att.reach_setting, base, weapon.reach_change_ready):
+        return False
+    if target.pos in tactics.melee_reach_hexes(att.pos, att.facing, dist, b.settings):
+        return True
+    arc = hexgrid.arc_of(att.pos, att.facing, target.pos, b.settings.arcs)
+    return arc in ("side", "rear")
+
+
+def long_blocked(b: Battle, att: Combatant, target: Combatant, origin: Hex | None = None) -> bool:
+    """A standing or crouching person between attacker (at ``origin`` if given) and target
+    blocks the extra reach of All-Out Attack (Long) (NOT IN SEED: published GURPS 4e option,
+    digest §19.3)."""
+    start = att.pos if origin is None else origin
+    postures = [
+        o.posture
+        for step in hexgrid.line_steps(start, target.pos)
+        for h in step
+        if h not in (start, target.pos)
+        for o in b.board.occ.get(h, ())
+        if o is not att
+    ]
+    return manoeuvres.long_blocked(postures)
+
+
+def feint(b: Battle, att: Combatant, target: Combatant, weapon: Weapon) -> int:
+    """All-Out Attack (Feint): a Quick Contest of the attacker's weapon skill against the
+    foe's best melee weapon or Shield skill (DX without one); the margin won is taken off
+    the foe's next active defence against this attacker (NOT IN SEED: GURPS 4e Basic Set
+    rule "Feint", digest §19.3, §19.1.6)."""
+    mine = weapon_skill(att, weapon) - min(att.shock_now, 8)
+    mine += POSTURE_ATTACK.get(att.posture, 0)
+    shield = target.shield.skill if target.shield is not None else None
+    theirs = manoeuvres.feint_resistance(melee_skills(target), shield, target.dx)
+    contest = quick_contest(b.dice, mine, theirs)
+    penalty = manoeuvres.feint_penalty(contest)
+    if penalty > 0:
+        target.feint_by = att.id
+        target.feint_penalty = penalty
+    if b.log_enabled:
+        b.log(
+            "attack",
+            att,
+            f"{att.name} feints at {target.name} (−{penalty} to defend)",
+            target.id,
+            [contest.mine.roll, contest.theirs.roll],
+            feint=penalty,
+            skill=mine,
+            resist=theirs,
+        )
+    return penalty
+
+
+def melee_attack(
+    b: Battle,
+    att: Combatant,
+    target: Combatant,
+    weapon: Weapon,
+    mode: str,
+    plan_kind: str,
+    option: str,
+) -> None:
+    """One melee attack: roll, defence, damage (digest §19.6, §19.8, §19.10); refused when
+    the target is out of the weapon's current reach (seed 004 "Reach")."""
+    long = plan_kind == "all_out_attack" and option == AOA_LONG
+    if not in_melee_reach(b, att, target, weapon, long):
+        if b.log_enabled:
+            b.log("attack", att, f"{att.name} cannot reach {target.name}", target.id)
+        return
+    if plan_kind == "all_out_attack" and option == AOA_FEINT:
+        feint(b, att, target, weapon)
+    try:
+        _resolve_melee(b, att, target, weapon, mode, plan_kind, option)
+    finally:
+        # A feint counts against the next attack only (digest §19.3).
+        if target.feint_by == att.id:
+            target.feint_by = ""
+            target.feint_penalty = 0
+
+
+def _resolve_melee(
+    b: Battle,
+    att: Combatant,
+    target: Combatant,
+    weapon: Weapon,
+    mode: str,
+    plan_kind: str,
+    option: str,
+) -> None:
+    """The attack roll, defence and damage of one melee attack already known to reach."""
+    skill, wild = attack_skill_melee(b, att, target, weapon, plan_kind, option)
+    att.evaluate = 0
+    modes = {m.mode: m for m in weapon.modes}
+    attack_mode = modes.get(mode) or next(m for m in weapon.modes if m.mode != "ranged")
+    dist = hexgrid.distance(att.pos, target.pos)
+    if wild and not tactics.wild_thrust_allowed(attack_mode.mode, dist):
+        attack_mode = modes.get("swing", attack_mode)
+    result = success_roll(b.dice, skill)
+    if b.log_enabled:
+        b.log(
+            "attack",
+            att,
+            f"{att.name} attacks {target.name} with {weapon.name}"
+            f" ({'hit' if result.success else 'miss'})",
+            target.id,
+            [result.roll],
+            skill=skill,
+            wild=wild,
+            maneuver=plan_kind,
+            **({"option": option} if plan_kind == "all_out_attack" and option else {}),
+        )
+    if not result.success:
+        if result.critical:
+            weapons.critical_miss(b, att, weapon)
+        return
+    bonus = 0
+    if plan_kind == "all_out_attack" and option == "strong":
+        bonus = strong_bonus(attack_mode.damage)
+    elif plan_kind == "all_out_attack" and option == AOA_LONG:
+        bonus = manoeuvres.long_damage_penalty(attack_mode.damage, attack_mode.mode, b.settings)
+    if result.critical:
+        wounds.hit(b, att, target, attack_mode.damage, bonus, critical=True)
+        return
+    if active_defence.defend(b, target, att, ranged=False, thrown=False):
+        return
+    wounds.hit(b, att, target, attack_mode.damage, bonus, critical=False)

@@ -1,0 +1,239 @@
+"""Movement on the hex map: movement-point costs and the reachable hexes, walking a path under
+opportunity fire, steps, Evading through a foe's hex, entering close combat, facing, fleeing.
+
+The hex rules are seed 004 ("Entering an enemy's hex", "Opportunity fire"); movement costs and
+Evade are NOT IN SEED: GURPS 4e Basic Set rule (digest §19.4, §19.5, §19.17).
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING
+
+from rules.engine import hexgrid
+from rules.engine.hexgrid import Hex
+from rules.engine.systems.hextactical import manoeuvres, ranged, wounds
+from rules.engine.systems.hextactical.combatant import Combatant
+from rules.engine.systems.hextactical.defence import melee_skills
+from rules.engine.systems.hextactical.rolls import quick_contest
+
+if TYPE_CHECKING:
+    from rules.engine.systems.hextactical.battle import Battle
+
+#: Hex → (movement points spent, previous hex, facing on arrival), the search tree of
+#: :func:`reachable`.
+Tree = dict[Hex, tuple[int, Hex | None, int]]
+
+
+def reachable(
+    b: Battle,
+    c: Combatant,
+    budget: int,
+    enter: set[Hex] | None = None,
+    evade: bool = False,
+) -> Tree:
+    """Hexes reachable with ``budget`` movement points: forward 1 MP, turning +1 per
+    hex-side or a sidestep/backward step at 2 MP (digest §19.5); always at least 1 hex.
+    Returns hex → (cost, previous hex, facing on arrival). ``enter`` lists enemy hexes
+    one may move into and stop (seed 004 "Entering an enemy's hex"). With ``evade`` a
+    lone foe's hex may be passed straight through into the hex beyond, paying for both
+    hexes (seed 004 §15.6–15.7): the tree then links the far hex to the hex before the
+    foe's, two hexes apart, and ``move_along`` rolls the Evade there."""
+    best: Tree = {c.pos: (0, None, c.facing)}
+    heap: list[tuple[int, Hex, int]] = [(0, c.pos, c.facing)]
+    enter = enter or set()
+    free = b.board.free
+    while heap:
+        cost, h, facing = heapq.heappop(heap)
+        if best[h][0] < cost or h in enter:
+            continue
+        for direction in range(6):
+            d = hexgrid.DIRECTIONS[direction]
+            n = (h[0] + d[0], h[1] + d[1])
+            if n not in enter and not free(n, c):
+                if evade:
+                    _relax_evade(b, c, h, n, direction, facing, cost, budget, best, heap)
+                continue
+            turns = hexgrid.facing_turns(facing, direction)
+            if turns == 0:
+                step_cost, new_facing = 1, facing
+            elif turns == 1:
+                step_cost, new_facing = 2, direction
+            else:
+                step_cost, new_facing = 2, facing
+            total = cost + step_cost
+            if total > budget and not (cost == 0 and budget >= 1):
+                continue
+            if n not in best or best[n][0] > total:
+                best[n] = (total, h, new_facing)
+                heapq.heappush(heap, (total, n, new_facing))
+    return best
+
+
+def evade_foe(b: Battle, c: Combatant, h: Hex) -> Combatant | None:
+    """The lone active foe in ``h`` that ``c`` could try to Evade, if any."""
+    people = b.board.occ.get(h)
+    if not people or len(people) != 1:
+        return None
+    foe = people[0]
+    return foe if foe.side != c.side and foe.active and not foe.close_with else None
+
+
+def _relax_evade(
+    b: Battle,
+    c: Combatant,
+    h: Hex,
+    foe_hex: Hex,
+    direction: int,
+    facing: int,
+    cost: int,
+    budget: int,
+    best: Tree,
+    heap: list[tuple[int, Hex, int]],
+) -> None:
+    """Search edge for an Evade: forward (or after one hex-side turn) into a lone foe's hex
+    and on into the front hex beyond; enough movement for both is needed (seed 004
+    "Entering an enemy's hex" §15.6–15.7, digest §19.5 "Enemy in the hex")."""
+    turns = hexgrid.facing_turns(facing, direction)
+    if turns > 1 or evade_foe(b, c, foe_hex) is None:
+        return
+    beyond = hexgrid.neighbour(foe_hex, direction)
+    total = cost + (1 if turns == 0 else 2) + 1
+    if total > budget or not b.board.free(beyond, c):
+        return
+    if beyond not in best or best[beyond][0] > total:
+        best[beyond] = (total, h, direction)
+        heapq.heappush(heap, (total, beyond, direction))
+
+
+def path_to(tree: Tree, goal: Hex) -> list[Hex]:
+    """The hexes from the start of ``tree`` to ``goal``, the start itself left out."""
+    path: list[Hex] = []
+    h: Hex | None = goal
+    while h is not None and tree[h][1] is not None:
+        path.append(h)
+        h = tree[h][1]
+    path.reverse()
+    return path
+
+
+def move_along(
+    b: Battle, c: Combatant, path: list[Hex], end_facing: int | None, budget: int
+) -> None:
+    """Walk ``path`` hex by hex; waiting shooters may fire as each hex is entered (seed 004
+    "Opportunity fire"). Ends facing ``end_facing`` if allowed: any facing if at most half
+    the MP were used, else one hex-side (digest §19.5)."""
+    used = 0
+    for h in path:
+        direction = hexgrid.direction_to(c.pos, h)
+        turns = hexgrid.facing_turns(c.facing, direction)
+        used += 1 if turns == 0 else 2
+        if turns == 1:
+            c.facing = direction
+        if hexgrid.distance(c.pos, h) == 2:
+            used += 1
+            if not _pass_through(b, c, hexgrid.neighbour(c.pos, direction), h):
+                return
+            continue
+        people = b.board.occ.get(h, ())
+        enemy_here = next((o for o in people if o.side != c.side and o.active), None)
+        b.board.place(c, h)
+        if enemy_here is not None:
+            enter_close_combat(b, c, enemy_here, direction)
+            return
+        ranged.check_opportunity_fire(b, c)
+        if not c.active or c.stunned:
+            return
+    if end_facing is not None:
+        c.facing = (
+            end_facing if used * 2 <= budget else hexgrid.turn_towards(c.facing, end_facing, 1)
+        )
+
+
+def _pass_through(b: Battle, c: Combatant, foe_hex: Hex, beyond: Hex) -> bool:
+    """Move through ``foe_hex`` into ``beyond`` with an Evade; False when the move stops
+    (seed 004 "Entering an enemy's hex" §15.6; digest §19.17)."""
+    foe = evade_foe(b, c, foe_hex)
+    if foe is None:
+        if not b.board.free(foe_hex, c) or not b.board.free(beyond, c):
+            return False
+        for h in (foe_hex, beyond):
+            b.board.place(c, h)
+            ranged.check_opportunity_fire(b, c)
+            if not c.active or c.stunned:
+                return False
+        return True
+    if not evade(b, c, foe) or not b.board.free(beyond, c):
+        if not b.settings.evade_failure_stops_before:
+            b.board.place(c, foe_hex)
+            enter_close_combat(b, c, foe, c.facing)
+        return False
+    b.board.place(c, beyond)
+    ranged.check_opportunity_fire(b, c)
+    return c.active and not c.stunned
+
+
+def evade(b: Battle, c: Combatant, foe: Combatant) -> bool:
+    """Evade: Quick Contest of the mover's DX (or Acrobatics) with the posture and arc
+    modifiers against the foe's DX; a win passes through his hex, a loss or tie stops the
+    move (seed 004 "Entering an enemy's hex" §15.4, §15.6; NOT IN SEED: GURPS 4e Basic Set
+    rule "Evading", digest §19.17). Only during Move or Move and Attack."""
+    if not manoeuvres.evade_allowed(c.maneuver):
+        return False
+    arc = hexgrid.arc_of(foe.pos, foe.facing, c.pos, b.settings.arcs)
+    mine = manoeuvres.evade_skill(c.dx, c.skills) + manoeuvres.evade_modifier(foe.posture, arc)
+    theirs = manoeuvres.evade_resistance(foe.dx, melee_skills(foe), b.settings)
+    contest = quick_contest(b.dice, mine, theirs)
+    won = manoeuvres.evade_succeeds(contest)
+    if b.log_enabled:
+        b.log(
+            "move",
+            c,
+            f"{c.name} tries to evade past {foe.name} ({'passes' if won else 'stopped'})",
+            foe.id,
+            [contest.mine.roll, contest.theirs.roll],
+            evade=True,
+            skill=mine,
+            resist=theirs,
+            won=won,
+        )
+    return won
+
+
+def step_to(b: Battle, c: Combatant, h: Hex | None) -> None:
+    """A step: one hex (or the combatant's step length) ignoring MP costs (digest §19.4)."""
+    if h is None or h == c.pos:
+        return
+    b.board.place(c, h)
+    ranged.check_opportunity_fire(b, c)
+
+
+def face(c: Combatant, facing: int | None) -> None:
+    """Turn to ``facing`` when the maneuver's plan names one."""
+    if facing is not None:
+        c.facing = facing
+
+
+def enter_close_combat(b: Battle, c: Combatant, enemy: Combatant, direction: int) -> None:
+    """Entering an enemy's hex: both are in close combat; the entrant holds the half next to
+    the hex he came from and faces the foe (seed 004 "Entering an enemy's hex" §15)."""
+    c.close_with = enemy.id
+    enemy.close_with = c.id
+    c.half_from = (direction + 3) % 6
+    enemy.half_from = direction
+    c.facing = direction
+    if b.log_enabled:
+        b.log("move", c, f"{c.name} enters {enemy.name}'s hex: close combat", enemy.id)
+
+
+def flee(b: Battle, c: Combatant) -> None:
+    """Engine policy, not a GURPS rule: a broken combatant runs for its own map edge and
+    leaves the battle when it reaches it."""
+    edge_col = 0 if c.side == "a" else b.layout.width - 1
+    c.maneuver = "move"
+    tree = reachable(b, c, c.move)
+    goal = min(tree, key=lambda h: (abs(hexgrid.axial_to_offset(h)[0] - edge_col), tree[h][0], h))
+    path = path_to(tree, goal)
+    move_along(b, c, path, None, c.move)
+    if c.active and hexgrid.axial_to_offset(c.pos)[0] == edge_col:
+        wounds.take_out(b, c, "fled", None)

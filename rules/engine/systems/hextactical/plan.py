@@ -1,0 +1,40 @@
+"""The plan a policy hands the battle for one second, and the option names both sides use.
+
+The maneuver names and their options follow the maneuver table (NOT IN SEED: GURPS 4e Basic
+Set rule, digest §19.3); pop-up attacks are seed 004 "Pop-up attacks".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.engine.hexgrid import Hex
+
+#: All-Out Defense (Double Defense): a second, different defence after a failed one.
+AOD_DOUBLE = "double"
+#: All-Out Defense (Increased Dodge): +2 Dodge and up to half Move.
+AOD_INCREASED_DODGE = "dodge"
+#: Attack from behind cover, stepping out and back (seed 004 "Pop-up attacks").
+POP_UP = "pop_up"
+#: All-Out Attack (Feint): a Quick Contest that lowers the foe's next defence.
+AOA_FEINT = "feint"
+#: All-Out Attack (Long): one yard more reach at reduced damage.
+AOA_LONG = "long"
+
+
+@dataclass(slots=True)
+class Plan:
+    """One maneuver chosen by the policy for one second."""
+
+    kind: str
+    target: str = ""
+    weapon: int = -1
+    mode: str = ""
+    step_before: Hex | None = None
+    step_after: Hex | None = None
+    path: list[Hex] = field(default_factory=list)
+    facing: int | None = None
+    option: str = ""
+    reach: int = -1
+    watch: tuple[Hex, ...] = ()
+    identify: bool = False

@@ -1,0 +1,211 @@
+"""One combatant's second: start-of-turn checks (shock, stun, balance, nerve), the policy's
+plan, and carrying out its maneuver.
+
+NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3 maneuver table, §19.15–19.16); pop-up
+attacks are seed 004 "Pop-up attacks".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rules.engine import hexgrid
+from rules.engine.systems.hextactical import melee, movement, ranged, tactics, weapons, wounds
+from rules.engine.systems.hextactical.combatant import Combatant
+from rules.engine.systems.hextactical.injury import stun_recovery
+from rules.engine.systems.hextactical.plan import AOD_INCREASED_DODGE, POP_UP, Plan
+from rules.engine.systems.hextactical.rolls import success_roll
+
+if TYPE_CHECKING:
+    from rules.engine.systems.hextactical.battle import Battle
+
+
+def start_turn(b: Battle, c: Combatant) -> bool:
+    """Reset per-turn state; stun and flee checks. False when the combatant cannot act this
+    second (a stunned one Does Nothing, so makes no 0-HP consciousness roll)."""
+    c.shock_now = c.shock_pending
+    c.shock_pending = 0
+    c.parries = {}
+    c.blocked = False
+    c.retreats = 0
+    c.no_defence = False
+    c.aod_defence = ""
+    c.maneuver = "none"
+    c.wait_hexes = frozenset()
+    c.wait_line = False
+    c.wait_identify = False
+    c.dodge_only = False
+    c.conscious_checked = False
+    if c.stunned:
+        c.maneuver = "do_nothing"
+        ok, roll = stun_recovery(b.dice, c.ht)
+        if ok:
+            c.stunned = False
+        if b.log_enabled:
+            b.log("status", c, f"{c.name} is stunned", "", [roll], recovers=ok)
+        return False
+    if c.balance_lost:
+        c.balance_lost = False
+        c.maneuver = "do_nothing"
+        return False
+    if not c.fleeing and c.hp < c.hp_max * b.settings.flee_hp_fraction:
+        will = c.will - (2 if c.has("cowardice") else 0)
+        result = success_roll(b.dice, will)
+        if not result.success:
+            c.fleeing = True
+            if b.log_enabled:
+                b.log("status", c, f"{c.name} breaks and flees", "", [result.roll])
+    return True
+
+
+def take_turn(b: Battle, c: Combatant) -> None:
+    """One combatant's second: any maneuver but Do Nothing needs the 0-HP consciousness
+    roll first (digest §19.16)."""
+    if not start_turn(b, c):
+        return
+    if c.fleeing:
+        if wounds.stays_conscious(b, c):
+            movement.flee(b, c)
+        return
+    plan = b.policy.choose(b, c)
+    if plan.kind != "do_nothing" and not wounds.stays_conscious(b, c):
+        return
+    execute(b, c, plan)
+
+
+def execute(b: Battle, c: Combatant, plan: Plan) -> None:
+    """Carry out one maneuver (digest §19.3 maneuver table); Do Nothing does nothing."""
+    c.maneuver = plan.kind
+    if plan.kind != "aim":
+        c.aim_turns = 0 if plan.kind != "wait" else c.aim_turns
+    handler = MANEUVERS.get(plan.kind)
+    if handler is not None:
+        handler(b, c, plan)
+
+
+def attack(b: Battle, c: Combatant, plan: Plan) -> None:
+    """Attack, All-Out Attack or Move and Attack: the step or move, then one melee or ranged
+    attack (two with All-Out Attack (Double)), then Attack's step after (digest §19.3)."""
+    kind = plan.kind
+    target = b.by_id[plan.target]
+    if plan.weapon >= 0 and plan.weapon != c.weapon_index:
+        c.weapon_index = plan.weapon
+    if kind == "attack" and plan.option == POP_UP:
+        pop_up_attack(b, c, target, plan)
+        return
+    if kind == "move_attack":
+        movement.move_along(b, c, plan.path, plan.facing, c.move)
+    else:
+        if kind == "all_out_attack":
+            c.no_defence = True
+        movement.step_to(b, c, plan.step_before)
+        movement.face(c, plan.facing)
+    if not c.active or not target.active:
+        return
+    weapon = c.weapon
+    if weapon.ranged and plan.mode == "ranged":
+        ranged.ranged_attack(b, c, target, weapon, plan_kind=kind, option=plan.option)
+    else:
+        melee.melee_attack(b, c, target, weapon, plan.mode, kind, plan.option)
+        if kind == "all_out_attack" and plan.option == "double" and target.active:
+            melee.melee_attack(b, c, target, weapon, plan.mode, kind, "")
+    if (
+        kind == "attack"
+        and c.active
+        and plan.step_after is not None
+        and b.board.free(plan.step_after)
+    ):
+        movement.step_to(b, c, plan.step_after)
+
+
+def move(b: Battle, c: Combatant, plan: Plan) -> None:
+    """Move: walk the plan's path with the full Move (digest §19.5)."""
+    movement.move_along(b, c, plan.path, plan.facing, c.move)
+
+
+def aim(b: Battle, c: Combatant, plan: Plan) -> None:
+    """Aim: a step, and one more second of Aim at the same target, else the first (digest
+    §19.3)."""
+    movement.step_to(b, c, plan.step_before)
+    movement.face(c, plan.facing)
+    if c.aim_target == plan.target:
+        c.aim_turns += 1
+    else:
+        c.aim_target = plan.target
+        c.aim_turns = 1
+
+
+def ready(b: Battle, c: Combatant, plan: Plan) -> None:
+    """Ready: a step, then reload, draw, pick up or change reach (digest §19.3)."""
+    movement.step_to(b, c, plan.step_before)
+    movement.face(c, plan.facing)
+    weapons.ready(b, c, plan)
+
+
+def wait(b: Battle, c: Combatant, plan: Plan) -> None:
+    """Wait: watch the plan's hexes for opportunity fire (seed 004 "Opportunity fire")."""
+    c.wait_hexes = frozenset(plan.watch)
+    c.wait_identify = plan.identify
+    movement.face(c, plan.facing)
+
+
+def all_out_defense(b: Battle, c: Combatant, plan: Plan) -> None:
+    """All-Out Defense: Increased Dodge allows half Move, the other options a step (digest
+    §19.3)."""
+    c.aod_defence = plan.option
+    if plan.option == AOD_INCREASED_DODGE and plan.path:
+        movement.move_along(b, c, plan.path, plan.facing, c.move // 2)
+    else:
+        movement.step_to(b, c, plan.step_before)
+        movement.face(c, plan.facing)
+
+
+def change_posture(b: Battle, c: Combatant, plan: Plan) -> None:
+    """Change Posture: to the plan's posture, standing by default (digest §19.3)."""
+    c.posture = plan.option or "standing"
+
+
+def evaluate(b: Battle, c: Combatant, plan: Plan) -> None:
+    """Evaluate: +1 to the next melee attack, at most +3 (digest §19.3)."""
+    c.evaluate = min(3, c.evaluate + 1)
+    movement.face(c, plan.facing)
+
+
+def pop_up_attack(b: Battle, c: Combatant, target: Combatant, plan: Plan) -> None:
+    """Pop-up attack: from behind cover move at most 1 hex, shoot at −2 with no Aim (only
+    Dodge against opportunity fire meanwhile), and return to cover in the same turn; not
+    with bows or slings (seed 004 "Pop-up attacks"; digest §11)."""
+    weapon = c.weapon
+    origin = c.pos
+    if (
+        not weapon.ranged
+        or not tactics.pop_up_allowed(weapon.kind)
+        or (plan.step_before is not None and hexgrid.distance(origin, plan.step_before) > 1)
+    ):
+        return
+    c.dodge_only = True
+    movement.step_to(b, c, plan.step_before)
+    movement.face(c, plan.facing)
+    if c.active and not c.stunned and target.active:
+        if b.log_enabled:
+            b.log("attack", c, f"{c.name} pops up from cover", target.id)
+        ranged.ranged_attack(b, c, target, weapon, extra=tactics.POP_UP_PENALTY, allow_aim=False)
+    if c.active and c.pos != origin and b.board.free(origin, c):
+        b.board.place(c, origin)
+    c.dodge_only = False
+
+
+#: Maneuver name → what it does; names not listed (Do Nothing) do nothing.
+MANEUVERS: dict[str, Callable[[Battle, Combatant, Plan], None]] = {
+    "attack": attack,
+    "all_out_attack": attack,
+    "move_attack": attack,
+    "move": move,
+    "aim": aim,
+    "ready": ready,
+    "wait": wait,
+    "all_out_defense": all_out_defense,
+    "change_posture": change_posture,
+    "evaluate": evaluate,
+}

@@ -1,0 +1,94 @@
+"""Weapons in hand: the Ready maneuver (reload, draw, pick up, change reach), shots spent,
+the fallback to the best melee weapon, and what a critical miss does to the attacker.
+
+NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3 Ready, §19.9 critical misses) and the
+Basic Set weapon tables for reloads; readying in close combat is seed 004 §15.14.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.engine.systems.hextactical import wounds
+from rules.engine.systems.hextactical.combatant import Combatant, Weapon
+from rules.engine.systems.hextactical.criticals import CRITICAL_MISS
+from rules.engine.systems.hextactical.damage import injury as injury_amount
+from rules.engine.systems.hextactical.damage import roll_basic_damage
+from rules.engine.systems.hextactical.plan import Plan
+from rules.engine.systems.hextactical.rolls import success_roll
+
+if TYPE_CHECKING:
+    from rules.engine.systems.hextactical.battle import Battle
+
+
+def spend_shot(b: Battle, att: Combatant, weapon: Weapon) -> None:
+    """After a shot the weapon needs ``ready`` Ready maneuvers to reload; a thrown weapon is
+    gone once its copies are used (NOT IN SEED: Basic Set weapon tables)."""
+    if weapon.thrown:
+        left = att.ammo.get(weapon.name, 1) - 1
+        att.ammo[weapon.name] = left
+        if left <= 0:
+            att.broken.add(weapon.name)
+            switch_to_best_melee(b, att, free=False)
+        return
+    att.ammo[weapon.name] = att.ammo.get(weapon.name, 1) - 1
+    if weapon.reload > 0:
+        att.loaded = False
+        att.reload_left = weapon.reload
+
+
+def switch_to_best_melee(b: Battle, c: Combatant, free: bool) -> None:
+    """Take the policy's best melee weapon in hand: ready at once when ``free`` or a Fist,
+    else it needs a Ready first; reach-changing weapons start at their longest reach."""
+    best = b.policy.best_melee_index(c)
+    if best is not None and best != c.weapon_index:
+        c.weapon_index = best
+        c.weapon_ready = free or c.weapon.name == "Fist"
+        c.reach_setting = c.weapon.max_reach if c.weapon.reach_change_ready else -1
+
+
+def critical_miss(b: Battle, att: Combatant, weapon: Weapon) -> None:
+    """Roll on the critical miss table (digest §19.9, entries uncertain, as data)."""
+    effect = CRITICAL_MISS[b.dice.three_d6()]
+    if b.log_enabled:
+        b.log("critical", att, f"{att.name} critical miss: {effect}", data_effect=effect)
+    if weapon.name == "Fist":
+        effect = "lose_balance" if effect in ("breaks", "drop", "turns") else effect
+    if effect == "breaks":
+        att.broken.add(weapon.name)
+        switch_to_best_melee(b, att, free=False)
+    elif effect in ("drop", "turns"):
+        att.weapon_ready = False
+    elif effect == "lose_balance":
+        att.balance_lost = True
+    elif effect == "fall":
+        att.posture = "prone"
+    elif effect == "hit_self":
+        mode = weapon.modes[0]
+        basic = roll_basic_damage(b.dice, mode.damage)
+        amount = injury_amount(basic, att.dr, mode.damage.kind)
+        wounds.apply_injury(b, None, att, amount, basic, effect="hit_self")
+
+
+def ready(b: Battle, c: Combatant, plan: Plan) -> None:
+    """Ready: reload, draw another weapon, pick one up or change reach (seed 004 "Reach",
+    digest §3); in close combat readying needs a DX roll (seed 004 §15.14)."""
+    if c.close_with and plan.option in ("switch", "pickup"):
+        result = success_roll(b.dice, c.dx)
+        if b.log_enabled:
+            b.log("ready", c, f"{c.name} readies in close combat", "", [result.roll])
+        if not result.success:
+            return
+    if plan.option == "reload":
+        c.reload_left = max(0, c.reload_left - 1)
+        if c.reload_left == 0:
+            c.loaded = True
+    elif plan.option == "switch":
+        c.weapon_index = plan.weapon
+        c.weapon_ready = True
+        c.reach_setting = c.weapon.max_reach if c.weapon.reach_change_ready else -1
+        c.loaded = not c.weapon.ranged or c.weapon.thrown or c.reload_left == 0
+    elif plan.option == "pickup":
+        c.weapon_ready = True
+    elif plan.option == "reach":
+        c.reach_setting = plan.reach

@@ -116,7 +116,7 @@ def test_queuing_a_battle_answers_202_when_the_cache_is_down(
     redis_cache_down, owner, owner_client, catalogues
 ):
     from armybuilder.rosterdata import load_sample_roster
-    from armybuilder.services import roster_import
+    from armybuilder.services.exchange import roster_import
 
     rosters = [
         roster_import(owner=owner, data=load_sample_roster("skirmish", name))

@@ -166,7 +166,7 @@ def test_battles_queued_before_a_redis_restart_are_not_lost(tmp_path, transactio
         assert wait_for(lambda: not redis_ping(port), timeout=10)
         start_private_redis(tmp_path, port)
 
-        worker = WorkerProcess(broker, test_database_url(), "battles", 1)
+        worker = WorkerProcess(broker, test_database_url(), "battles", 1, tmp_path / "worker.log")
         try:
             done = wait_for(
                 lambda: all(status_of(b.pk) == JobStatus.RESOLVED for b in battles), timeout=90

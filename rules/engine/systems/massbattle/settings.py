@@ -24,6 +24,11 @@ class MassBattleSettings(RuleSettings):
     - ``nimble_reading``: "extra_pivot" (published reading of the seed's "extra charge",
       digest §19): a second pivot of up to 90° during an Advance; "none" gives Nimble no
       effect.
+    - ``individual_charge_any_direction``: a charge pivots at most 90° (seed 003 §4); an
+      Individual "may shoot and charge in any direction" (seed 003 §10, "可以向任何方向发动射击
+      和冲锋"). True reads that as lifting the 90° limit (a charge at a target behind it needs
+      more than 90°, so the words mean nothing otherwise); False keeps the limit and reads the
+      words as the 360° arc only (the later-edition free turn is not assumed, digest §19).
     """
 
     kill_margin_inclusive: bool = True
@@ -37,6 +42,7 @@ class MassBattleSettings(RuleSettings):
     nimble_reading: str = field(
         default="extra_pivot", metadata={"choices": ("extra_pivot", "none")}
     )
+    individual_charge_any_direction: bool = True
 
 
 DEFAULT_SETTINGS = MassBattleSettings()

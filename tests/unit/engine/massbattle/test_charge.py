@@ -11,6 +11,7 @@ from rules.engine.systems.massbattle.battle import melee_phase
 from rules.engine.systems.massbattle.charge import ChargePlan, can_charge, place_charges
 from rules.engine.systems.massbattle.footprint import distance
 from rules.engine.systems.massbattle.melee import strike
+from rules.engine.systems.massbattle.settings import MassBattleSettings
 from tests.unit.engine.massbattle.helpers import ScriptedDice, piece, state, unit
 
 
@@ -126,3 +127,23 @@ def test_victor_of_a_rout_pivots_or_moves():  # seed 003 §7 after a rout
     melee_phase(st, "a", [plans], MassBattlePolicy())
     assert not target.alive
     assert charger.routed_enemies == 1
+
+
+def test_a_charge_pivots_at_most_90_degrees():  # seed 003 §4: one pivot up to 90°, as Advance
+    # The horde's front is in the charger's front arc, but reaching it needs a 118° turn.
+    charger = unit("c", x=42.7, y=27.6, facing=208.0)
+    target = unit("t", side="b", x=36, y=30, size=40, facing=270.0)
+    assert can_charge(state([charger, target]), charger, target) is None
+    ahead = unit("c2", x=40.0, y=24.0, facing=150.0)  # 60° turn: allowed
+    assert can_charge(state([ahead, target]), ahead, target) is not None
+
+
+@pytest.mark.parametrize(("any_direction", "allowed"), [(True, True), (False, False)])
+def test_an_individual_charges_in_any_direction_by_setting(any_direction, allowed):
+    # seed 003 §10 Individual: "may shoot and charge in any direction" lifts the 90° limit
+    # The target is behind the hero: charging its front needs a 180° turn.
+    hero = unit("h", unit_type="hero", size=1, x=40.0, y=24.0, facing=270.0, rules=["individual"])
+    target = unit("t", side="b", x=36, y=30, size=40, facing=270.0)
+    st = state([hero, target])
+    st.settings = MassBattleSettings(individual_charge_any_direction=any_direction)
+    assert (can_charge(st, hero, target) is not None) is allowed

@@ -122,7 +122,9 @@ def plan_charges(
     state: BattleState, side: str, holders: dict[str, tuple[float, float]]
 ) -> list[list[ChargePlan]]:
     """Every unit that can charge picks its best target; plans on one target facing are
-    declared together and placed with equal frontage (seed 003 §4-§5)."""
+    declared together and placed with equal frontage (seed 003 §4-§5). All the chargers of
+    one target, on every facing, make one melee (seed 003 §5 multiple charges; digest §18.5),
+    so ``multi_charge_test`` decides its nerve tests."""
     chosen: list[ChargePlan] = []
     enemies = state.alive("b" if side == "a" else "a")
     for unit in state.alive(side):
@@ -149,14 +151,15 @@ def plan_charges(
                 best, best_value = plan, value
         if best is not None:
             chosen.append(best)
-    groups: dict[tuple[str, str], list[ChargePlan]] = {}
+    groups: dict[str, dict[str, list[ChargePlan]]] = {}
     for plan in chosen:
-        groups.setdefault((plan.target.id, plan.facing), []).append(plan)
+        groups.setdefault(plan.target.id, {}).setdefault(plan.facing, []).append(plan)
     placed: list[list[ChargePlan]] = []
-    for key in sorted(groups):
-        done = place_charges(state, groups[key])
-        if done:
-            placed.append(done)
+    for target_id in sorted(groups):
+        by_facing = groups[target_id]
+        melee = [p for facing in sorted(by_facing) for p in place_charges(state, by_facing[facing])]
+        if melee:
+            placed.append(melee)
     return placed
 
 

@@ -124,13 +124,11 @@ def _shoot(state: BattleState, unit: Unit, damaged: list[Unit], ai: MassBattlePo
 
 
 def join_melees(melees: list[list[ChargePlan]], charges: list[ChargePlan]) -> None:
-    """Surge charges join the turn's melees: with the chargers of the same target facing when
-    there are some, else as a melee of their own (seed 003 §5 multiple charges, §9-§10)."""
+    """Surge charges join the turn's melees: with the other chargers of the same target when
+    there are some, on any facing, else as a melee of their own (seed 003 §5 multiple
+    charges, §9-§10)."""
     for plan in charges:
-        group = next(
-            (g for g in melees if g and g[0].target is plan.target and g[0].facing == plan.facing),
-            None,
-        )
+        group = next((g for g in melees if g and g[0].target is plan.target), None)
         if group is not None:
             group.append(plan)
         else:

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from rules.engine.systems.massbattle.ai import MassBattlePolicy
+from rules.engine.systems.massbattle.ai import MassBattlePolicy, plan_charges
 from rules.engine.systems.massbattle.battle import melee_phase
 from rules.engine.systems.massbattle.charge import ChargePlan, can_charge, place_charges
 from rules.engine.systems.massbattle.footprint import distance
@@ -147,3 +147,30 @@ def test_an_individual_charges_in_any_direction_by_setting(any_direction, allowe
     st = state([hero, target])
     st.settings = MassBattleSettings(individual_charge_any_direction=any_direction)
     assert (can_charge(st, hero, target) is not None) is allowed
+
+
+def _charged_front_and_flank(multi_charge_test: str) -> tuple[list[str], list]:
+    """A front and a flank charger on one target, planned by the AI and fought."""
+    front = unit("f", x=36, y=22, facing=90.0, At=10)
+    flank = unit("l", x=46, y=30, facing=180.0, At=10)
+    target = unit("t", side="b", x=36, y=30, facing=270.0, Ne=30)
+    st = state([front, flank, target])
+    st.settings = MassBattleSettings(multi_charge_test=multi_charge_test)
+    melees = plan_charges(st, "a", {})
+    melee_phase(st, "a", melees, MassBattlePolicy())
+    tests = [e.text for e in st.log.events if "nerve test" in e.text]
+    return tests, melees
+
+
+def test_a_target_charged_on_two_facings_takes_one_nerve_test():
+    # seed 003 §5 multiple charges, §7 one test at the end of each melee; digest §18.5: one
+    # melee per target, a single test after all its chargers (multi_charge_test="combined")
+    tests, melees = _charged_front_and_flank("combined")
+    assert len(melees) == 1
+    assert {p.facing for p in melees[0]} == {"front", "left"}
+    assert len(tests) == 1
+
+
+def test_separate_reading_tests_after_each_charger():  # digest §18.5 alternative reading
+    tests, _melees = _charged_front_and_flank("separate")
+    assert len(tests) == 2

@@ -139,7 +139,8 @@ def melee_phase(
     state: BattleState, side: str, melees: list[list[ChargePlan]], ai: MassBattlePolicy
 ) -> None:
     """Chargers fight their targets one melee at a time; after the test the victor pivots or
-    moves, otherwise the attackers recoil 1" (seed 003 §7)."""
+    moves, otherwise the attackers recoil 1" (seed 003 §7); one boxed in (its recoil and the
+    target's nudge both blocked) tries again once the other chargers have stepped back."""
     state.phase = "melee"
     for group in melees:
         group = [p for p in group if p.charger.alive]
@@ -147,6 +148,7 @@ def melee_phase(
             continue
         result = resolve_melee(state, group)
         target = group[0].target
+        stuck = []
         for plan in group:
             unit = plan.charger
             if result == ROUTED and not target.alive:
@@ -164,8 +166,10 @@ def melee_phase(
                             state, unit, unit.fp.facing + angle_to(unit.fp, enemy.fp.x, enemy.fp.y)
                         )
                 state.event(side, unit.id, f"{unit.name} victorious: {choice}", moved=moved)
-            else:
-                recoil(state, unit, 1.0)
+            elif recoil(state, unit, target) <= 0.0:
+                stuck.append(unit)
+        for unit in stuck:  # boxed in until the other chargers stepped back
+            recoil(state, unit, target)
     state.engaged = set()
 
 

@@ -206,13 +206,54 @@ def forced_move(state: BattleState, unit: Unit, forward: float) -> float:
     return travelled
 
 
-def recoil(state: BattleState, unit: Unit, inches: float = 1.0) -> float:
-    """The attacker of a target that did not rout moves back 1" (seed 003 §7)."""
-    candidate = unit.fp.moved(-inches)
-    if not on_table(candidate):
-        return 0.0
+RECOIL_STEP = 0.1  # a blocked recoil is tried this much shorter each time
+
+
+def _room_at(state: BattleState, unit: Unit, fp: Footprint) -> bool:
+    """On the table, off blocking terrain and not over another unit (touching is allowed)."""
+    if not on_table(fp):
+        return False
     for piece in state.terrain:
-        if piece.kind == "blocking" and overlaps(candidate, piece.fp):
-            return 0.0
-    unit.fp = candidate
-    return inches
+        if piece.kind == "blocking" and overlaps(fp, piece.fp):
+            return False
+    return not any(
+        other is not unit and other.alive and overlaps(fp, shrunk(other.fp))
+        for other in state.units
+    )
+
+
+def _shift(state: BattleState, unit: Unit, dx: float, dy: float, inches: float) -> float:
+    """Slide the unit up to ``inches`` along the table direction (dx, dy) without turning, as
+    far as there is room; returns the distance moved."""
+    fp = unit.fp
+    dist = inches
+    while dist > 1e-9:
+        candidate = Footprint(fp.x + dx * dist, fp.y + dy * dist, fp.facing, fp.width, fp.depth)
+        if _room_at(state, unit, candidate):
+            unit.fp = candidate
+            return dist
+        dist -= RECOIL_STEP
+    return 0.0
+
+
+def recoil(state: BattleState, unit: Unit, enemy: Unit, inches: float = 1.0) -> float:
+    """The attacker of a target that did not rout moves back 1" (seed 003 §7: "我方单位必须
+    后退1""). Where the table edge, blocking terrain or another unit stops it short, the
+    target is nudged straight away by the rest, as the seed moves touching enemies apart
+    after a charge (seed 003 §5: "把目标以外的敌军稍稍移动,使双方不再接触"), so the two are
+    never left in base contact; boxed in, enemies behind the attacker are nudged back first.
+    Returns the gap opened."""
+    fx, fy = unit.fp.fx, unit.fp.fy
+    back = _shift(state, unit, -fx, -fy, inches)
+    if back >= inches - 1e-9 or not enemy.alive:
+        return back
+    gap = back + _shift(state, enemy, fx, fy, inches - back)
+    if gap > 0.0:
+        return gap
+    # Boxed in: other enemies touching the attacker's rear are nudged first (seed 003 §5).
+    fp = unit.fp
+    behind = Footprint(fp.x - fx * inches, fp.y - fy * inches, fp.facing, fp.width, fp.depth)
+    for other in state.units:
+        if other.alive and other.side != unit.side and overlaps(behind, shrunk(other.fp)):
+            _shift(state, other, -fx, -fy, inches)
+    return _shift(state, unit, -fx, -fy, inches)

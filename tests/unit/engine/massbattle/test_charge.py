@@ -174,3 +174,30 @@ def test_a_target_charged_on_two_facings_takes_one_nerve_test():
 def test_separate_reading_tests_after_each_charger():  # digest §18.5 alternative reading
     tests, _melees = _charged_front_and_flank("separate")
     assert len(tests) == 2
+
+
+@pytest.mark.parametrize("behind", ["blocking", "table_edge"])
+def test_a_blocked_recoil_still_breaks_contact(behind):
+    # seed 003 §7: a target that holds repulses the attacker 1"; where the attacker cannot
+    # go back, the target is nudged away (seed 003 §5: touching enemies are moved apart)
+    rear = 17.2 if behind == "blocking" else 0.0  # the charger's rear edge (depth 3.2")
+    charger = unit("c", x=36, y=rear + 1.6, At=2, Me=4)
+    target = unit("t", side="b", x=36, y=rear + 4.8, facing=270.0, De=4, Ne=10)
+    terrain = [piece("blocking", 36, rear - 0.5, 6, 1.0)] if behind == "blocking" else []
+    st = state([charger, target], terrain, dice=ScriptedDice([5, 5, 5, 5, 3, 3]))
+    assert distance(charger.fp, target.fp) == pytest.approx(0.0, abs=1e-6)
+    melee_phase(st, "a", [[ChargePlan(charger, target, "front", 0.0)]], MassBattlePolicy())
+    assert target.alive
+    assert distance(charger.fp, target.fp) == pytest.approx(1.0, abs=1e-6)
+
+
+def test_a_boxed_in_recoil_nudges_the_enemy_behind():  # seed 003 §5 nudge, §7 recoil
+    charger = unit("c", x=36, y=12, At=2, Me=4)  # 3.2" deep: y 10.4 to 13.6
+    target = unit("t", side="b", x=36, y=15.2, facing=270.0, De=4, Ne=10)
+    behind_target = unit("bt", side="b", x=36, y=18.4, facing=270.0)
+    behind_charger = unit("bc", side="b", x=36, y=8.8, facing=270.0)
+    st = state([charger, target, behind_target, behind_charger])
+    st.dice = ScriptedDice([5, 5, 5, 5, 3, 3])
+    melee_phase(st, "a", [[ChargePlan(charger, target, "front", 0.0)]], MassBattlePolicy())
+    assert distance(charger.fp, target.fp) == pytest.approx(1.0, abs=1e-6)
+    assert behind_charger.fp.y == pytest.approx(7.8)

@@ -319,13 +319,13 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "pillage",
         7,
         True,
-    ): "e61b2e367a3ff74412bad5e15528b012bee508c305a2fcbc475ae336104ff0fa",
+    ): "e148ff593dc3d44a622d3e89698246f35a80d1db240e366fb2f12d5dd401ff5d",
     (
         "massbattle",
         "pillage",
         7,
         False,
-    ): "fe8acfa3d02a1e45d5bf224bea04502bbf3620efd8d795f0db465775f4df1daf",
+    ): "f5d2765779b259e16b74a09f598b80d89ca7e4cd924b1c01c490c16b30338459",
     (
         "hextactical",
         "duel",

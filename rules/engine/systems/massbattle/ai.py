@@ -128,7 +128,7 @@ def plan_charges(
     chosen: list[ChargePlan] = []
     enemies = state.alive("b" if side == "a" else "a")
     for unit in state.alive(side):
-        if "charge" not in allowed_orders(unit):
+        if "charge" not in allowed_orders(unit, state.settings):
             continue
         best, best_value = None, 0.3
         lx, ly = unit.fp.leader()
@@ -294,7 +294,7 @@ def move_unit(
     state: BattleState, unit: Unit, holders: dict[str, tuple[float, float]], line_front: float
 ) -> None:
     """Orders for a unit that did not charge."""
-    orders = allowed_orders(unit)
+    orders = allowed_orders(unit, state.settings)
     enemy = nearest_enemy(state, unit)
     if enemy is None:
         order_halt(state, unit)

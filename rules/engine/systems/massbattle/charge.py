@@ -91,7 +91,11 @@ def can_charge(state: BattleState, charger: Unit, target: Unit) -> ChargePlan | 
     """Charge test: not a war engine; target partly in the front arc, seen by the leader and
     within 2×Sp of it; the turn to face the charged facing at most 90° (seed 003 §4 charge
     conditions and move); room is checked on placement."""
-    if not charger.alive or not target.alive or "charge" not in allowed_orders(charger):
+    if (
+        not charger.alive
+        or not target.alive
+        or "charge" not in allowed_orders(charger, state.settings)
+    ):
         return None
     if not charger.individual and not in_front_arc_partly(charger.fp, target.fp):
         return None

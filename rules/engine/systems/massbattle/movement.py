@@ -4,18 +4,24 @@ from __future__ import annotations
 
 from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.footprint import Footprint, distance, overlaps, shrunk
+from rules.engine.systems.massbattle.settings import DEFAULT_SETTINGS, MassBattleSettings
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.terrain import move_cost_factor
 from rules.engine.systems.massbattle.units import Unit
 
 ORDERS = ("halt", "change_facing", "advance", "back", "sidestep", "march", "charge")
 WAVERING_ORDERS = ("halt", "charge", "back")
+WAVERING_ORDERS_NO_CHARGE = ("halt", "change_facing", "back")
 
 
-def allowed_orders(unit: Unit) -> tuple[str, ...]:
-    """Orders a unit may take: Wavering only Halt, Charge or Back (seed 003 §8); war engines
-    never March or Charge, Shambling never Marches (seed 003 §4, §10)."""
-    orders = WAVERING_ORDERS if unit.wavering else ORDERS
+def allowed_orders(unit: Unit, settings: MassBattleSettings = DEFAULT_SETTINGS) -> tuple[str, ...]:
+    """Orders a unit may take: Wavering only Halt, Charge or Back (seed 003 §8), or Halt,
+    Change Facing, Back under ``wavering_may_charge=False``; war engines never March or
+    Charge, Shambling never Marches (seed 003 §4, §10)."""
+    if unit.wavering:
+        orders = WAVERING_ORDERS if settings.wavering_may_charge else WAVERING_ORDERS_NO_CHARGE
+    else:
+        orders = ORDERS
     if unit.unit_type == "war_engine":
         orders = tuple(o for o in orders if o not in ("march", "charge"))
     if unit.has("shambling"):
@@ -182,7 +188,7 @@ def order_sidestep(
 def order_march(state: BattleState, unit: Unit, distance: float | None = None) -> float:
     """March: straight forward up to 2×Sp, no obstacle crossing, no shooting afterwards;
     war engines and Shambling units cannot (seed 003 §4, §5, §10)."""
-    if "march" not in allowed_orders(unit):
+    if "march" not in allowed_orders(unit, state.settings):
         raise ValueError(f"{unit.id} may not march")
     unit.order = "march"
     limit = 2 * unit.sp if distance is None else min(distance, 2 * unit.sp)

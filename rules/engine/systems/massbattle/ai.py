@@ -70,8 +70,8 @@ def expected_damage(dice: int, needed: int, defence: int, bonus: int) -> float:
     return count * p_roll(hit_on) * p_roll(damage_target(defence, bonus))
 
 
-def charge_value(plan: ChargePlan) -> float:
-    """Expected damage of a charge, weighted towards flank and rear and damaged targets."""
+def charge_damage(plan: ChargePlan) -> float:
+    """Expected damage of a charge: dice by facing, Phalanx, to-hit modifiers (seed 003 §7)."""
     a, t = plan.charger, plan.target
     mult = (
         1
@@ -82,8 +82,21 @@ def charge_value(plan: ChargePlan) -> float:
     needed = a.me + melee_modifiers(
         plan.defended, plan.hindered, phalanx_front(a, t, plan.facing), a.has("fly")
     )
-    exp = expected_damage(dice, needed, t.de, a.value("crushing-strength"))
-    return exp + 0.5 * t.damage + t.points / 100.0
+    return expected_damage(dice, needed, t.de, a.value("crushing-strength"))
+
+
+def charge_value(plan: ChargePlan) -> float:
+    """Expected damage of a charge, weighted towards flank and rear and damaged targets."""
+    return charge_damage(plan) + 0.5 * plan.target.damage + plan.target.points / 100.0
+
+
+def shoots_instead(state: BattleState, unit: Unit, plan: ChargePlan) -> bool:
+    """A unit with a ranged weapon stays to shoot when its best shot after a Halt is worth at
+    least the charge's expected damage (so archers do not charge a hero they barely hurt)."""
+    if not unit.weapons or unit.ra is None:
+        return False
+    shot = best_shot(state, unit, assume_halt=True)
+    return shot is not None and shot_value(unit, shot) >= charge_damage(plan)
 
 
 def assign_objectives(state: BattleState, side: str) -> dict[str, tuple[float, float]]:
@@ -149,7 +162,7 @@ def plan_charges(
                 value += CONTEST_BONUS
             if value > best_value:
                 best, best_value = plan, value
-        if best is not None:
+        if best is not None and not shoots_instead(state, unit, best):
             chosen.append(best)
     groups: dict[str, dict[str, list[ChargePlan]]] = {}
     for plan in chosen:

@@ -201,3 +201,17 @@ def test_a_boxed_in_recoil_nudges_the_enemy_behind():  # seed 003 §5 nudge, §7
     melee_phase(st, "a", [[ChargePlan(charger, target, "front", 0.0)]], MassBattlePolicy())
     assert distance(charger.fp, target.fp) == pytest.approx(1.0, abs=1e-6)
     assert behind_charger.fp.y == pytest.approx(7.8)
+
+
+@pytest.mark.parametrize(("bow_range", "charges"), [(24, False), (3, True)])
+def test_archers_shoot_rather_than_charge_a_hero_they_barely_hurt(bow_range, charges):
+    # AI: a charge is worth its expected damage (seed 003 §7); a shot after a Halt (§6)
+    # worth as much keeps a shooting unit in place
+    bows = [{"name": "Bows", "kind": "bow", "range": bow_range}]
+    archers = unit("a", Ra=4, Me=5, At=8, weapons=bows)
+    hero = unit(
+        "h", side="b", unit_type="hero", size=1, y=17, facing=270.0, rules=["individual"], De=5
+    )
+    other = unit("o", side="b", x=20, y=25, facing=270.0)
+    melees = plan_charges(state([archers, hero, other]), "a", {})
+    assert bool(melees) is charges

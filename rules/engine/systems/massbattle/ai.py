@@ -70,8 +70,8 @@ def expected_damage(dice: int, needed: int, defence: int, bonus: int) -> float:
     return count * p_roll(hit_on) * p_roll(damage_target(defence, bonus))
 
 
-def charge_value(plan: ChargePlan) -> float:
-    """Expected damage of a charge, weighted towards flank and rear and damaged targets."""
+def charge_damage(plan: ChargePlan) -> float:
+    """Expected damage of a charge: dice by facing, Phalanx, to-hit modifiers (seed 003 §7)."""
     a, t = plan.charger, plan.target
     mult = (
         1
@@ -82,8 +82,21 @@ def charge_value(plan: ChargePlan) -> float:
     needed = a.me + melee_modifiers(
         plan.defended, plan.hindered, phalanx_front(a, t, plan.facing), a.has("fly")
     )
-    exp = expected_damage(dice, needed, t.de, a.value("crushing-strength"))
-    return exp + 0.5 * t.damage + t.points / 100.0
+    return expected_damage(dice, needed, t.de, a.value("crushing-strength"))
+
+
+def charge_value(plan: ChargePlan) -> float:
+    """Expected damage of a charge, weighted towards flank and rear and damaged targets."""
+    return charge_damage(plan) + 0.5 * plan.target.damage + plan.target.points / 100.0
+
+
+def shoots_instead(state: BattleState, unit: Unit, plan: ChargePlan) -> bool:
+    """A unit with a ranged weapon stays to shoot when its best shot after a Halt is worth at
+    least the charge's expected damage (so archers do not charge a hero they barely hurt)."""
+    if not unit.weapons or unit.ra is None:
+        return False
+    shot = best_shot(state, unit, assume_halt=True)
+    return shot is not None and shot_value(unit, shot) >= charge_damage(plan)
 
 
 def assign_objectives(state: BattleState, side: str) -> dict[str, tuple[float, float]]:
@@ -122,11 +135,13 @@ def plan_charges(
     state: BattleState, side: str, holders: dict[str, tuple[float, float]]
 ) -> list[list[ChargePlan]]:
     """Every unit that can charge picks its best target; plans on one target facing are
-    declared together and placed with equal frontage (seed 003 §4-§5)."""
+    declared together and placed with equal frontage (seed 003 §4-§5). All the chargers of
+    one target, on every facing, make one melee (seed 003 §5 multiple charges; digest §18.5),
+    so ``multi_charge_test`` decides its nerve tests."""
     chosen: list[ChargePlan] = []
     enemies = state.alive("b" if side == "a" else "a")
     for unit in state.alive(side):
-        if "charge" not in allowed_orders(unit):
+        if "charge" not in allowed_orders(unit, state.settings):
             continue
         best, best_value = None, 0.3
         lx, ly = unit.fp.leader()
@@ -147,16 +162,17 @@ def plan_charges(
                 value += CONTEST_BONUS
             if value > best_value:
                 best, best_value = plan, value
-        if best is not None:
+        if best is not None and not shoots_instead(state, unit, best):
             chosen.append(best)
-    groups: dict[tuple[str, str], list[ChargePlan]] = {}
+    groups: dict[str, dict[str, list[ChargePlan]]] = {}
     for plan in chosen:
-        groups.setdefault((plan.target.id, plan.facing), []).append(plan)
+        groups.setdefault(plan.target.id, {}).setdefault(plan.facing, []).append(plan)
     placed: list[list[ChargePlan]] = []
-    for key in sorted(groups):
-        done = place_charges(state, groups[key])
-        if done:
-            placed.append(done)
+    for target_id in sorted(groups):
+        by_facing = groups[target_id]
+        melee = [p for facing in sorted(by_facing) for p in place_charges(state, by_facing[facing])]
+        if melee:
+            placed.append(melee)
     return placed
 
 
@@ -291,7 +307,7 @@ def move_unit(
     state: BattleState, unit: Unit, holders: dict[str, tuple[float, float]], line_front: float
 ) -> None:
     """Orders for a unit that did not charge."""
-    orders = allowed_orders(unit)
+    orders = allowed_orders(unit, state.settings)
     enemy = nearest_enemy(state, unit)
     if enemy is None:
         order_halt(state, unit)

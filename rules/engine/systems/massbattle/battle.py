@@ -37,7 +37,7 @@ from rules.engine.systems.massbattle.surge import dark_surge
 from rules.engine.systems.massbattle.terrain import generate_terrain
 from rules.engine.systems.massbattle.units import Army, Unit
 
-ENGINE_VERSION = "massbattle-1"
+ENGINE_VERSION = "massbattle-2"
 """Massbattle's engine version: changes whenever the same inputs and seed give another battle."""
 
 
@@ -124,13 +124,11 @@ def _shoot(state: BattleState, unit: Unit, damaged: list[Unit], ai: MassBattlePo
 
 
 def join_melees(melees: list[list[ChargePlan]], charges: list[ChargePlan]) -> None:
-    """Surge charges join the turn's melees: with the chargers of the same target facing when
-    there are some, else as a melee of their own (seed 003 §5 multiple charges, §9-§10)."""
+    """Surge charges join the turn's melees: with the other chargers of the same target when
+    there are some, on any facing, else as a melee of their own (seed 003 §5 multiple
+    charges, §9-§10)."""
     for plan in charges:
-        group = next(
-            (g for g in melees if g and g[0].target is plan.target and g[0].facing == plan.facing),
-            None,
-        )
+        group = next((g for g in melees if g and g[0].target is plan.target), None)
         if group is not None:
             group.append(plan)
         else:
@@ -141,7 +139,8 @@ def melee_phase(
     state: BattleState, side: str, melees: list[list[ChargePlan]], ai: MassBattlePolicy
 ) -> None:
     """Chargers fight their targets one melee at a time; after the test the victor pivots or
-    moves, otherwise the attackers recoil 1" (seed 003 §7)."""
+    moves, otherwise the attackers recoil 1" (seed 003 §7); one boxed in (its recoil and the
+    target's nudge both blocked) tries again once the other chargers have stepped back."""
     state.phase = "melee"
     for group in melees:
         group = [p for p in group if p.charger.alive]
@@ -149,6 +148,7 @@ def melee_phase(
             continue
         result = resolve_melee(state, group)
         target = group[0].target
+        stuck = []
         for plan in group:
             unit = plan.charger
             if result == ROUTED and not target.alive:
@@ -166,8 +166,10 @@ def melee_phase(
                             state, unit, unit.fp.facing + angle_to(unit.fp, enemy.fp.x, enemy.fp.y)
                         )
                 state.event(side, unit.id, f"{unit.name} victorious: {choice}", moved=moved)
-            else:
-                recoil(state, unit, 1.0)
+            elif recoil(state, unit, target) <= 0.0:
+                stuck.append(unit)
+        for unit in stuck:  # boxed in until the other chargers stepped back
+            recoil(state, unit, target)
     state.engaged = set()
 
 

@@ -21,6 +21,7 @@ from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
 
 MIN_CONTACT = 0.5  # a charger needs at least this much frontage on the target (seed 003 §5)
+MAX_CHARGE_PIVOT = 90.0  # one pivot of up to 90° during a charge, as in an Advance (seed 003 §4)
 
 
 @dataclass(slots=True)
@@ -41,6 +42,26 @@ def charged_facing(charger: Unit, target: Unit) -> str:
         return "front"
     lx, ly = charger.fp.leader()
     return arc_of(target.fp, lx, ly)
+
+
+def contact_facing(target: Unit, facing: str) -> float:
+    """The facing (degrees) a charger has in contact: square on to the charged facing."""
+    _centre, (nx, ny), _length = facing_edge(target.fp, facing)
+    return math.degrees(math.atan2(-ny, -nx)) % 360.0
+
+
+def pivot_needed(charger: Unit, target: Unit, facing: str) -> float:
+    """Degrees the charger turns between its facing now and its facing in contact."""
+    return abs((contact_facing(target, facing) - charger.fp.facing + 180.0) % 360.0 - 180.0)
+
+
+def pivot_allowed(state: BattleState, charger: Unit, target: Unit, facing: str) -> bool:
+    """A charge makes one pivot of at most 90° (seed 003 §4 charge move: "一次转向(至多90,
+    和前进时一样)"). An Individual "may shoot and charge in any direction" (seed 003 §10),
+    which is read as lifting the limit unless ``individual_charge_any_direction`` is off."""
+    if charger.individual and state.settings.individual_charge_any_direction:
+        return True
+    return pivot_needed(charger, target, facing) <= MAX_CHARGE_PIVOT + 1e-6
 
 
 def defending_obstacle(state: BattleState, target: Unit, facing: str) -> Footprint | None:
@@ -68,12 +89,19 @@ def charge_reach(charger: Unit, target: Unit, obstacle: Footprint | None) -> flo
 
 def can_charge(state: BattleState, charger: Unit, target: Unit) -> ChargePlan | None:
     """Charge test: not a war engine; target partly in the front arc, seen by the leader and
-    within 2×Sp of it (seed 003 §4 charge conditions); room is checked on placement."""
-    if not charger.alive or not target.alive or "charge" not in allowed_orders(charger):
+    within 2×Sp of it; the turn to face the charged facing at most 90° (seed 003 §4 charge
+    conditions and move); room is checked on placement."""
+    if (
+        not charger.alive
+        or not target.alive
+        or "charge" not in allowed_orders(charger, state.settings)
+    ):
         return None
     if not charger.individual and not in_front_arc_partly(charger.fp, target.fp):
         return None
     facing = charged_facing(charger, target)
+    if not pivot_allowed(state, charger, target, facing):
+        return None
     obstacle = defending_obstacle(state, target, facing)
     reach = charge_reach(charger, target, obstacle)
     if reach > 2 * charger.sp:
@@ -93,7 +121,7 @@ def _contact_positions(
     share of it; a lone charger's leader faces the centre (seed 003 §5, figure F)."""
     centre, (nx, ny), length = facing_edge(target.fp, facing)
     tx, ty = -ny, nx
-    facing_deg = math.degrees(math.atan2(-ny, -nx)) % 360.0
+    facing_deg = contact_facing(target, facing)
     total = sum(c.fp.width for c in chargers)
     offset = -total / 2
     out = []

@@ -112,8 +112,34 @@ def arc_of(fp: Footprint, px: float, py: float) -> str:
 
 
 def in_front_arc_partly(looker: Footprint, target: Footprint) -> bool:
-    """The target is at least partly inside the looker's front arc (seed 003 §3, §5)."""
-    return any(arc_of(looker, px, py) == "front" for px, py in target.samples())
+    """The target is at least partly inside the looker's front arc (seed 003 §3, §5), exactly:
+    its centre or a corner in the arc, else the rectangle clipped to the arc's half-planes
+    (in front: u >= 0; inside both 45° corner lines: u ∓ v >= depth/2 − width/2) is not
+    empty."""
+    if any(arc_of(looker, px, py) == "front" for px, py in target.samples()):
+        return True
+    apex = looker.depth / 2 - looker.width / 2
+    polygon = [looker.local(px, py) for px, py in target.corners()]
+    for a, b, k in ((1.0, 0.0, 0.0), (1.0, -1.0, apex), (1.0, 1.0, apex)):
+        polygon = _clip(polygon, a, b, k)
+        if not polygon:
+            return False
+    return True
+
+
+def _clip(polygon: list[Point], a: float, b: float, k: float) -> list[Point]:
+    """The part of a convex polygon where a·u + b·v >= k (Sutherland-Hodgman, one edge)."""
+    out: list[Point] = []
+    count = len(polygon)
+    for i in range(count):
+        p, q = polygon[i], polygon[(i + 1) % count]
+        sp, sq = a * p[0] + b * p[1] - k, a * q[0] + b * q[1] - k
+        if sp >= 0.0:
+            out.append(p)
+        if (sp >= 0.0) != (sq >= 0.0):
+            t = sp / (sp - sq)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    return out
 
 
 def point_distance(fp: Footprint, px: float, py: float) -> float:

@@ -4,18 +4,24 @@ from __future__ import annotations
 
 from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.footprint import Footprint, distance, overlaps, shrunk
+from rules.engine.systems.massbattle.settings import DEFAULT_SETTINGS, MassBattleSettings
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.terrain import move_cost_factor
 from rules.engine.systems.massbattle.units import Unit
 
 ORDERS = ("halt", "change_facing", "advance", "back", "sidestep", "march", "charge")
 WAVERING_ORDERS = ("halt", "charge", "back")
+WAVERING_ORDERS_NO_CHARGE = ("halt", "change_facing", "back")
 
 
-def allowed_orders(unit: Unit) -> tuple[str, ...]:
-    """Orders a unit may take: Wavering only Halt, Charge or Back (seed 003 §8); war engines
-    never March or Charge, Shambling never Marches (seed 003 §4, §10)."""
-    orders = WAVERING_ORDERS if unit.wavering else ORDERS
+def allowed_orders(unit: Unit, settings: MassBattleSettings = DEFAULT_SETTINGS) -> tuple[str, ...]:
+    """Orders a unit may take: Wavering only Halt, Charge or Back (seed 003 §8), or Halt,
+    Change Facing, Back under ``wavering_may_charge=False``; war engines never March or
+    Charge, Shambling never Marches (seed 003 §4, §10)."""
+    if unit.wavering:
+        orders = WAVERING_ORDERS if settings.wavering_may_charge else WAVERING_ORDERS_NO_CHARGE
+    else:
+        orders = ORDERS
     if unit.unit_type == "war_engine":
         orders = tuple(o for o in orders if o not in ("march", "charge"))
     if unit.has("shambling"):
@@ -182,7 +188,7 @@ def order_sidestep(
 def order_march(state: BattleState, unit: Unit, distance: float | None = None) -> float:
     """March: straight forward up to 2×Sp, no obstacle crossing, no shooting afterwards;
     war engines and Shambling units cannot (seed 003 §4, §5, §10)."""
-    if "march" not in allowed_orders(unit):
+    if "march" not in allowed_orders(unit, state.settings):
         raise ValueError(f"{unit.id} may not march")
     unit.order = "march"
     limit = 2 * unit.sp if distance is None else min(distance, 2 * unit.sp)
@@ -206,13 +212,54 @@ def forced_move(state: BattleState, unit: Unit, forward: float) -> float:
     return travelled
 
 
-def recoil(state: BattleState, unit: Unit, inches: float = 1.0) -> float:
-    """The attacker of a target that did not rout moves back 1" (seed 003 §7)."""
-    candidate = unit.fp.moved(-inches)
-    if not on_table(candidate):
-        return 0.0
+RECOIL_STEP = 0.1  # a blocked recoil is tried this much shorter each time
+
+
+def _room_at(state: BattleState, unit: Unit, fp: Footprint) -> bool:
+    """On the table, off blocking terrain and not over another unit (touching is allowed)."""
+    if not on_table(fp):
+        return False
     for piece in state.terrain:
-        if piece.kind == "blocking" and overlaps(candidate, piece.fp):
-            return 0.0
-    unit.fp = candidate
-    return inches
+        if piece.kind == "blocking" and overlaps(fp, piece.fp):
+            return False
+    return not any(
+        other is not unit and other.alive and overlaps(fp, shrunk(other.fp))
+        for other in state.units
+    )
+
+
+def _shift(state: BattleState, unit: Unit, dx: float, dy: float, inches: float) -> float:
+    """Slide the unit up to ``inches`` along the table direction (dx, dy) without turning, as
+    far as there is room; returns the distance moved."""
+    fp = unit.fp
+    dist = inches
+    while dist > 1e-9:
+        candidate = Footprint(fp.x + dx * dist, fp.y + dy * dist, fp.facing, fp.width, fp.depth)
+        if _room_at(state, unit, candidate):
+            unit.fp = candidate
+            return dist
+        dist -= RECOIL_STEP
+    return 0.0
+
+
+def recoil(state: BattleState, unit: Unit, enemy: Unit, inches: float = 1.0) -> float:
+    """The attacker of a target that did not rout moves back 1" (seed 003 §7: "我方单位必须
+    后退1""). Where the table edge, blocking terrain or another unit stops it short, the
+    target is nudged straight away by the rest, as the seed moves touching enemies apart
+    after a charge (seed 003 §5: "把目标以外的敌军稍稍移动,使双方不再接触"), so the two are
+    never left in base contact; boxed in, enemies behind the attacker are nudged back first.
+    Returns the gap opened."""
+    fx, fy = unit.fp.fx, unit.fp.fy
+    back = _shift(state, unit, -fx, -fy, inches)
+    if back >= inches - 1e-9 or not enemy.alive:
+        return back
+    gap = back + _shift(state, enemy, fx, fy, inches - back)
+    if gap > 0.0:
+        return gap
+    # Boxed in: other enemies touching the attacker's rear are nudged first (seed 003 §5).
+    fp = unit.fp
+    behind = Footprint(fp.x - fx * inches, fp.y - fy * inches, fp.facing, fp.width, fp.depth)
+    for other in state.units:
+        if other.alive and other.side != unit.side and overlaps(behind, shrunk(other.fp)):
+            _shift(state, other, -fx, -fy, inches)
+    return _shift(state, unit, -fx, -fy, inches)

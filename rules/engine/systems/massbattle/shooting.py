@@ -122,13 +122,14 @@ def shot_candidates(
     state: BattleState, unit: Unit, option: ShotOption, only: Unit | None = None
 ) -> list[tuple[Unit, float]]:
     """(target, distance) pairs that pass every test but sight: range from the leader,
-    Indirect Fire not within 12", not in contact; Heal: damaged friends (seed 003 §6, §10)."""
+    Indirect Fire not within 12", not in contact; Heal: damaged friends, itself only under
+    ``heal_self`` (seed 003 §6, §10)."""
     out: list[tuple[Unit, float]] = []
     eye = unit.fp.leader()
     if only is not None:
         pool = [only] if only.alive else []
     elif option.kind == "heal":
-        pool = [*state.friends(unit), unit]
+        pool = [*state.friends(unit), unit] if state.settings.heal_self else state.friends(unit)
     else:
         pool = state.enemies(unit)
     for target in pool:

@@ -6,11 +6,12 @@ import math
 
 import pytest
 
-from rules.engine.systems.massbattle.ai import MassBattlePolicy
+from rules.engine.systems.massbattle.ai import MassBattlePolicy, plan_charges
 from rules.engine.systems.massbattle.battle import melee_phase
 from rules.engine.systems.massbattle.charge import ChargePlan, can_charge, place_charges
 from rules.engine.systems.massbattle.footprint import distance
 from rules.engine.systems.massbattle.melee import strike
+from rules.engine.systems.massbattle.settings import MassBattleSettings
 from tests.unit.engine.massbattle.helpers import ScriptedDice, piece, state, unit
 
 
@@ -126,3 +127,91 @@ def test_victor_of_a_rout_pivots_or_moves():  # seed 003 §7 after a rout
     melee_phase(st, "a", [plans], MassBattlePolicy())
     assert not target.alive
     assert charger.routed_enemies == 1
+
+
+def test_a_charge_pivots_at_most_90_degrees():  # seed 003 §4: one pivot up to 90°, as Advance
+    # The horde's front is in the charger's front arc, but reaching it needs a 118° turn.
+    charger = unit("c", x=42.7, y=27.6, facing=208.0)
+    target = unit("t", side="b", x=36, y=30, size=40, facing=270.0)
+    assert can_charge(state([charger, target]), charger, target) is None
+    ahead = unit("c2", x=40.0, y=24.0, facing=150.0)  # 60° turn: allowed
+    assert can_charge(state([ahead, target]), ahead, target) is not None
+
+
+@pytest.mark.parametrize(("any_direction", "allowed"), [(True, True), (False, False)])
+def test_an_individual_charges_in_any_direction_by_setting(any_direction, allowed):
+    # seed 003 §10 Individual: "may shoot and charge in any direction" lifts the 90° limit
+    # The target is behind the hero: charging its front needs a 180° turn.
+    hero = unit("h", unit_type="hero", size=1, x=40.0, y=24.0, facing=270.0, rules=["individual"])
+    target = unit("t", side="b", x=36, y=30, size=40, facing=270.0)
+    st = state([hero, target])
+    st.settings = MassBattleSettings(individual_charge_any_direction=any_direction)
+    assert (can_charge(st, hero, target) is not None) is allowed
+
+
+def _charged_front_and_flank(multi_charge_test: str) -> tuple[list[str], list]:
+    """A front and a flank charger on one target, planned by the AI and fought."""
+    front = unit("f", x=36, y=22, facing=90.0, At=10)
+    flank = unit("l", x=46, y=30, facing=180.0, At=10)
+    target = unit("t", side="b", x=36, y=30, facing=270.0, Ne=30)
+    st = state([front, flank, target])
+    st.settings = MassBattleSettings(multi_charge_test=multi_charge_test)
+    melees = plan_charges(st, "a", {})
+    melee_phase(st, "a", melees, MassBattlePolicy())
+    tests = [e.text for e in st.log.events if "nerve test" in e.text]
+    return tests, melees
+
+
+def test_a_target_charged_on_two_facings_takes_one_nerve_test():
+    # seed 003 §5 multiple charges, §7 one test at the end of each melee; digest §18.5: one
+    # melee per target, a single test after all its chargers (multi_charge_test="combined")
+    tests, melees = _charged_front_and_flank("combined")
+    assert len(melees) == 1
+    assert {p.facing for p in melees[0]} == {"front", "left"}
+    assert len(tests) == 1
+
+
+def test_separate_reading_tests_after_each_charger():  # digest §18.5 alternative reading
+    tests, _melees = _charged_front_and_flank("separate")
+    assert len(tests) == 2
+
+
+@pytest.mark.parametrize("behind", ["blocking", "table_edge"])
+def test_a_blocked_recoil_still_breaks_contact(behind):
+    # seed 003 §7: a target that holds repulses the attacker 1"; where the attacker cannot
+    # go back, the target is nudged away (seed 003 §5: touching enemies are moved apart)
+    rear = 17.2 if behind == "blocking" else 0.0  # the charger's rear edge (depth 3.2")
+    charger = unit("c", x=36, y=rear + 1.6, At=2, Me=4)
+    target = unit("t", side="b", x=36, y=rear + 4.8, facing=270.0, De=4, Ne=10)
+    terrain = [piece("blocking", 36, rear - 0.5, 6, 1.0)] if behind == "blocking" else []
+    st = state([charger, target], terrain, dice=ScriptedDice([5, 5, 5, 5, 3, 3]))
+    assert distance(charger.fp, target.fp) == pytest.approx(0.0, abs=1e-6)
+    melee_phase(st, "a", [[ChargePlan(charger, target, "front", 0.0)]], MassBattlePolicy())
+    assert target.alive
+    assert distance(charger.fp, target.fp) == pytest.approx(1.0, abs=1e-6)
+
+
+def test_a_boxed_in_recoil_nudges_the_enemy_behind():  # seed 003 §5 nudge, §7 recoil
+    charger = unit("c", x=36, y=12, At=2, Me=4)  # 3.2" deep: y 10.4 to 13.6
+    target = unit("t", side="b", x=36, y=15.2, facing=270.0, De=4, Ne=10)
+    behind_target = unit("bt", side="b", x=36, y=18.4, facing=270.0)
+    behind_charger = unit("bc", side="b", x=36, y=8.8, facing=270.0)
+    st = state([charger, target, behind_target, behind_charger])
+    st.dice = ScriptedDice([5, 5, 5, 5, 3, 3])
+    melee_phase(st, "a", [[ChargePlan(charger, target, "front", 0.0)]], MassBattlePolicy())
+    assert distance(charger.fp, target.fp) == pytest.approx(1.0, abs=1e-6)
+    assert behind_charger.fp.y == pytest.approx(7.8)
+
+
+@pytest.mark.parametrize(("bow_range", "charges"), [(24, False), (3, True)])
+def test_archers_shoot_rather_than_charge_a_hero_they_barely_hurt(bow_range, charges):
+    # AI: a charge is worth its expected damage (seed 003 §7); a shot after a Halt (§6)
+    # worth as much keeps a shooting unit in place
+    bows = [{"name": "Bows", "kind": "bow", "range": bow_range}]
+    archers = unit("a", Ra=4, Me=5, At=8, weapons=bows)
+    hero = unit(
+        "h", side="b", unit_type="hero", size=1, y=17, facing=270.0, rules=["individual"], De=5
+    )
+    other = unit("o", side="b", x=20, y=25, facing=270.0)
+    melees = plan_charges(state([archers, hero, other]), "a", {})
+    assert bool(melees) is charges

@@ -10,6 +10,7 @@ from rules.engine.systems.massbattle.combat import animal_attack, attack, melee_
 from rules.engine.systems.massbattle.melee import phalanx_front, strike, take_nerve_test
 from rules.engine.systems.massbattle.movement import allowed_orders, clamp_pivot
 from rules.engine.systems.massbattle.nerve import nerve_test
+from rules.engine.systems.massbattle.settings import MassBattleSettings
 from rules.engine.systems.massbattle.shooting import (
     hit_needed,
     resolve_shot,
@@ -78,6 +79,17 @@ def test_heal_removes_damage_from_a_friend():  # seed 003 §10 Heal (n)
     shot = targets_for(st, healer, option)[0]
     resolve_shot(st, healer, shot)
     assert friend.damage == 3
+
+
+@pytest.mark.parametrize(("heal_self", "targets"), [(False, []), (True, ["h"])])
+def test_a_healer_heals_itself_only_by_setting(heal_self, targets):
+    # seed 003 §10 Heal (n): a ranged attack that "may only target friendly units"
+    healer = unit("h", unit_type="hero", size=1, rules=["heal(3)"], x=36, y=6)
+    healer.damage = 3
+    st = state([healer])
+    st.settings = MassBattleSettings(heal_self=heal_self)
+    option = shot_options(healer)[0]
+    assert [shot.target.id for shot in targets_for(st, healer, option)] == targets
 
 
 def test_indirect_fire_ignores_range_and_cover_but_not_within_12():  # seed 003 §10

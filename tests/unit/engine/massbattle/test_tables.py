@@ -12,7 +12,7 @@ from rules.engine.systems.massbattle.combat import (
     melee_modifiers,
     shooting_modifiers,
 )
-from rules.engine.systems.massbattle.footprint import Footprint, arc_of
+from rules.engine.systems.massbattle.footprint import Footprint, arc_of, in_front_arc_partly
 from rules.engine.systems.massbattle.movement import allowed_orders
 from rules.engine.systems.massbattle.nerve import nerve_result, nerve_test, nerve_total
 from rules.engine.systems.massbattle.scenario import (
@@ -64,6 +64,28 @@ def test_wavering_unit_cannot_advance():  # seed 003 §8: only Halt, Charge or B
     assert "advance" not in allowed_orders(u)
     u.wavering = False
     assert "advance" in allowed_orders(u)
+
+
+def test_wavering_may_charge_or_change_facing_by_setting():
+    # seed 003 §8 lists Halt, Charge, Back ("立定冲锋后退"); wavering_may_charge=False reads
+    # "charge" as a mistranslation of Change Facing (the later-edition list)
+    u = unit()
+    u.wavering = True
+    assert allowed_orders(u, MassBattleSettings(wavering_may_charge=False)) == (
+        "halt",
+        "change_facing",
+        "back",
+    )
+
+
+def test_front_arc_partly_is_exact_geometry():  # seed 003 §3 arcs, §5 "at least partly"
+    looker = Footprint(36, 10, 90.0, 1.0, 1.0)  # arc: |x - 36| <= y - 10
+    # A long bar across the arc, its centre and corners all outside it.
+    bar = Footprint(46, 11, 90.0, 32.0, 0.4)
+    assert all(arc_of(looker, x, y) != "front" for x, y in bar.samples())
+    assert in_front_arc_partly(looker, bar)
+    beside = Footprint(46, 11, 90.0, 16.0, 0.4)  # x from 38: wholly right of the arc
+    assert not in_front_arc_partly(looker, beside)
 
 
 def test_war_engine_cannot_march_or_charge():  # seed 003 §4 march, charge

@@ -7,10 +7,12 @@ from rules.engine.geometry import DIFFICULT, Rect, TerrainArea
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.grimdark import assault
 from rules.engine.systems.grimdark.army import make_unit
-from rules.engine.systems.grimdark.morale import regroup_test
+from rules.engine.systems.grimdark.damage import explode, feel_no_pain
+from rules.engine.systems.grimdark.morale import fall_back_distance, regroup_test
 from rules.engine.systems.grimdark.movement import movement_phase
 from rules.engine.systems.grimdark.odds import attack_odds
 from rules.engine.systems.grimdark.resolve import arrive_from_reserve
+from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import counts_as_moved, shoot_unit
 
 from .conftest import GAUNT, MARINE, ScriptedDice, unit_data
@@ -237,3 +239,43 @@ def test_sergeants_power_fist_stays_with_the_sergeant_when_listed_last():
     assert squad.models[0].name == "Sergeant"
     assert squad.models[0].melee.name == "Power fist"
     assert [m.melee.name for m in squad.models[1:]] == ["Chainsword"] * 9
+
+
+def test_fall_back_is_halved_by_difficult_terrain_on_its_path(make_battle):
+    # settings.fall_back_halved_by_terrain_crossed (digest 36.2, seed 000 [16])
+    wood = TerrainArea("Wood", Rect(30, 10, 12, 4), DIFFICULT, 5, 2)
+    for crossed, expected in ((True, 6), (False, 12)):
+        battle = make_battle(
+            [(unit_data("me"), (36, 20))], [], dice=ScriptedDice([6, 6]), terrain=[wood]
+        )
+        battle.settings = GrimdarkSettings(fall_back_halved_by_terrain_crossed=crossed)
+        me = battle.units[0]
+        assert fall_back_distance(battle, me, battle.edge_point(me)) == expected
+
+
+def test_feel_no_pain_is_denied_by_ap1_and_ap2_weapons(make_battle):
+    # settings.feel_no_pain_denied_by_ap (published 4e p.75; digest 36.7)
+    battle = make_battle([(unit_data("me", rules=["feel_no_pain"]), (10, 10))], [])
+    model = battle.units[0].models[0]
+    assert not feel_no_pain(battle, model, instant=False, denied=False, ap=2)
+    assert feel_no_pain(battle, model, instant=False, denied=False, ap=3)
+    assert not feel_no_pain(battle, model, instant=True, denied=False, ap=None)
+    assert not feel_no_pain(battle, model, instant=False, denied=True, ap=None)
+    battle.settings = GrimdarkSettings(feel_no_pain_denied_by_ap=0)
+    assert feel_no_pain(battle, model, instant=False, denied=False, ap=1)
+
+
+def test_exploding_vehicle_hits_each_model_in_reach(make_battle):
+    # settings.explosion_hits (digest 36.6: "models within D6\" hit")
+    tank = unit_data(
+        "tank", unit_type="vehicle", size=1, profile={"BS": 3, "front": 14, "side": 12, "rear": 10}
+    )
+    battle = make_battle(
+        [(tank, (10, 10))],
+        [(unit_data("near", profile=GAUNT), (10, 16))],
+        dice=ScriptedDice([6] + [6] * 10 + [1] * 10),  # reach 6", wounds, failed saves
+    )
+    vehicle, near = battle.units
+    explode(battle, vehicle)
+    assert near.count == 0  # one hit per model in reach, not D6 hits on the unit
+    assert GrimdarkSettings().explosion_hits == "per_model"

@@ -279,3 +279,13 @@ def test_exploding_vehicle_hits_each_model_in_reach(make_battle):
     explode(battle, vehicle)
     assert near.count == 0  # one hit per model in reach, not D6 hits on the unit
     assert GrimdarkSettings().explosion_hits == "per_model"
+
+
+def test_ai_deploys_shooters_at_the_front_of_the_zone_away_from_its_edge(make_battle):
+    # digest 36.2: a falling-back unit reaching its own edge leaves the table (2D6")
+    heavy = unit_data("dev", size=5, weapons=[dict(ROTOR, count=5)], category="Heavy Support")
+    battle = make_battle([(heavy, (10, 10))], [(unit_data("foe"), (36, 40))])
+    dev = battle.units[0]
+    zone = Rect(0, 0, 72, 12)
+    point = battle.policies["a"].deploy_point(battle, dev, zone, 0, 1)
+    assert point.y + dev.radius >= 12 - 1.0  # its front at the front of the zone

@@ -266,7 +266,7 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
                     model.melee.name if model.melee else "",
                     model.a,
                     model.extra_attack,
-                    tuple(sorted(model.rules)),
+                    model.origin,  # a joined character keeps its own rules
                 )
                 batches.setdefault(key, []).append(model)
             for key in sorted(batches, key=str):

@@ -154,12 +154,13 @@ class GrimdarkPolicy:
         return battle.table.clamp(aim, DEEP_STRIKE_MARGIN)
 
     def deploy_point(self, battle: Battle, unit: Unit, zone: Rect, index: int, total: int) -> Point:
-        """Spread units across the zone; shooters and heavy support at the back."""
+        """Spread units across the zone, each as far from its own table edge as the zone
+        allows: a unit falls back 2D6" toward that edge and leaves the table when it reaches
+        it (digest 36.2), so a shooter deployed at the back of a 12" zone would flee on its
+        first failed test; with 24" to 36" guns the front of the zone costs it no targets."""
         x = zone.x + (index + 0.5) * zone.width / max(1, total)
-        back = self.role(unit) == ROLE_SHOOTER and unit.category in ("Heavy Support", "HQ")
-        near_edge = zone.y + 3.0 if zone.y == 0 else zone.y + zone.height - 3.0
-        far_edge = zone.y + zone.height - 3.0 if zone.y == 0 else zone.y + 3.0
-        y = near_edge if back else far_edge
+        margin = unit.radius + 0.5
+        y = zone.y + zone.height - margin if zone.y == 0 else zone.y + margin
         p = zone.clamp(Point(x, y), 1.0)
         for _ in range(8):
             if not any(

@@ -85,6 +85,13 @@ class Model:
     value: int
     base_t: int
     character: bool = False
+    rules: frozenset[str] = frozenset()
+    """The special rules of the roster unit the model came from: a joined independent
+    character keeps its own and does not gain the host's (digest 36.3: not shared unless
+    stated)."""
+
+    def has(self, rule: str) -> bool:
+        return rule in self.rules
 
 
 @dataclass(slots=True)
@@ -116,6 +123,8 @@ class Unit:
     falling_back: bool = False
     pinned_turn: int = -1
     regrouped_turn: int = -1
+    arrived_turn: int = -1
+    consolidated_into: str = ""
     fled: bool = False
     kills: int = 0
     destroyed_units: list[str] = field(default_factory=list)
@@ -318,9 +327,13 @@ def unit_weapons(data: dict[str, Any]) -> list[tuple[Weapon, int]]:
 
 def _assign(weapon_counts: list[tuple[Weapon, int]], size: int, melee: bool) -> list[list[Weapon]]:
     """Weapons per model: counts ≥ size go to every model; smaller counts go to the models
-    carrying fewest weapons (ranged: back of the unit first; close combat: leader first)."""
+    carrying fewest weapons (ranged: back of the unit first; close combat: leader first,
+    best weapon first, so a sergeant's power fist stays with the sergeant whatever order the
+    roster lists the squad's weapons in)."""
     carried: list[list[Weapon]] = [[] for _ in range(size)]
     order = list(range(size)) if melee else list(range(size - 1, -1, -1))
+    if melee:
+        weapon_counts = sorted(weapon_counts, key=lambda wc: -_melee_rank(wc[0]))
     for weapon, count in weapon_counts:
         if count >= size:
             for slot in carried:
@@ -426,6 +439,7 @@ def make_unit(
                 # a bike's T bonus is ignored for instant death (digest 36.5, seed 000 [27])
                 base_t=_profile_int(profile, "T_base", name, default=t),
                 character=character,
+                rules=rules,
             )
         )
     unit = Unit(

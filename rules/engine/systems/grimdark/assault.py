@@ -11,7 +11,6 @@ from rules.engine.systems.grimdark.army import (
     BIKE,
     CAVALRY,
     JETBIKE,
-    JUMP_INFANTRY,
     MONSTROUS,
     Model,
     Unit,
@@ -44,8 +43,11 @@ def charge_range(unit: Unit) -> float:
 
 def can_charge(battle: Battle, unit: Unit) -> bool:
     """Units not locked, not falling back, not pinned, that did not fire a rapid-fire or
-    heavy weapon or a pistol twice may charge; vehicles never do (seed 000 [36])."""
+    heavy weapon or a pistol twice may charge; vehicles never do (seed 000 [36]); a unit
+    arriving by deep strike may not assault that turn (digest 36.7, published 4e p.75)."""
     if unit.locked or unit.falling_back or unit.pinned_turn == battle.ptc or unit.count == 0:
+        return False
+    if unit.arrived_turn == battle.ptc:
         return False
     return not (unit.is_vehicle or not unit.may_charge)
 
@@ -61,12 +63,13 @@ def charge_targets(battle: Battle, unit: Unit) -> list[Unit]:
 
 def charge_allowance(battle: Battle, unit: Unit, target: Unit) -> float:
     """Charge distance after terrain: slowed types roll the difficult terrain test (cavalry
-    double it), bikes take dangerous tests instead (seed 000 [16][38], digest 36.5)."""
+    double it), bikes take dangerous tests instead (seed 000 [16][38], digest 36.5); jump
+    infantry charge 6" slowed like infantry (digest 36.5)."""
     reach = charge_range(unit)
     areas = battle.table.areas_on_path(unit.position, target.position)
     if not any(a.slows for a in areas):
         return reach
-    if unit.unit_type in (BIKE, JETBIKE, JUMP_INFANTRY):
+    if unit.unit_type in (BIKE, JETBIKE):
         if unit.unit_type == BIKE:
             dangerous_terrain_test(battle, unit)
         return reach
@@ -139,16 +142,17 @@ def initiative(battle: Battle, unit: Unit, model: Model) -> int:
     """Strike order (seed 000 [39][46]): power fists and thunder hammers strike at I1;
     defenders in cover strike at I10 in the first round; chargers with frag grenades
     attacking into cover strike at I10; furious charge +1 I (NOT IN SEED ≈); stunned
-    by a thunder hammer I1."""
+    by a thunder hammer I1. Grenades and furious charge are the model's own rules, not the
+    unit's: a joined character does not share them (digest 36.3)."""
     if strikes_at_initiative_one(model.melee) or unit.stunned_cc_turn == battle.ptc:
         return 1
     if unit.in_cover_assaulted:
         return 10
-    if unit.charged and unit.has("frag_grenades"):
+    if unit.charged and model.has("frag_grenades"):
         target = battle.by_id.get(unit.charge_target)
         if target is not None and target.in_cover_assaulted:
             return 10
-    bonus = 1 if unit.charged and unit.has("furious_charge") else 0
+    bonus = 1 if unit.charged and model.has("furious_charge") else 0
     return min(10, model.i + bonus)
 
 
@@ -157,15 +161,16 @@ def attacks_of(unit: Unit, model: Model) -> int:
     purposeful units get no charge bonus (NOT IN SEED ≈)."""
     if model.a <= 0:
         return 0
-    charge_bonus = 1 if unit.charged and not unit.has("slow_and_purposeful") else 0
+    charge_bonus = 1 if unit.charged and not model.has("slow_and_purposeful") else 0
     return model.a + charge_bonus + (1 if model.extra_attack else 0)
 
 
 def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: int) -> Attack:
     """An Attack for one model's close-combat blows against ``target`` (seed 000 [40]-[41],
-    [46]; monstrous creatures ignore armour, NOT IN SEED: published 4e p.55)."""
+    [46]; monstrous creatures ignore armour, NOT IN SEED: published 4e p.55). The model's
+    own special rules apply (digest 36.3)."""
     weapon = model.melee
-    strength = model.s + (1 if unit.charged and unit.has("furious_charge") else 0)
+    strength = model.s + (1 if unit.charged and model.has("furious_charge") else 0)
     strength = close_combat_strength(strength, weapon)
     special = weapon.cc_special if weapon is not None else "ccw"
     if target.is_vehicle:
@@ -173,7 +178,7 @@ def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: i
         hit_on: int | None = None if need <= 1 else need
         vehicle_strength = min(10, model.s * 3) if special == "witchblade" else None
         if (
-            unit.has("krak_grenades")
+            model.has("krak_grenades")
             and strength < 6
             and special not in ("power_fist", "thunder_hammer")
         ):
@@ -187,7 +192,7 @@ def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: i
             monstrous=unit.unit_type == MONSTROUS,
             rending=bool(weapon and weapon.rending),
             vehicle_strength=vehicle_strength,
-            tank_hunters=unit.has("tank_hunters"),
+            tank_hunters=model.has("tank_hunters"),
         )
     wound_on: int | None = None
     if weapon is not None and weapon.poisoned:
@@ -199,7 +204,7 @@ def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: i
         hit_on=tables.to_hit_close_combat(model.ws, target.majority("ws")),
         strength=strength,
         ap=None,
-        reroll_hits=unit.has("preferred_enemy"),
+        reroll_hits=model.has("preferred_enemy"),
         reroll_wounds=special == "lightning_claws",
         rending=bool(weapon and weapon.rending),
         wound_on=wound_on,
@@ -261,6 +266,7 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
                     model.melee.name if model.melee else "",
                     model.a,
                     model.extra_attack,
+                    model.origin,  # a joined character keeps its own rules
                 )
                 batches.setdefault(key, []).append(model)
             for key in sorted(batches, key=str):
@@ -372,8 +378,7 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
         if unit.count == 0:
             continue
         if unit.has("fearless"):
-            if tables.NO_RETREAT_WOUNDS and difference > 0:
-                allocate_wounds(battle, unit, difference, 0, 0, None, None)
+            no_retreat(battle, unit, difference)
             continue
         modifier = -tables.LOSER_BELOW_HALF_LD_PENALTY if unit.below_half else 0
         if not morale_check(battle, unit, modifier):
@@ -391,7 +396,14 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
         in_contact = [t for w, t in zip(sweepers, totals, strict=True) if unit.id in w.foes]
         if in_contact and total <= max(in_contact):
             if unit.has("and_they_shall_know_no_fear"):
-                continue  # caught but fights on (NOT IN SEED: published 4e p.74)
+                if battle.logging:
+                    battle.log(
+                        unit.side,
+                        unit.name,
+                        f"{unit.name} is caught by the sweeping advance but fights on",
+                    )
+                no_retreat(battle, unit, difference)
+                continue
             lost = unit.count
             unit.wipe()
             credit = next(w for w in sweepers if unit.id in w.foes)
@@ -417,14 +429,33 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
         ]
         if not unit.foes and unit.count > 0:
             unit.locked = False
-            swept = bool(broken) and tables.SWEEP_IS_MASSACRE
+            swept = any(b.count == 0 for b in broken) and battle.settings.sweep_is_massacre
             reach = float(battle.dice.d6()) if (massacre or swept) else CONSOLIDATE
             consolidate(battle, unit, reach)
 
 
+def no_retreat(battle: Battle, unit: Unit, difference: int) -> None:
+    """No Retreat!: a Fearless loser, or a Know-No-Fear unit caught by a sweeping advance,
+    takes saveable wounds equal to the combat's difference and fights on (NOT IN SEED ≈:
+    digest 36.7, tables.NO_RETREAT_WOUNDS)."""
+    if not tables.NO_RETREAT_WOUNDS or difference <= 0:
+        return
+    unsaved, slain = allocate_wounds(battle, unit, difference, 0, 0, None, None)
+    if battle.logging:
+        battle.log(
+            unit.side,
+            unit.name,
+            f"{unit.name} suffers No Retreat! — {difference} wounds, {unsaved} unsaved,"
+            f" {slain} slain",
+        )
+
+
 def consolidate(battle: Battle, unit: Unit, reach: float) -> None:
     """Consolidation: up to 3" (D6" after a massacre), ignoring terrain; contact with a
-    new enemy locks it without a charge bonus (seed 000 [43][44])."""
+    new enemy locks it without a charge bonus (seed 000 [43][44]). The two are locked at
+    once (neither shoots nor is shot) but the consolidating unit is not engaged until the
+    next Assault phase, so no combat later this phase can involve it (seed 000 [43][44]):
+    :func:`engage_consolidated` joins them at the end of the phase."""
     enemies = [e for e in battle.enemies(unit.side) if e.count > 0]
     if not enemies:
         return
@@ -439,11 +470,39 @@ def consolidate(battle: Battle, unit: Unit, reach: float) -> None:
                 return
         battle.moved_to(unit, nearest.position.toward(unit.position, unit.radius + nearest.radius))
         if not nearest.is_vehicle:
-            unit.foes.append(nearest.id)
-            nearest.foes.append(unit.id)
+            unit.consolidated_into = nearest.id
             unit.locked = nearest.locked = True
+        if battle.logging:
+            battle.log(
+                unit.side,
+                unit.name,
+                f'{unit.name} consolidates {gap:.1f}" into {nearest.name}',
+                target=nearest.name,
+            )
         return
     battle.moved_to(unit, unit.position.toward(nearest.position, reach))
+    if battle.logging:
+        battle.log(unit.side, unit.name, f'{unit.name} consolidates {reach:.1f}"')
+
+
+def engage_consolidated(battle: Battle) -> None:
+    """At the end of the Assault phase, units that consolidated into contact join their
+    new enemy's combat, to be fought in the next Assault phase (seed 000 [43][44]); a
+    contact the enemy has since left (destroyed, fled, falling back) is lost."""
+    for unit in battle.units:
+        foe_id, unit.consolidated_into = unit.consolidated_into, ""
+        if not foe_id:
+            continue
+        foe = battle.by_id[foe_id]
+        if unit.count > 0 and foe.on_table and not foe.falling_back and not foe.reserve:
+            unit.foes.append(foe.id)
+            foe.foes.append(unit.id)
+            unit.locked = foe.locked = True
+            continue
+        if not unit.foes:
+            unit.locked = False
+        if not foe.foes:
+            foe.locked = False
 
 
 def tidy_combats(battle: Battle) -> None:
@@ -480,5 +539,6 @@ def assault_phase(battle: Battle) -> None:
         for unit in group:
             unit.engaged_cap = 0  # pile-in: every model reaches the fight (seed 000 [44])
         tidy_combats(battle)
+    engage_consolidated(battle)
     for unit in battle.units:
         unit.in_cover_assaulted = False

@@ -10,6 +10,7 @@ from rules.engine.geometry import Point, Table, point_segment_distance
 from rules.engine.kernel.events import EventLog
 from rules.engine.kernel.sides import other
 from rules.engine.systems.grimdark.army import MONSTROUS, VEHICLE, Unit
+from rules.engine.systems.grimdark.settings import GrimdarkSettings
 
 LARGE_TYPES: tuple[str, ...] = (VEHICLE, MONSTROUS)
 AREA_SIGHT_DEPTH = 6.0  # models see and are seen up to 6" into area terrain (seed 000 [21])
@@ -27,8 +28,10 @@ class Battle:
         policies: dict[str, Any],
         events: EventLog,
         names: dict[str, str],
+        settings: GrimdarkSettings | None = None,
     ) -> None:
         self.units = units
+        self.settings = settings or GrimdarkSettings()
         self.by_id = {u.id: u for u in units}
         self.by_side = {s: [u for u in units if u.side == s] for s in ("a", "b")}
         self.table = table

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.engine.geometry import DIFFICULT, Rect, TerrainArea
+from rules.engine.geometry import DIFFICULT, Rect, TerrainArea, circle_segment_fraction
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.army import Model, Unit
 from rules.engine.systems.grimdark.battle import Battle
@@ -136,8 +136,7 @@ def allocate_wounds(
         if save is not None and saves[k] >= max(2, save):
             continue
         killed_outright = model.max_wounds > 1 and tables.instant_death(strength, model.base_t)
-        fnp = unit.has("feel_no_pain") and not killed_outright and not denied
-        if fnp and battle.dice.d6() >= 4:
+        if feel_no_pain(battle, model, killed_outright, denied, ap) and battle.dice.d6() >= 4:
             continue
         unsaved += 1
         model.wounds = 0 if killed_outright else model.wounds - 1
@@ -145,6 +144,16 @@ def allocate_wounds(
             slain += 1
             unit.refresh()
     return unsaved, slain
+
+
+def feel_no_pain(battle: Battle, model: Model, instant: bool, denied: bool, ap: int | None) -> bool:
+    """May ``model`` roll Feel No Pain (4+) against this unsaved wound? Not against instant
+    death, attacks that ignore armour, or weapons of AP ``settings.feel_no_pain_denied_by_ap``
+    or better (NOT IN SEED ≈: digest 36.7, published 4e p.75). The model's own rule: a
+    joined character does not share its host's (digest 36.3)."""
+    if not model.has("feel_no_pain") or instant or denied:
+        return False
+    return ap is None or ap > battle.settings.feel_no_pain_denied_by_ap
 
 
 def resolve_attack(
@@ -316,12 +325,20 @@ def leave_wreck(battle: Battle, vehicle: Unit) -> None:
 
 
 def explode(battle: Battle, vehicle: Unit) -> None:
-    """Units within D6" of an exploding vehicle take D6 S3 AP– hits (≈, see constant)."""
+    """Models within D6" of an exploding vehicle take an S3 AP– hit each: the share of each
+    unit's footprint inside the D6" (``settings.explosion_hits`` "per_model"), or D6 hits
+    per unit in reach ("d6_per_unit") (≈, see the constant and the setting)."""
     reach = battle.dice.d6()
+    per_model = battle.settings.explosion_hits == "per_model"
     for unit in sorted(battle.units, key=lambda u: u.id):
         if unit is vehicle or not unit.on_table or unit.is_vehicle:
             continue
-        if battle.gap(vehicle, unit) <= reach:
-            hits = battle.dice.d6()
+        gap = battle.gap(vehicle, unit)
+        if gap <= reach:
+            if per_model:
+                share = circle_segment_fraction(unit.radius, reach - gap)
+                hits = max(1, round(unit.count * share))
+            else:
+                hits = battle.dice.d6()
             attack = Attack(dice=hits, hit_on=None, strength=EXPLOSION_STRENGTH, ap=None)
             resolve_attack(battle, attack, unit, None, vehicle)

@@ -50,15 +50,18 @@ def start_falling_back(battle: Battle, unit: Unit) -> None:
     fall_back_move(battle, unit)
 
 
-def fall_back_distance(battle: Battle, unit: Unit) -> int:
-    """2D6", or 3D6" for bikes, jetbikes, jump infantry and cavalry; halved in difficult
-    terrain (NOT IN SEED: published 4e p.48)."""
+def fall_back_distance(battle: Battle, unit: Unit, edge: Point) -> int:
+    """2D6", or 3D6" for bikes, jetbikes, jump infantry and cavalry; halved by difficult
+    terrain (NOT IN SEED: published 4e p.48): terrain the unit starts in, and with
+    ``settings.fall_back_halved_by_terrain_crossed`` terrain on its path to ``edge``."""
     dice = 3 if unit.unit_type in FAST_FALL_BACK else 2
     distance = sum(battle.dice.d6s(dice))
-    if any(a.slows for a in battle.table.areas_at(unit.position)) and unit.unit_type not in (
-        JUMP_INFANTRY,
-        JETBIKE,
-    ):
+    if unit.unit_type in (JUMP_INFANTRY, JETBIKE):
+        return distance
+    areas = battle.table.areas_at(unit.position)
+    if battle.settings.fall_back_halved_by_terrain_crossed:
+        areas = battle.table.areas_on_path(unit.position, unit.position.toward(edge, distance))
+    if any(a.slows for a in areas):
         distance //= 2
     return distance
 
@@ -66,8 +69,8 @@ def fall_back_distance(battle: Battle, unit: Unit) -> int:
 def fall_back_move(battle: Battle, unit: Unit) -> float:
     """Move toward the own table edge; a unit reaching the edge is removed as fled (NOT IN
     SEED: published 4e p.48). Falling-back units leave any combat."""
-    distance = float(fall_back_distance(battle, unit))
     edge = battle.edge_point(unit)
+    distance = float(fall_back_distance(battle, unit, edge))
     to_edge = unit.position.distance(edge) - unit.radius
     release_from_combat(battle, unit)
     if distance >= to_edge:
@@ -94,11 +97,13 @@ def regroup_test(battle: Battle, unit: Unit) -> bool:
     """Regroup at the start of the own Movement phase: ≥ 50% of the models, no enemy within
     6", then an Ld test, +1 with no enemy in sight; And They Shall Know No Fear regroups
     automatically (NOT IN SEED: published 4e p.49)."""
-    enemies = battle.enemies(unit.side)
-    near = any(battle.gap(unit, e) <= REGROUP_ENEMY_DISTANCE for e in enemies)
     if unit.has("and_they_shall_know_no_fear"):
         unit.falling_back = False
+        if battle.logging:
+            battle.log(unit.side, unit.name, f"{unit.name} regroups (And They Shall Know No Fear)")
         return True
+    enemies = battle.enemies(unit.side)
+    near = any(battle.gap(unit, e) <= REGROUP_ENEMY_DISTANCE for e in enemies)
     if near or unit.below_half:
         return False
     seen = any(battle.visible(unit, e) for e in enemies)
@@ -113,7 +118,10 @@ def regroup_test(battle: Battle, unit: Unit) -> bool:
 
 def assaulted_while_falling_back(battle: Battle, unit: Unit) -> bool:
     """An assaulted falling-back unit takes an unmodified regroup test: pass fights
-    normally, fail is destroyed (NOT IN SEED: published 4e p.48). Returns survival."""
+    normally, fail is destroyed (NOT IN SEED: published 4e p.48); And They Shall Know No
+    Fear passes its regroup tests (digest 36.2, 36.7). Returns survival."""
+    if unit.has("and_they_shall_know_no_fear"):
+        return regroup_test(battle, unit)
     roll = battle.dice.two_d6()
     if tables.passes_leadership(roll, unit.leadership):
         unit.falling_back = False

@@ -21,6 +21,8 @@ from rules.engine.systems.grimdark.damage import allocate_wounds
 
 ENEMY_CLEARANCE = 1.0  # no move may end within 1" of an enemy (seed 000 [15])
 SLOWED_TYPES: tuple[str, ...] = (INFANTRY, MONSTROUS, CAVALRY, ARTILLERY)
+ARRIVED_MOVE = 1.0  # a deep striker counts as having moved on arrival (digest 36.7)
+REGROUP_MOVE = 0.1  # a regrouped unit counts as having moved (digest 36.2)
 
 
 def max_move(unit: Unit) -> float:
@@ -161,26 +163,30 @@ def move_unit(battle: Battle, unit: Unit, goal: Point, limit: float | None = Non
 
 def movement_phase(battle: Battle) -> None:
     """Movement phase (seed 000 [15]): regroup or fall back, then each unit moves as its
-    policy decides; locked, pinned, stunned and immobilised units stay."""
+    policy decides; locked, pinned, stunned and immobilised units stay. A unit that arrived
+    by deep strike this turn moves no further and counts as having moved; a regrouped unit
+    counts as moved and stays, except that And They Shall Know No Fear has no movement
+    limits after regrouping (digest 36.2, 36.7)."""
     from rules.engine.systems.grimdark.morale import fall_back_move, regroup_test
 
     side = battle.active
     policy = battle.policies[side]
     for unit in battle.side_units(side):
-        unit.moved = 0.0
+        unit.moved = ARRIVED_MOVE if unit.arrived_turn == battle.ptc else 0.0
         unit.shot_at = ""
         unit.may_charge = True
         unit.charged = False
         unit.in_cover_assaulted = False
     for unit in battle.side_units(side):
         if unit.falling_back:
-            if regroup_test(battle, unit):
-                unit.regrouped_turn = battle.ptc
-                unit.moved = 0.1  # regrouped units count as having moved (digest 36.2)
-            else:
+            if not regroup_test(battle, unit):
                 unit.moved = fall_back_move(battle, unit)
-            continue
-        if unit.locked or unit.pinned_turn == battle.ptc:
+                continue
+            unit.regrouped_turn = battle.ptc
+            unit.moved = REGROUP_MOVE
+            if not unit.has("and_they_shall_know_no_fear"):
+                continue
+        if unit.locked or unit.pinned_turn == battle.ptc or unit.arrived_turn == battle.ptc:
             continue
         if unit.is_vehicle and (unit.stunned_turn == battle.ptc or unit.immobilised):
             continue

@@ -9,18 +9,26 @@ Request (plain dict)::
                 "wounds": 1, "models": 10, "weapon_skill": 4}}
 
 ``skill`` is BS when shooting and WS in close combat. Bad input raises EngineError whose
-``code`` names the field, e.g. ``odds.target.toughness``.
+``code`` names the field, e.g. ``odds.target.toughness``: a rule the mode cannot use
+(twin-linked, sniper or template in close combat; a close-combat weapon when shooting), a
+rule number other than ``poisoned(2)``–``poisoned(6)``, or an ``ap`` in close combat (seed
+000 [41]: close combat uses no weapon AP) is refused, never silently played another way.
+
+``expected`` values are floats rounded half-to-even to 6 decimals; ``expected_exact``
+gives the same means as exact fractions ("20/3").
 """
 
 from __future__ import annotations
 
 import re
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 from rules.engine.probability import (
     DieOutcome,
     attack_sequence,
+    models_removed,
     p_at_least,
     p_with_reroll,
 )
@@ -45,7 +53,26 @@ RULES: tuple[str, ...] = (
     "monstrous",
     "preferred_enemy",
 )
-_RULE = re.compile(r"^([a-z_]+)(?:\((\d)\))?$")
+SHOOTING_ONLY: frozenset[str] = frozenset({"twin_linked", "sniper", "template"})
+"""Ranged rules (seed 000 [30]-[32]): twin-linked re-rolls misses of a shooting weapon, a
+sniper rifle and a template are guns; in close combat they have no meaning."""
+CLOSE_COMBAT_ONLY: frozenset[str] = frozenset(
+    {
+        "power_weapon",
+        "power_fist",
+        "thunder_hammer",
+        "lightning_claws",
+        "force_weapon",
+        "heavy_ccw",
+        "witchblade",
+        "monstrous",
+        "preferred_enemy",
+    }
+)
+"""Close-combat weapons and rules (seed 000 [46]; monstrous creatures ignore armour and
+preferred enemy re-rolls misses only in close combat, digest 36.5, 36.7)."""
+POISON_RANGE = range(2, 7)  # poisoned(N) wounds on N+; a 1 always fails, 7+ never wounds
+_RULE = re.compile(r"^([a-z_]+)(?:\((\d+)\))?$")
 SIXTH = Fraction(1, 6)
 
 
@@ -71,7 +98,9 @@ def _int(
     return value
 
 
-def _parse_rules(raw: Any) -> dict[str, int | None]:
+def _parse_rules(raw: Any, melee: bool) -> dict[str, int | None]:
+    """Rule names (``poisoned(N)`` takes N from 2 to 6, no other rule takes a number) that
+    apply in this mode; EngineError ``odds.rules`` otherwise."""
     if raw is None:
         return {}
     if not isinstance(raw, list):
@@ -81,8 +110,34 @@ def _parse_rules(raw: Any) -> dict[str, int | None]:
         match = _RULE.match(str(item))
         if not match or match.group(1) not in RULES:
             raise EngineError("odds.rules", f"Unknown rule '{item}'.")
-        out[match.group(1)] = int(match.group(2)) if match.group(2) else None
+        name, number = match.group(1), match.group(2)
+        if number is not None and (name != "poisoned" or int(number) not in POISON_RANGE):
+            raise EngineError(
+                "odds.rules", f"'{item}': only poisoned takes a number, from 2 to 6 (poisoned(4))."
+            )
+        if name in (CLOSE_COMBAT_ONLY if not melee else SHOOTING_ONLY):
+            where = "close combat" if melee else "shooting"
+            raise EngineError("odds.rules", f"'{name}' does not apply when {where}.")
+        out[name] = int(number) if number is not None else None
     return out
+
+
+def exact_mean_slain(
+    dice: int, p_unsaved: Fraction, wounds: int, models: int, instant: bool
+) -> Fraction:
+    """Exact expected models slain: the binomial law of unsaved wounds in fractions, each
+    count mapped through the spill rule (seed 000 [26][27])."""
+    fail = 1 - p_unsaved
+    return sum(
+        (
+            comb(dice, k)
+            * p_unsaved**k
+            * fail ** (dice - k)
+            * models_removed(k, wounds, models, instant)
+            for k in range(dice + 1)
+        ),
+        Fraction(0),
+    )
 
 
 def _save_chance(save: int | None) -> Fraction:
@@ -98,12 +153,16 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
     if mode not in ("shooting", "close_combat"):
         raise EngineError("odds.mode", "mode must be 'shooting' or 'close_combat'.")
     melee = mode == "close_combat"
-    rules = _parse_rules(request.get("rules"))
+    rules = _parse_rules(request.get("rules"), melee)
     attacks = _int(request, "attacks", "odds.attacks", 0, MAX_ATTACKS)
     skill = _int(request, "skill", "odds.skill", 0 if not melee else 1, 10)
     fixed_wound = "sniper" in rules or "poisoned" in rules or "witchblade" in rules
     strength = (_opt_int if fixed_wound else _int)(request, "strength", "odds.strength", 1, 10)
     ap = _opt_int(request, "ap", "odds.ap", 1, 6)
+    if melee and ap is not None:
+        raise EngineError(
+            "odds.ap", "Close combat uses no weapon AP (seed 000 [41]); send ap: null."
+        )
     target = request.get("target")
     if not isinstance(target, dict):
         raise EngineError("odds.target", "target must be an object.")
@@ -116,7 +175,7 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
     target_ws = _int(target, "weapon_skill", "odds.target.weapon_skill", 1, 10, default=4)
 
     # to hit: BS table (seed [22]), sniper 2+ (seed [32]), WS vs WS (seed [40]), template auto
-    if "template" in rules and not melee:
+    if "template" in rules:
         p_hit: Fraction = Fraction(1)
         hit_need = None
     else:
@@ -128,9 +187,7 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
             else tables.to_hit_shooting(skill)
         )
         p_hit = p_at_least(hit_need)
-    reroll_hits = ("twin_linked" in rules and "template" not in rules) or (
-        melee and "preferred_enemy" in rules
-    )
+    reroll_hits = ("twin_linked" in rules and "template" not in rules) or "preferred_enemy" in rules
     p_first_miss = 1 - p_hit
     p_hit_total = p_with_reroll(p_hit) if reroll_hits else p_hit
     # chance the kept to-hit die shows a 6 (rending, seed [32])
@@ -144,11 +201,11 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
         if melee and ("power_fist" in rules or "thunder_hammer" in rules)
         else base_s
     )
-    if "sniper" in rules and not melee:
+    if "sniper" in rules:
         wound_need: int | None = 4
     elif "poisoned" in rules:
         wound_need = rules["poisoned"] or 4
-    elif "witchblade" in rules and melee:
+    elif "witchblade" in rules:
         wound_need = 2
     else:
         wound_need = tables.to_wound(eff_s, toughness)
@@ -158,7 +215,7 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
     )
     p_wound_total = p_with_reroll(p_wound) if reroll_wounds else p_wound
 
-    ignore_armour = melee and any(
+    ignore_armour = any(
         r in rules
         for r in (
             "power_weapon",
@@ -170,7 +227,7 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
         )
     )
     use_cover = None if melee or "template" in rules else cover
-    armour_cap = 4 if melee and "heavy_ccw" in rules else None
+    armour_cap = 4 if "heavy_ccw" in rules else None
     save_normal = tables.best_save(save, ap, use_cover, invulnerable, ignore_armour, armour_cap)
     save_rend = tables.best_save(save, ap, use_cover, invulnerable, True)
     fail_normal = 1 - _save_chance(save_normal)
@@ -181,7 +238,7 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
         normal_hit = p_hit_total - p_six_hit
         p_w_die = normal_hit * p_wound_total + p_six_hit
         p_u_die = normal_hit * p_wound_total * fail_normal + p_six_hit * fail_rend
-    elif rending:
+    elif rending and not tables.RENDING_ON_TO_HIT:
         six_w = (SIXTH * (2 - p_wound) if reroll_wounds else SIXTH) if wound_need else Fraction(0)
         p_w_die = p_hit_total * p_wound_total
         p_u_die = p_hit_total * ((p_wound_total - six_w) * fail_normal + six_w * fail_rend)
@@ -199,6 +256,14 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
             "wounds": round(result.wounds.mean, 6),
             "unsaved_wounds": round(result.unsaved_wounds.mean, 6),
             "models_slain": round(result.models_slain.mean, 6),
+        },
+        "expected_exact": {
+            "hits": str(attacks * Fraction(p_hit_total)),
+            "wounds": str(attacks * Fraction(p_w_die)),
+            "unsaved_wounds": str(attacks * Fraction(p_u_die)),
+            "models_slain": str(
+                exact_mean_slain(attacks, Fraction(p_u_die), wounds, models, instant)
+            ),
         },
         "distribution": {
             "hits": result.hits.as_list(),

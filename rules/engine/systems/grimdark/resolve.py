@@ -37,7 +37,7 @@ from rules.engine.systems.grimdark.movement import move_unit, movement_phase
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shooting_phase
 
-ENGINE_VERSION = "0.1.0"
+ENGINE_VERSION = "0.2.0"
 """Grimdark's engine version: changes whenever the same inputs and seed give another battle."""
 RESERVE_ARRIVAL = 4  # reserves arrive on 4+ from turn 2 (digest 36.10 ≈)
 DEEP_STRIKE_SCATTER_DICE = 2  # 2D6" scatter (digest 36.7 ✓)
@@ -148,6 +148,7 @@ def arrive_from_reserve(battle: Battle) -> None:
                 )
         unit.position = battle.table.clamp(landing, unit.radius)
         unit.moved = 1.0
+        unit.arrived_turn = battle.ptc
         if battle.logging:
             battle.log(unit.side, unit.name, f"{unit.name} arrives by deep strike")
 
@@ -259,6 +260,7 @@ class GrimdarkBattle(BattleLoop):
             dict(self.policies),
             self.log,
             dict(self.armies),
+            self.settings,
         )
         self.battle.objectives = place_objectives(self.battle)
         for side in SIDES:

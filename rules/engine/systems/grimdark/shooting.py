@@ -20,7 +20,7 @@ from rules.engine.systems.grimdark.weapons import (
 )
 
 MOVE_AND_FIRE_HEAVY: tuple[str, ...] = (MONSTROUS, BIKE, JETBIKE)
-BIKERS: tuple[str, ...] = (BIKE, JETBIKE)  # may fire rapid fire / heavy and still charge
+BIKERS: tuple[str, ...] = (BIKE, JETBIKE)  # fire rapid-fire weapons as if stationary
 
 
 @dataclass(slots=True)
@@ -38,6 +38,22 @@ def counts_as_moved(unit: Unit) -> bool:
     """If any model moved the unit counts as moved (seed 000 [22]); slow and purposeful
     units count as stationary (NOT IN SEED ≈)."""
     return unit.moved > 0.0 and not unit.has("slow_and_purposeful")
+
+
+def charges_after_any_fire(unit: Unit) -> bool:
+    """Units that may move and fire heavy weapons (monstrous creatures, bikers) may assault
+    after firing heavy or rapid-fire weapons (seed 000 [36] note: 有些部队可以边移动边发射重型
+    武器的，这样的单位可以在开火以后进入搏斗)."""
+    return unit.unit_type in MOVE_AND_FIRE_HEAVY
+
+
+def plural(name: str, count: int) -> str:
+    """``name`` for ``count`` guns in the log: "1 Rotor cannon", "4 Twin bolters"."""
+    if count == 1 or name.endswith("s"):
+        return name
+    if name.endswith(("sh", "ch", "x", "z")):
+        return name + "es"
+    return name + "s"
 
 
 def can_fire_heavy(unit: Unit) -> bool:
@@ -141,7 +157,7 @@ def plan_volleys(
             if keep_charge:
                 if weapon.is_pistol:
                     shots = weapon.shots
-                if not weapon.allows_charge(shots) and unit.unit_type not in BIKERS:
+                if not weapon.allows_charge(shots) and not charges_after_any_fire(unit):
                     continue
             options.append((expected(unit, model, weapon, shots, target), weapon, shots))
         options.sort(key=lambda o: (-o[0], o[1].name))
@@ -391,29 +407,29 @@ def shoot_unit(battle: Battle, unit: Unit) -> None:
     unit.shot_at = target.id
     cover = battle.cover_save(target, unit)
     before = target.count
+    recheck = battle.settings.range_after_casualties
     for volley in volleys:
         if target.count == 0:
             break
+        if recheck and battle.gap(unit, target) > volley.weapon.range + 1e-9:
+            continue
         out = fire_volley(battle, unit, volley, target, cover)
         per_model = volley.shots // max(1, volley.carriers)
-        if not volley.weapon.allows_charge(per_model) and unit.unit_type not in BIKERS:
+        if not volley.weapon.allows_charge(per_model) and not charges_after_any_fire(unit):
             unit.may_charge = False
         if volley.weapon.pinning and out.unsaved > 0 and target.count > 0:
             modifier = -1 if volley.weapon.kind == "ordnance" and volley.weapon.barrage else 0
             pinning_test(battle, target, modifier)
         if battle.logging:
-            noun = volley.weapon.name + ("s" if volley.shots > 1 else "")
+            guns = f"{volley.carriers} {plural(volley.weapon.name, volley.carriers)}"
+            shots = f"{volley.shots} shot{'' if volley.shots == 1 else 's'}"
             if out.vehicle_results is not None or target.is_vehicle:
                 effects = ", ".join(out.vehicle_results or []) or "no damage"
-                text = (
-                    f"{unit.name} fires {volley.shots} {noun} at {target.name} — "
-                    f"{out.hits} hits, {effects}"
-                )
             else:
-                text = (
-                    f"{unit.name} fires {volley.shots} {noun} at {target.name} — "
-                    f"{out.hits} hits, {out.wounds} wounds, {out.slain} slain"
-                )
+                effects = f"{out.wounds} wounds, {out.slain} slain"
+            text = (
+                f"{unit.name} fires {guns} ({shots}) at {target.name} — {out.hits} hits, {effects}"
+            )
             battle.log(
                 unit.side,
                 unit.name,

@@ -26,10 +26,6 @@ DANGEROUS_TERRAIN_ARMOUR_SAVE = True
 """Seed 000 [17] is silent on saves against the dangerous terrain wound; we allow the armour
 save (as for Gets Hot). Alternative: no save."""
 
-SWEEP_IS_MASSACRE = False
-"""Seed 000 [44]: a unit caught by a sweeping advance is *not* a massacre (consolidate 3").
-Alternative (one English transcription): it is, so consolidate D6"."""
-
 LOSER_BELOW_HALF_LD_PENALTY = 1
 """NOT IN SEED ≈ (digest 36.2): the losing unit tests at Ld −1 when below half strength.
 Set 0 for an unmodified test."""

@@ -70,7 +70,12 @@ def test_cover_and_invulnerable_pick_the_best_save():  # seed 000 [25]
 
 def test_close_combat_uses_weapon_skill_and_ignores_cover():  # seed 000 [40][41]
     out = attack_odds(
-        request(mode="close_combat", skill=4, target={"weapon_skill": 9, "cover": 2, "save": None})
+        request(
+            mode="close_combat",
+            ap=None,
+            skill=4,
+            target={"weapon_skill": 9, "cover": 2, "save": None},
+        )
     )
     assert out["needs"]["to_hit"] == 5
     assert out["needs"]["save"] is None
@@ -80,6 +85,7 @@ def test_power_fist_doubles_strength_and_instant_death():  # seed 000 [27][46]
     out = attack_odds(
         request(
             mode="close_combat",
+            ap=None,
             rules=["power_fist"],
             attacks=3,
             target={"toughness": 4, "wounds": 3, "models": 1, "save": 2},
@@ -99,7 +105,9 @@ def test_multi_wound_models_need_all_their_wounds():  # seed 000 [26]
 
 
 def test_heavy_ccw_limits_the_save_to_four_plus():  # seed 000 [46]
-    out = attack_odds(request(mode="close_combat", rules=["heavy_ccw"], target={"save": 2}))
+    out = attack_odds(
+        request(mode="close_combat", ap=None, rules=["heavy_ccw"], target={"save": 2})
+    )
     assert out["needs"]["save"] == 4
 
 

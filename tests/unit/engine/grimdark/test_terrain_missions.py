@@ -223,10 +223,11 @@ def test_victory_points_full_for_destroyed_half_for_below_half(make_battle):  # 
     assert missions.victory_points(battle, "b") == 0
 
 
-def test_consolidation_into_a_new_enemy_locks_it(make_battle):  # seed 000 [44]
+def test_consolidation_into_a_new_enemy_locks_it(make_battle):  # seed 000 [43][44]
     battle = make_battle([(unit_data("me"), (10, 10))], [(unit_data("next"), (10, 17.5))])
     me, nxt = battle.units
     assault.consolidate(battle, me, 3.0)
+    assault.engage_consolidated(battle)  # engaged from the next Assault phase
     assert me.locked
     assert nxt.locked
     assert nxt.id in me.foes

@@ -333,10 +333,14 @@ FIELDS: tuple[OddsField, ...] = (
 
 def odds_result(request: dict[str, Any]) -> OddsResult:
     """:func:`attack_odds` in the shared shape: expected values and distributions of hits,
-    wounds, unsaved wounds and models slain; ``needs``: to hit, to wound, save, instant death."""
+    wounds, unsaved wounds and models slain; ``needs``: to hit, to wound, save, instant death;
+    ``detail.expected_exact``: the same means as exact fractions (``"20/3"``)."""
     result = attack_odds(request)
     return OddsResult(
-        expected=result["expected"], distributions=result["distribution"], needs=result["needs"]
+        expected=result["expected"],
+        distributions=result["distribution"],
+        needs=result["needs"],
+        detail={"expected_exact": result["expected_exact"]},
     )
 
 

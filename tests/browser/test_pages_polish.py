@@ -61,7 +61,12 @@ def test_the_odds_page_reads_in_words_and_bins_the_margin(page: Page, catalogues
     b = roster_import(owner=owner, data=load_sample_roster("grimdark", "chitin-host-swarm"))
     sign_in(page, "tamsin")
     page.goto("/odds/")
-    page.locator("#attack-calculator").get_by_role("button", name="Calculate").click()
+    calculator = page.locator("#attack-calculator")
+    calculator.get_by_label("Attacks / shots").fill("10")
+    calculator.get_by_label("BS or WS").fill("4")
+    calculator.get_by_label("Strength").fill("4")
+    calculator.get_by_label("Target toughness").fill("4")
+    calculator.get_by_role("button", name="Calculate").click()
     expect(page.locator("#attack-result")).to_contain_text("Expected unsaved wounds")
     screenshot(page, "odds-calculator")
     with page.expect_response("**/battles/missions/**"):

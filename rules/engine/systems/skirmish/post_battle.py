@@ -204,6 +204,13 @@ def hero_serious_injury(roller: _Roller, who: str) -> dict[str, Any]:
     return out
 
 
+def injury_results(injury: dict[str, Any]) -> list[str]:
+    """Every result of one serious-injury roll, those rolled inside Multiple Injuries too
+    (digest §15.9: "roll D6 more times on this table" — each is a result of its own)."""
+    own = [str(injury["result"])] if injury.get("result") else []
+    return own + [code for sub in injury.get("injuries") or [] for code in injury_results(sub)]
+
+
 def advances(roller: _Roller, who: str, hero: bool, start: int, total: int) -> list[dict[str, Any]]:
     """One 2D6 advance roll per threshold crossed (digest §15.12)."""
     thresholds = HERO_THRESHOLDS if hero else HENCHMAN_THRESHOLDS
@@ -303,10 +310,14 @@ def post_battle(
                 gained["wyrdstone_carried"] = f["wyrdstone"] * awards["wyrdstone_carried"]
         if living and "broke_through" in awards and any(f["broke_through"] for f in unit.fighters):
             gained["broke_through"] = awards["broke_through"]
-        for r in fighters_out:
-            injury = r["injury"] or {}
-            if injury.get("result") == "survives_against_the_odds":
-                gained["survives_against_the_odds"] = 1
+        odds = sum(
+            injury_results(r["injury"] or {}).count("survives_against_the_odds")
+            for r in fighters_out
+        )
+        if odds:
+            gained["survives_against_the_odds"] = (
+                odds * INJURY_EFFECTS["survives_against_the_odds"]["experience"]
+            )
         start = int(unit.extra.get("experience_start", 0))
         total = start + sum(gained.values())
         unit_advances = advances(roller, unit.id, hero, start, total) if living else []

@@ -1,6 +1,6 @@
-"""The default AI policy for both sides: advance using cover, shoot when in range, gang up on
-knocked-down enemies, keep the leader near the warband. Swappable: pass another object with
-the same methods to ``resolve_battle(policy=...)``."""
+"""The default AI policy for both sides: advance using cover, shoot when in range, go for
+knocked-down enemies but spread the charges, keep the leader near the warband. Swappable:
+pass another object with the same methods to ``resolve_battle(policy=...)``."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import math
 
 from rules.engine.geometry import Point
 from rules.engine.kernel.sides import other
+from rules.engine.systems.skirmish.bases import contact_point
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.scenarios import home_edge_y
 from rules.engine.systems.skirmish.state import (
@@ -37,8 +38,10 @@ class SkirmishPolicy:
     max_gang: int = 3
 
     def charge_target(self, state: BattleState, fighter: Fighter) -> Fighter | None:
-        """Charge the best enemy within 2×M: downed enemies first (gang up), then enemies
-        already fighting a friend, then the nearest. Shooters with a target in range stay."""
+        """Charge the best enemy within 2×M with a free spot in base contact: downed enemies
+        first, then enemies already fighting a friend, then the nearest; never one already
+        fighting ``max_gang`` models, standing or down (spread the charges). Shooters with a
+        target in range stay."""
         reach = 2 * fighter.M
         best: tuple[float, str] | None = None
         chosen: Fighter | None = None
@@ -53,9 +56,11 @@ class SkirmishPolicy:
             if gap > reach:
                 continue
             downed = enemy.state in (KNOCKED_DOWN, STUNNED)
-            if not downed and len(enemy.engaged) >= self.max_gang:
+            if len(enemy.engaged) >= self.max_gang:
                 continue
             if shooter_busy and not downed:
+                continue
+            if contact_point(state, fighter, enemy) is None:
                 continue
             if (
                 state.mission == "breakthrough"

@@ -7,6 +7,7 @@ import math
 
 from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.attacks import Exchange, roll_exchange
+from rules.engine.systems.skirmish.bases import clear_end
 from rules.engine.systems.skirmish.combat import free_hit
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.state import (
@@ -147,18 +148,17 @@ def break_and_flee(state: BattleState, fighter: Fighter) -> None:
 
 
 def flee_move(state: BattleState, fighter: Fighter, inches: float) -> None:
-    """Move directly away from the nearest enemy, never off the table (seed 001 §12.3)."""
+    """Move directly away from the nearest enemy, never off the table (seed 001 §12.3) nor
+    onto another model's base (``bases``)."""
     enemies = state.on_table(other(fighter.side))
     if not enemies:
         return
     nearest = min(enemies, key=lambda e: (distance(e, fighter), e.id))
     dx, dy = fighter.x - nearest.x, fighter.y - nearest.y
     length = math.hypot(dx, dy) or 1.0
-    move_to(
-        fighter,
-        min(max(fighter.x + dx / length * inches, 0.5), state.table.width - 0.5),
-        min(max(fighter.y + dy / length * inches, 0.5), state.table.height - 0.5),
-    )
+    x = min(max(fighter.x + dx / length * inches, 0.5), state.table.width - 0.5)
+    y = min(max(fighter.y + dy / length * inches, 0.5), state.table.height - 0.5)
+    move_to(fighter, *clear_end(state, fighter, x, y))
     fighter.moved = True
     state.event(fighter.side, fighter.id, f'flees {inches}"')
 

@@ -68,8 +68,12 @@ def strike(
 ) -> Strike:
     """One close-combat blow as dice needs: to-hit by WS vs WS (§4), auto-hit on a knocked-down
     target (§10.2), to-wound S vs T (§7), save worsened by S (§8), parry limits (§9.9); a
-    dagger or fists improve the target's save by 1 (NOT IN SEED: published weapons rules)."""
-    strength = weapon_strength(attacker, weapon, first_round)
+    dagger or fists improve the target's save by 1 (NOT IN SEED: published weapons rules);
+    fists strike at the user's S + ``settings.fists_strength_modifier``."""
+    if weapon.unarmed:
+        strength = max(1, attacker.S + settings.fists_strength_modifier)
+    else:
+        strength = weapon_strength(attacker, weapon, first_round)
     base = target.melee_save
     if weapon.enemy_save_bonus:
         if base is not None:

@@ -263,7 +263,8 @@ def post_battle(
 ) -> PostBattle:
     """Injuries, experience and advances, exploration, income and rating for ``side``; a
     henchman out of action dies on a D6 of ``settings.henchman_dead_max`` or less
-    (digest §15.10)."""
+    (digest §15.10); in a Wyrdstone Hunt a henchmen group earns +1 per counter its members
+    carry when ``settings.wyrdstone_experience_henchmen``."""
     if side not in ("a", "b"):
         raise EngineError("side.invalid", "side must be 'a' or 'b'.")
     roller = _Roller(seed)
@@ -308,6 +309,10 @@ def post_battle(
                 gained["enemy_out_of_action"] = kills * EXPERIENCE_AWARDS["enemy_out_of_action"]
             if "wyrdstone_carried" in awards and f.get("wyrdstone"):
                 gained["wyrdstone_carried"] = f["wyrdstone"] * awards["wyrdstone_carried"]
+        if not hero and living and settings.wyrdstone_experience_henchmen:
+            group_carried = sum(f.get("wyrdstone", 0) for f in unit.fighters)
+            if "wyrdstone_carried" in awards and group_carried:
+                gained["wyrdstone_carried"] = group_carried * awards["wyrdstone_carried"]
         if living and "broke_through" in awards and any(f["broke_through"] for f in unit.fighters):
             gained["broke_through"] = awards["broke_through"]
         odds = sum(

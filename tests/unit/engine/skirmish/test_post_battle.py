@@ -127,3 +127,31 @@ def test_survives_against_the_odds_inside_multiple_injuries_gives_experience(rep
                     found += 1
                     assert entry["experience"]["survives_against_the_odds"] == odds
     assert found
+
+
+def test_wyrdstone_hunt_henchmen_carrying_a_counter_earn_experience():
+    """Issue 19 open question, published Wyrdstone Hunt: "+1 per wyrdstone counter: a Hero or
+    Henchman carrying one at the end of the battle"; a group earns it as one (digest §15.11);
+    ``wyrdstone_experience_henchmen=False`` keeps it for heroes."""
+    a = SYSTEM.build_army(sample_roster_data("skirmish", "night-watch"))
+    b = SYSTEM.build_army(sample_roster_data("skirmish", "marsh-raiders"))
+    hunt = SYSTEM.resolve_battle(a, b, "wyrdstone-hunt", 1, log=False)
+    group = next(
+        u
+        for u in hunt.units
+        if u.side == "a" and u.extra["kind"] == "henchman" and len(u.fighters) > 1
+    )
+    for fighter in group.fighters:
+        fighter["wyrdstone"] = 0
+    group.fighters[0]["wyrdstone"] = 1
+    group.fighters[0]["out_of_action"] = False
+    group.fighters[1]["wyrdstone"] = 1
+    group.fighters[1]["out_of_action"] = False
+
+    def award(settings: SkirmishSettings) -> int:
+        result = SYSTEM.post_battle(hunt, "a", 5, settings=settings)
+        entry = next(e for e in result.entries if e.get("unit") == group.id)
+        return entry["experience"].get("wyrdstone_carried", 0)
+
+    assert award(SkirmishSettings()) == 2
+    assert award(SkirmishSettings(wyrdstone_experience_henchmen=False)) == 0

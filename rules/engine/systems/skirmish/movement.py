@@ -11,7 +11,12 @@ from typing import Any
 from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.bases import clear_end, contact_point
 from rules.engine.systems.skirmish.fighters import Fighter
-from rules.engine.systems.skirmish.psychology import fear_test, flee_move, rally
+from rules.engine.systems.skirmish.psychology import (
+    fear_test,
+    flee_move,
+    rally,
+    stupidity_tests,
+)
 from rules.engine.systems.skirmish.scenarios import pick_up
 from rules.engine.systems.skirmish.shooting import visible
 from rules.engine.systems.skirmish.state import (
@@ -32,7 +37,8 @@ CRAWL_DISTANCE = 2.0
 
 def recovery_phase(state: BattleState, side: str) -> None:
     """Fleeing fighters test to rally; stunned become knocked down; knocked-down fighters
-    stand up (and strike last this turn, seed 001 §2.3)."""
+    stand up (and strike last this turn, seed 001 §2.3); then stupid fighters test
+    (``psychology.stupidity_tests``)."""
     state.phase = "recovery"
     for fighter in state.fighters(side):
         if fighter.out:
@@ -46,10 +52,14 @@ def recovery_phase(state: BattleState, side: str) -> None:
             fighter.state = STANDING
             fighter.stood_up = True
             state.event(side, fighter.id, "stands up")
+    stupidity_tests(state, side)
 
 
 def may_run(state: BattleState, fighter: Fighter) -> bool:
-    """No standing, visible, non-fleeing enemy within 8" (digest §15.2)."""
+    """No standing, visible, non-fleeing enemy within 8" (digest §15.2), and no smashed leg
+    ("may no longer run", digest §15.9)."""
+    if fighter.may_not_run:
+        return False
     for enemy in state.fighters(other(fighter.side)):
         if enemy.out or enemy.state != STANDING or enemy.fleeing or not visible(fighter, enemy):
             continue
@@ -93,6 +103,20 @@ def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
     if target.state == STANDING and not target.fleeing and not fear_test(state, target, charger):
         target.fear_struck = True
     return True
+
+
+def frenzied_charge(state: BattleState, fighter: Fighter) -> Fighter | None:
+    """A frenzied fighter must charge the nearest visible enemy it can reach with a free spot
+    in base contact (NOT IN SEED: published frenzy, "must always charge")."""
+    reachable = [
+        e
+        for e in state.fighters(other(fighter.side))
+        if not e.out
+        and visible(fighter, e)
+        and distance(fighter, e) - BASE_CONTACT <= 2 * fighter.M
+        and contact_point(state, fighter, e) is not None
+    ]
+    return min(reachable, key=lambda e: (distance(fighter, e), e.id)) if reachable else None
 
 
 def may_leave_combat(state: BattleState, fighter: Fighter) -> bool:
@@ -145,11 +169,13 @@ def movement_phase(state: BattleState, side: str, policy: Any) -> None:
     state.phase = "movement"
     fighters = [f for f in state.fighters(side) if not f.out]
     for fighter in fighters:
-        if not fighter.can_act or fighter.stood_up:
+        if not fighter.can_act or fighter.stood_up or fighter.stupefied:
             continue
         if fighter.engaged and not _leaves(state, fighter, policy):
             continue
         target = policy.charge_target(state, fighter)
+        if target is None and fighter.frenzy and not fighter.engaged:
+            target = frenzied_charge(state, fighter)
         if target is not None:
             if fighter.engaged:
                 state.event(side, fighter.id, "leaves combat (every enemy in contact is down)")
@@ -164,7 +190,7 @@ def movement_phase(state: BattleState, side: str, policy: Any) -> None:
             if goal is not None:
                 crawl(state, fighter, *goal)
     for fighter in fighters:
-        if not fighter.can_act or fighter.charged or fighter.no_shoot:
+        if not fighter.can_act or fighter.charged or fighter.no_shoot or fighter.stupefied:
             continue
         if fighter.engaged:
             if not _leaves(state, fighter, policy):

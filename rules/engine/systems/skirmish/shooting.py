@@ -81,12 +81,13 @@ def visible(observer: Fighter, target: Fighter) -> bool:
 
 
 def may_shoot(fighter: Fighter) -> bool:
-    """Standing, not engaged, did not run, fail a charge or rally, weapon loaded, and a
-    move-or-fire weapon only when it did not move (NOT IN SEED: published Mordheim rule)."""
+    """Standing, not engaged, did not run, fail a charge or rally, not stupefied, weapon
+    loaded, and a move-or-fire weapon only when it did not move (NOT IN SEED: published
+    Mordheim rule)."""
     weapon = fighter.missile
     if weapon is None or not fighter.can_act or fighter.engaged or fighter.ran:
         return False
-    if fighter.no_shoot or fighter.reloading or fighter.charged:
+    if fighter.no_shoot or fighter.reloading or fighter.charged or fighter.stupefied:
         return False
     return not (weapon.move_or_fire and fighter.moved)
 

@@ -60,6 +60,21 @@ INJURY_SUB_ROLLS: dict[str, tuple[str, tuple[Band, ...]]] = {
 }
 MULTIPLE_INJURY_REROLL: tuple[str, ...] = ("dead", "captured", "multiple_injuries")
 
+LASTING_RULES: dict[str, str] = {
+    "stupidity": "stupidity",
+    "frenzy": "frenzy",
+    "may_not_run": "may-not-run",
+    "amputated": "one-arm",
+    "old_battle_wound": "old-battle-wound",
+    "hardened": "immune-to-fear",
+    "horrible_scars": "causes-fear",
+}
+"""Serious-injury results (or their sub-roll's detail) that give the hero a lasting battle
+rule, as the engine's ``rules`` names it (NOT IN SEED: published serious injuries, digest
+§15.9): madness → stupidity or frenzy, smashed leg 1 → may not run, arm wound 1 → one arm,
+old battle wound → a D6 before each battle, hardened → immune to fear, horrible scars →
+causes fear. Bitter enmity gives ``hatred(<target>)`` (``_injury_detail``)."""
+
 EXPERIENCE_AWARDS: dict[str, int] = {"survived": 1, "winning_leader": 1, "enemy_out_of_action": 1}
 SCENARIO_AWARDS: dict[str, dict[str, int]] = {
     "wyrdstone-hunt": {"wyrdstone_carried": 1},
@@ -174,7 +189,10 @@ class _Roller:
         return values
 
 
-def _injury_detail(roller: _Roller, who: str, code: str) -> dict[str, Any]:
+def _injury_detail(roller: _Roller, who: str, code: str, enemy: str = "") -> dict[str, Any]:
+    """One result with its sub-roll, characteristic changes and lasting rules; ``enemy``
+    is "<warband>:<fighter id>" of the one who took the hero out (bitter enmity's target:
+    D6 1-3 that individual, 4-6 his whole warband — digest §15.9's split)."""
     entry: dict[str, Any] = {"result": code, "effects": dict(INJURY_EFFECTS.get(code, {}))}
     if code in INJURY_SUB_ROLLS:
         kind, table = INJURY_SUB_ROLLS[code]
@@ -182,15 +200,24 @@ def _injury_detail(roller: _Roller, who: str, code: str) -> dict[str, Any]:
         entry["detail"] = band(table, value)
         if code == "deep_wound":
             entry["games_missed"] = value
+    rule = LASTING_RULES.get(entry.get("detail", "")) or LASTING_RULES.get(code)
+    if code == "bitter_enmity":
+        warband, _, individual = enemy.partition(":")
+        hated = enemy if entry["detail"] == "hates_the_individual" and individual else warband
+        rule = f"hatred({hated})" if hated else "hatred"
+    if rule:
+        entry["rules"] = [rule]
+    if code == "robbed":
+        entry["loses_equipment"] = True
     return entry
 
 
-def hero_serious_injury(roller: _Roller, who: str) -> dict[str, Any]:
+def hero_serious_injury(roller: _Roller, who: str, enemy: str = "") -> dict[str, Any]:
     """D66 on the hero serious injury table; multiple injuries roll D6 more times,
     re-rolling dead, captured and further multiple injuries (digest §15.9)."""
     d66 = roller.roll("serious injury", who, "D66")
     code = band(HERO_SERIOUS_INJURIES, d66)
-    out = {"d66": d66, **_injury_detail(roller, who, code), "dead": code == "dead"}
+    out = {"d66": d66, **_injury_detail(roller, who, code, enemy), "dead": code == "dead"}
     if code == "multiple_injuries":
         extra = roller.roll("multiple injuries: count", who, "D6")
         results = []
@@ -199,7 +226,7 @@ def hero_serious_injury(roller: _Roller, who: str) -> dict[str, Any]:
             sub = band(HERO_SERIOUS_INJURIES, value)
             if sub in MULTIPLE_INJURY_REROLL:
                 continue
-            results.append({"d66": value, **_injury_detail(roller, who, sub)})
+            results.append({"d66": value, **_injury_detail(roller, who, sub, enemy)})
         out["injuries"] = results
     return out
 
@@ -269,6 +296,7 @@ def post_battle(
         raise EngineError("side.invalid", "side must be 'a' or 'b'.")
     roller = _Roller(seed)
     won = report.winner == side
+    enemy_warband = str(report.armies.get("b" if side == "a" else "a", ""))
     awards = SCENARIO_AWARDS.get(report.mission, {})
     entries: list[dict[str, Any]] = []
     heroes_standing = 0
@@ -282,7 +310,8 @@ def post_battle(
             record: dict[str, Any] = {"id": f["id"], "dead": False, "injury": None}
             if f["out_of_action"]:
                 if hero:
-                    injury = hero_serious_injury(roller, f["id"])
+                    enemy = f"{enemy_warband}:{f['taken_out_by']}" if f.get("taken_out_by") else ""
+                    injury = hero_serious_injury(roller, f["id"], enemy or enemy_warband)
                     record["injury"] = injury
                     record["dead"] = injury["dead"]
                 else:

@@ -7,12 +7,13 @@ is recorded in ``PostBattle.dice``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.engine.dice import Dice
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, PostBattle
+from rules.engine.systems.skirmish.maxima import DEFAULT_RACE, maxima_for, within_maxima
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
 
 Band = tuple[int, int, str]
@@ -238,23 +239,56 @@ def injury_results(injury: dict[str, Any]) -> list[str]:
     return own + [code for sub in injury.get("injuries") or [] for code in injury_results(sub)]
 
 
-def advances(roller: _Roller, who: str, hero: bool, start: int, total: int) -> list[dict[str, Any]]:
-    """One 2D6 advance roll per threshold crossed (digest §15.12)."""
+def _advance_roll(roller: _Roller, who: str, hero: bool, threshold: int) -> dict[str, Any]:
+    """One 2D6 on the hero or henchman advance table, with its D6 sub-roll (digest §15.12)."""
+    value = roller.roll("advance", who, "2D6")
+    code = band(HERO_ADVANCES if hero else HENCHMAN_ADVANCES, value)
+    entry: dict[str, Any] = {"threshold": threshold, "roll": value, "result": code}
+    if hero and code in HERO_ADVANCE_SUB_ROLLS:
+        sub = roller.roll(f"advance: {code}", who, "D6")
+        entry["characteristic"] = band(HERO_ADVANCE_SUB_ROLLS[code], sub)
+    elif code in ("ws_or_bs",):
+        entry["choose_one_of"] = ["WS", "BS"]
+    elif code in ("I", "S", "A", "Ld"):
+        entry["characteristic"] = code
+    return entry
+
+
+def advances(
+    roller: _Roller,
+    who: str,
+    hero: bool,
+    start: int,
+    total: int,
+    profile: Mapping[str, int] | None = None,
+    race: str = DEFAULT_RACE,
+) -> list[dict[str, Any]]:
+    """One 2D6 advance roll per threshold crossed (digest §15.12); with the fighter's
+    ``profile``, racial maxima hold (``maxima.within_maxima``: the other of the pair, else
+    a re-roll, each re-roll recorded in ``rerolled``)."""
     thresholds = HERO_THRESHOLDS if hero else HENCHMAN_THRESHOLDS
+    current = dict(profile or {})
+    maxima = maxima_for(race)
     out = []
     for threshold in thresholds:
-        if start < threshold <= total:
-            value = roller.roll("advance", who, "2D6")
-            code = band(HERO_ADVANCES if hero else HENCHMAN_ADVANCES, value)
-            entry: dict[str, Any] = {"threshold": threshold, "roll": value, "result": code}
-            if hero and code in HERO_ADVANCE_SUB_ROLLS:
-                sub = roller.roll(f"advance: {code}", who, "D6")
-                entry["characteristic"] = band(HERO_ADVANCE_SUB_ROLLS[code], sub)
-            elif code in ("ws_or_bs",):
-                entry["choose_one_of"] = ["WS", "BS"]
-            elif code in ("I", "S", "A", "Ld"):
-                entry["characteristic"] = code
-            out.append(entry)
+        if not start < threshold <= total:
+            continue
+        entry = _advance_roll(roller, who, hero, threshold)
+        rerolled: list[int] = []
+        # ends: "new skill" (heroes) and "the lad's got talent" (henchmen) are never blocked
+        while profile is not None:
+            allowed = within_maxima(entry, current, maxima)
+            if allowed is not None:
+                entry = allowed
+                break
+            rerolled.append(entry["roll"])
+            entry = _advance_roll(roller, who, hero, threshold)
+        if rerolled:
+            entry["rerolled"] = rerolled
+        if entry.get("characteristic"):
+            stat = entry["characteristic"]
+            current[stat] = current.get(stat, 0) + 1
+        out.append(entry)
     return out
 
 
@@ -354,7 +388,11 @@ def post_battle(
             )
         start = int(unit.extra.get("experience_start", 0))
         total = start + sum(gained.values())
-        unit_advances = advances(roller, unit.id, hero, start, total) if living else []
+        profile = unit.extra.get("profile")
+        race = str(unit.extra.get("race") or DEFAULT_RACE)
+        unit_advances = (
+            advances(roller, unit.id, hero, start, total, profile, race) if living else []
+        )
         warriors += len(living)
         large = RATING_LARGE_CREATURE if unit.extra.get("large") else 0
         rating += len(living) * (RATING_PER_WARRIOR + total + large)

@@ -155,3 +155,23 @@ def test_wyrdstone_hunt_henchmen_carrying_a_counter_earn_experience():
 
     assert award(SkirmishSettings()) == 2
     assert award(SkirmishSettings(wyrdstone_experience_henchmen=False)) == 0
+
+
+def test_advances_respect_racial_maxima():
+    """Published Mordheim (digest §15.12): an increase past the race's maximum becomes the
+    other of its pair, else the advance is rolled again; human S4 and A4 are maxima."""
+    from rules.engine.systems.skirmish.maxima import RACIAL_MAXIMA, within_maxima
+
+    human = RACIAL_MAXIMA["human"]
+    strong = {"S": 4, "A": 1, "WS": 6, "BS": 6}
+    rolled_s = {"result": "s_or_a", "characteristic": "S"}
+    assert within_maxima(rolled_s, strong, human)["characteristic"] == "A"
+    assert within_maxima(rolled_s, {**strong, "A": 4}, human) is None
+    choice = {"result": "ws_or_bs", "choose_one_of": ["WS", "BS"]}
+    assert within_maxima(choice, strong, human) is None
+    assert within_maxima(choice, {**strong, "BS": 3}, human)["choose_one_of"] == ["BS"]
+    for seed in range(200):  # a henchman at every maximum but Ld never gets I, S or A
+        at_max = {**human, "Ld": 7}
+        for entry in pb.advances(pb._Roller(seed), "g", False, 0, 14, at_max):
+            assert entry.get("characteristic") in (None, "Ld")
+            assert entry.get("choose_one_of", ["x"]) != []

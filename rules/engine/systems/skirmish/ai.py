@@ -43,8 +43,7 @@ class SkirmishPolicy:
         fighting ``max_gang`` models, standing or down (spread the charges). Shooters with a
         target in range stay."""
         reach = 2 * fighter.M
-        best: tuple[float, str] | None = None
-        chosen: Fighter | None = None
+        candidates: list[tuple[tuple[float, str], Fighter]] = []
         enemies = state.fighters(other(fighter.side))
         shooter_busy = self.wants_to_shoot(state, fighter)
         for enemy in enemies:
@@ -60,8 +59,6 @@ class SkirmishPolicy:
                 continue
             if shooter_busy and not downed:
                 continue
-            if contact_point(state, fighter, enemy) is None:
-                continue
             if (
                 state.mission == "breakthrough"
                 and fighter.side == state.attacker
@@ -70,10 +67,13 @@ class SkirmishPolicy:
             ):
                 continue
             score = (10.0 if downed else 0.0) + (3.0 if enemy.engaged else 0.0) - gap / 10.0
-            key = (-score, enemy.id)
-            if best is None or key < best:
-                best, chosen = key, enemy
-        return chosen
+            candidates.append(((-score, enemy.id), enemy))
+        candidates.sort(key=lambda pair: pair[0])
+        for _, enemy in candidates:  # the best one with a free spot in reach (the costly test)
+            spot = contact_point(state, fighter, enemy)
+            if spot is not None and math.hypot(spot[0] - fighter.x, spot[1] - fighter.y) <= reach:
+                return enemy
+        return None
 
     def leaves_combat(self, state: BattleState, fighter: Fighter) -> bool:
         """Leave a combat whose enemies are all down (seed 001 §11.3) only when a standing

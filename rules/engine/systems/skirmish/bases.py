@@ -31,8 +31,9 @@ TABLE_MARGIN = 0.5
 def is_free(state: BattleState, x: float, y: float, *ignore: Fighter) -> bool:
     """No base on the table (other than ``ignore``) overlaps a base centred at ``x``/``y``."""
     limit = BASE_CONTACT - OVERLAP_TOLERANCE
+    skip = {f.key for f in ignore}  # by key: a dataclass ``in`` would compare every field
     for other in state.by_id.values():
-        if other.out or other in ignore:
+        if other.out or other.key in skip:
             continue
         if math.hypot(other.x - x, other.y - y) < limit:
             return False
@@ -50,12 +51,22 @@ def contact_point(
 ) -> tuple[float, float] | None:
     """The free spot in base contact with ``target`` nearest the charger's side of it, or
     None when every spot is taken or off the table (then the charge cannot engage)."""
+    limit = BASE_CONTACT - OVERLAP_TOLERANCE
+    reach = BASE_CONTACT + limit  # only bases this close to the target can block a spot
+    near = [
+        (o.x, o.y)
+        for o in state.by_id.values()
+        if not o.out
+        and o is not charger
+        and o is not target
+        and math.hypot(o.x - target.x, o.y - target.y) < reach
+    ]
     base = math.atan2(charger.y - target.y, charger.x - target.x)
     for offset in CONTACT_OFFSETS:
         angle = base + offset
         x = target.x + math.cos(angle) * BASE_CONTACT
         y = target.y + math.sin(angle) * BASE_CONTACT
-        if on_table(state, x, y) and is_free(state, x, y, charger, target):
+        if on_table(state, x, y) and all(math.hypot(ox - x, oy - y) >= limit for ox, oy in near):
             return x, y
     return None
 

@@ -1,5 +1,5 @@
-"""Advances and ranks that ask the player for a pick, and injuries that keep a fighter out of
-games (pure: no Django).
+"""Advances and ranks that ask the player for a pick, injuries that keep a fighter out of
+games, and injuries whose rules last (pure: no Django).
 
 A Mordheim "WS or BS" advance names its ``choose_one_of``; a "new skill" advance is chosen
 from the campaign's ``new_skills`` list; a rank level of the experience pack may name a
@@ -8,14 +8,23 @@ from the campaign's ``new_skills`` list; a rank level of the experience pack may
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import zlib
+from collections.abc import Iterable, Mapping
 from typing import Any
+
+from rules.engine.dice import Dice
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 """Profile characteristics: choosing one raises it by one (NOT IN SEED: published Mordheim
 advance table, digest §15.12)."""
 
 MISSES_NEXT_GAME = "misses_next_game"
+OLD_BATTLE_WOUND = "old-battle-wound"
+OLD_WOUND_MISSES_ON = 1
+"""Old battle wound: a D6 before each battle, the hero misses it on a 1 (NOT IN SEED:
+published serious injuries, digest §15.9)."""
+EYES = 2
+"""Blinded in one eye twice: the hero has lost both and retires (digest §15.9)."""
 
 
 def advance_options(kind: str, data: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:
@@ -76,3 +85,64 @@ def leave_out(roster_data: dict[str, Any], absent: list[tuple[str, str]]) -> dic
         {"unit": unit_key, "fighter": fighter} for unit_key, fighter in sorted(absent)
     ]
     return roster_data
+
+
+def injury_results(injuries: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Every result of these serious-injury lines, those inside Multiple Injuries too."""
+    out: list[Mapping[str, Any]] = []
+    for injury in injuries:
+        if injury.get("dead"):
+            continue
+        out.append(injury)
+        out.extend(injury_results(injury.get("injuries") or []))
+    return out
+
+
+def lasting_rules(injuries: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The battle rules a unit's serious injuries gave it, in the order received (the
+    engine's names: stupidity, frenzy, may-not-run, one-arm, old-battle-wound,
+    immune-to-fear, causes-fear, hatred(<target>); NOT IN SEED: published serious injuries,
+    digest §15.9)."""
+    rules: dict[str, None] = {}
+    for result in injury_results(injuries):
+        for rule in result.get("rules") or []:
+            rules[str(rule)] = None
+    return list(rules)
+
+
+def retired(injuries: Iterable[Mapping[str, Any]]) -> bool:
+    """Blinded in one eye a second time: the hero retires from the warband (digest §15.9)."""
+    results = injury_results(injuries)
+    return sum(1 for r in results if r.get("result") == "blinded_in_one_eye") >= EYES
+
+
+def robbed(injuries: Iterable[Mapping[str, Any]]) -> bool:
+    """Robbed: the hero lost all his weapons, armour and equipment (digest §15.9)."""
+    return any(r.get("loses_equipment") for r in injury_results(injuries))
+
+
+def captives(unit_states: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str]]:
+    """(unit key, fighter) of heroes the enemy captured: they fight no further game until
+    ransomed or exchanged (NOT IN SEED: published "Captured", digest §15.9 — the ransom is
+    agreed between the players and is not modelled)."""
+    out = []
+    for key, state in sorted(unit_states.items()):
+        for injury in state.get("injuries") or []:
+            if injury.get("result") == "captured" and not injury.get("dead"):
+                out.append((key, str(injury.get("fighter", ""))))
+    return out
+
+
+def old_wound_absences(roster_data: Mapping[str, Any], seed: int) -> list[tuple[str, str]]:
+    """(unit key, fighter) of heroes whose old battle wound keeps them out of this game: a
+    D6 each, seeded by the game and the fighter so the roll is the same every time the
+    snapshot is taken; a 1 misses (digest §15.9)."""
+    out = []
+    for unit in roster_data.get("units", []):
+        if OLD_BATTLE_WOUND not in (unit.get("rules") or []):
+            continue
+        fighter = f"{unit['id']}.1"
+        roll = Dice((seed ^ zlib.crc32(fighter.encode())) % (2**62)).d6()
+        if roll <= OLD_WOUND_MISSES_ON:
+            out.append((str(unit["id"]), fighter))
+    return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 from copy import deepcopy
 from typing import Any
 
+from campaigns.advances import lasting_rules, retired, robbed
 from campaigns.errors import CampaignError
 
 MANUAL_ENGINE_VERSION = "manual"
@@ -139,8 +140,10 @@ def manual_report(
 def apply_campaign_state(
     roster_data: dict[str, Any], unit_states: dict[str, dict[str, Any]]
 ) -> dict[str, Any]:
-    """The roster as it stands in the campaign: dead heroes and fighters leave, advances and
-    injuries change profiles, experience is carried (``extra.experience``)."""
+    """The roster as it stands in the campaign: dead and retired heroes and fighters leave,
+    advances and injuries change profiles, lasting injuries add their rules (madness,
+    smashed leg, one arm, old battle wound, hardened, horrible scars, bitter enmity) and a
+    robbed hero has no equipment, experience is carried (``extra.experience``)."""
     data = deepcopy(roster_data)
     kept = []
     for unit in data.get("units", []):
@@ -149,9 +152,14 @@ def apply_campaign_state(
             kept.append(unit)
             continue
         size = int(unit.get("size", 1)) - len(state["dead_fighters"])
-        if state["dead"] or size <= 0:
+        if state["dead"] or size <= 0 or retired(state["injuries"]):
             continue
         unit["size"] = size
+        rules = lasting_rules(state["injuries"])
+        if rules:
+            unit["rules"] = list(dict.fromkeys([*unit.get("rules", []), *rules]))
+        if robbed(state["injuries"]):
+            unit["weapons"] = []
         profile = unit.setdefault("profile", {})
         for stat, delta in sorted(state["profile_changes"].items()):
             if stat in profile and isinstance(profile[stat], int):

@@ -66,18 +66,25 @@ def apply_pack(
     campaign_format: str,
     experience_before: Mapping[str, int],
     experience_start: Mapping[str, int] | None = None,
+    unit_profiles: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> PackResult:
     """Campaign effects of ``report`` for ``side`` under the campaign's house rules.
 
     ``experience_before`` is each unit's campaign experience from earlier games (ranks are
     reached when the total crosses a threshold); ``experience_start`` is the full starting
-    experience the engine's advance rolls need (Mordheim: catalogue + campaign).
+    experience the engine's advance rolls need (Mordheim: catalogue + campaign);
+    ``unit_profiles`` gives each unit's ``profile`` (and ``race``) as it went into the game,
+    so the engine's advances respect racial maxima.
     """
     battle = report_from_dict(report)
-    if experience_start:
-        for unit in battle.units:
-            if unit.side == side and unit_key(unit.id) in experience_start:
-                unit.extra["experience_start"] = experience_start[unit_key(unit.id)]
+    for unit in battle.units:
+        if unit.side != side:
+            continue
+        key = unit_key(unit.id)
+        if experience_start and key in experience_start:
+            unit.extra["experience_start"] = experience_start[key]
+        if unit_profiles and key in unit_profiles:
+            unit.extra.update(unit_profiles[key])
     system = get_system(battle.system)
     output = system.post_battle(battle, side, seed)
     result = system.campaign.effects(

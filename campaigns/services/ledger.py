@@ -42,6 +42,13 @@ def apply_post_battle(*, game: Game, participant_ids: list[int] | None = None) -
             + experience_before.get(str(u["id"]), 0)
             for u in snapshot.get("units", [])
         }
+        profiles = {
+            str(u["id"]): {
+                "profile": dict(u.get("profile") or {}),
+                "race": str((u.get("extra") or {}).get("race", "")),
+            }
+            for u in snapshot.get("units", [])
+        }
         seed = (game.post_battle_seed * 2 + (0 if side == "a" else 1)) % (2**62)
         result = apply_pack(
             report=game.report,
@@ -51,6 +58,7 @@ def apply_post_battle(*, game: Game, participant_ids: list[int] | None = None) -
             campaign_format=campaign.format,
             experience_before=experience_before,
             experience_start=start,
+            unit_profiles=profiles,
         )
         run = PostBattleRun.objects.create(
             campaign=campaign,

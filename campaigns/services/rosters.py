@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 
 from armybuilder.services.engine import roster_to_engine
-from campaigns.advances import leave_out
+from campaigns.advances import captives, leave_out, old_wound_absences
 from campaigns.errors import CampaignConflict, CampaignError, CampaignForbidden
 from campaigns.models import CampaignStatus, Game, Participant, RosterVersion
 from campaigns.results import apply_campaign_state
@@ -38,12 +38,18 @@ def participant_snapshot(
 ) -> dict:
     """The roster as it stands in the campaign now: the accepted campaign roster with the
     ledger's deaths, injuries, advances and experience applied; for ``game``, fighters an
-    injury keeps out of it are left out (``campaign.left_out``)."""
+    injury keeps out of it are left out (``campaign.left_out``): missed games, captives, and
+    heroes whose old battle wound rolls a 1 for this game (seeded by the game)."""
     states = participant_unit_states(participant=participant, before=before)
     payload = participant_campaign_payload(participant=participant)
     data = apply_campaign_state(roster_engine_data(participant.roster, payload), states)
     if game is not None:
-        data = leave_out(data, participant_absent_fighters(participant=participant, game=game))
+        absent = {
+            *participant_absent_fighters(participant=participant, game=game),
+            *captives(states),
+            *old_wound_absences(data, game.post_battle_seed),
+        }
+        data = leave_out(data, sorted(absent))
     return data
 
 

@@ -1,6 +1,6 @@
-"""The default AI policy for both sides: advance using cover, shoot when in range, gang up on
-knocked-down enemies, keep the leader near the warband. Swappable: pass another object with
-the same methods to ``resolve_battle(policy=...)``."""
+"""The default AI policy for both sides: advance using cover, shoot when in range, go for
+knocked-down enemies but spread the charges, keep the leader near the warband. Swappable:
+pass another object with the same methods to ``resolve_battle(policy=...)``."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import math
 
 from rules.engine.geometry import Point
 from rules.engine.kernel.sides import other
+from rules.engine.systems.skirmish.bases import contact_point
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.scenarios import home_edge_y
 from rules.engine.systems.skirmish.state import (
@@ -37,11 +38,12 @@ class SkirmishPolicy:
     max_gang: int = 3
 
     def charge_target(self, state: BattleState, fighter: Fighter) -> Fighter | None:
-        """Charge the best enemy within 2×M: downed enemies first (gang up), then enemies
-        already fighting a friend, then the nearest. Shooters with a target in range stay."""
+        """Charge the best enemy within 2×M with a free spot in base contact: downed enemies
+        first, then enemies already fighting a friend, then the nearest; never one already
+        fighting ``max_gang`` models, standing or down (spread the charges). Shooters with a
+        target in range stay."""
         reach = 2 * fighter.M
-        best: tuple[float, str] | None = None
-        chosen: Fighter | None = None
+        candidates: list[tuple[tuple[float, str], Fighter]] = []
         enemies = state.fighters(other(fighter.side))
         shooter_busy = self.wants_to_shoot(state, fighter)
         for enemy in enemies:
@@ -53,7 +55,7 @@ class SkirmishPolicy:
             if gap > reach:
                 continue
             downed = enemy.state in (KNOCKED_DOWN, STUNNED)
-            if not downed and len(enemy.engaged) >= self.max_gang:
+            if len(enemy.engaged) >= self.max_gang:
                 continue
             if shooter_busy and not downed:
                 continue
@@ -65,10 +67,13 @@ class SkirmishPolicy:
             ):
                 continue
             score = (10.0 if downed else 0.0) + (3.0 if enemy.engaged else 0.0) - gap / 10.0
-            key = (-score, enemy.id)
-            if best is None or key < best:
-                best, chosen = key, enemy
-        return chosen
+            candidates.append(((-score, enemy.id), enemy))
+        candidates.sort(key=lambda pair: pair[0])
+        for _, enemy in candidates:  # the best one with a free spot in reach (the costly test)
+            spot = contact_point(state, fighter, enemy)
+            if spot is not None and math.hypot(spot[0] - fighter.x, spot[1] - fighter.y) <= reach:
+                return enemy
+        return None
 
     def leaves_combat(self, state: BattleState, fighter: Fighter) -> bool:
         """Leave a combat whose enemies are all down (seed 001 §11.3) only when a standing

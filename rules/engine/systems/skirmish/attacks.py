@@ -45,6 +45,7 @@ class Strike:
     parryable: bool = True  # False when S ≥ 2 × defender's base S (seed 001 §9.9)
     concussion: bool = False
     weapon: str = ""
+    reroll_miss: bool = False  # hatred: a missed to-hit die is rolled again (published)
 
     @property
     def can_critical(self) -> bool:
@@ -115,6 +116,9 @@ def roll_exchange(
             continue
         die = d6()
         rolled.append(die)
+        if die < strike.hit_need and strike.reroll_miss:
+            die = d6()
+            rolled.append(die)
         if die >= strike.hit_need:
             if strike.hit_followup is not None:
                 extra = d6()
@@ -215,14 +219,14 @@ def _hit_outcomes(strike: Strike) -> list[tuple[int, float]]:
     if strike.hit_need is None:
         return [(0, 1.0)]
     follow = 1.0 if strike.hit_followup is None else _p_at_least(strike.hit_followup)
+    first_miss = 1.0 - _p_at_least(strike.hit_need)
+    face = (1.0 + first_miss) / 6.0 if strike.reroll_miss else 1.0 / 6.0
     out: list[tuple[int, float]] = []
-    miss = 0.0
+    miss = first_miss * (first_miss if strike.reroll_miss else 1.0)
     for die in range(1, 7):
         if die >= strike.hit_need:
-            out.append((die, follow / 6.0))
-            miss += (1.0 - follow) / 6.0
-        else:
-            miss += 1.0 / 6.0
+            out.append((die, follow * face))
+            miss += (1.0 - follow) * face
     out.append((-1, miss))
     return out
 

@@ -30,9 +30,11 @@ from rules.engine.systems.skirmish.settings import SkirmishSettings
 from rules.engine.systems.skirmish.shooting import shooting_phase
 from rules.engine.systems.skirmish.state import BattleState
 
-ENGINE_VERSION = "skirmish-2"
+ENGINE_VERSION = "skirmish-3"
 """Skirmish's engine version: changes whenever the same inputs and seed give another battle
-(2: §11.3 leaving combat, crawling, shooting downed enemies, fists, hiding shooters, facings)."""
+(2: §11.3 leaving combat, crawling, shooting downed enemies, fists, hiding shooters, facings;
+3: bases never overlap, charges only into a free spot in base contact, the AI spreads its
+charges on downed enemies too, lasting injuries and skills in battle, issue 19)."""
 
 
 def fresh_copy(warband: Warband, side: str) -> Warband:

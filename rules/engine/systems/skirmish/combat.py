@@ -3,6 +3,8 @@ two weapons, knocked-down and stunned fighters."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from rules.engine.systems.skirmish.attacks import Exchange, Strike, roll_exchange
 from rules.engine.systems.skirmish.equipment import EQUIPMENT, Item
 from rules.engine.systems.skirmish.fighters import Fighter
@@ -20,6 +22,8 @@ from rules.engine.systems.skirmish.tables import (
 
 FEAR_HIT_NEED = 6
 """NOT IN SEED: a fighter who failed a fear test when charged hits only on 6s that round."""
+FRENZY_ATTACKS = 2
+"""NOT IN SEED: published frenzy doubles a fighter's Attacks (seed 001 §5.2 names it)."""
 
 
 def strikes_first(fighter: Fighter) -> bool:
@@ -68,8 +72,12 @@ def strike(
 ) -> Strike:
     """One close-combat blow as dice needs: to-hit by WS vs WS (§4), auto-hit on a knocked-down
     target (§10.2), to-wound S vs T (§7), save worsened by S (§8), parry limits (§9.9); a
-    dagger or fists improve the target's save by 1 (NOT IN SEED: published weapons rules)."""
-    strength = weapon_strength(attacker, weapon, first_round)
+    dagger or fists improve the target's save by 1 (NOT IN SEED: published weapons rules);
+    fists strike at the user's S + ``settings.fists_strength_modifier``."""
+    if weapon.unarmed:
+        strength = max(1, attacker.S + settings.fists_strength_modifier)
+    else:
+        strength = weapon_strength(attacker, weapon, first_round)
     base = target.melee_save
     if weapon.enemy_save_bonus:
         if base is not None:
@@ -93,12 +101,13 @@ def strike(
 
 
 def melee_weapons(attacker: Fighter, first_round: bool) -> list[Item]:
-    """The weapon of each attack: A with the main weapon, +1 with a second one-handed weapon
-    added after other changes (seed 001 §5.1-5.3); a pistol only in the first round."""
+    """The weapon of each attack: A with the main weapon, doubled by frenzy, +1 with a second
+    one-handed weapon added after other changes (seed 001 §5.1-5.3: "after … frenzy"); a
+    pistol only in the first round."""
     main = attacker.main
     if main.melee_first_round_only and not first_round:
         main = EQUIPMENT["fists"]
-    weapons = [main] * attacker.A
+    weapons = [main] * (attacker.A * (FRENZY_ATTACKS if attacker.frenzy else 1))
     off = attacker.off
     if off is not None and off.kind != "armour" and (first_round or not off.melee_first_round_only):
         weapons.append(off)
@@ -110,14 +119,18 @@ def melee_exchange(
     target: Fighter,
     first_parry: bool,
     settings: SkirmishSettings = DEFAULT_SETTINGS,
+    hated: bool = False,
 ) -> Exchange:
     """All of ``attacker``'s blows at ``target`` this phase; the target may parry only the
-    first opponent to strike (seed 001 §9.6), never when knocked down (§9.11)."""
+    first opponent to strike (seed 001 §9.6), never when knocked down (§9.11); a ``hated``
+    enemy: misses are re-rolled in the first round of the combat (published hatred)."""
     first_round = attacker.combat_rounds == 0
     strikes = tuple(
         strike(attacker, target, w, first_round, settings=settings)
         for w in melee_weapons(attacker, first_round)
     )
+    if hated and first_round:
+        strikes = tuple(dataclasses.replace(s, reroll_miss=True) for s in strikes)
     parry = target.parry if (first_parry and target.state == STANDING and not target.fleeing) else 0
     return Exchange(
         strikes=strikes,
@@ -168,11 +181,14 @@ def close_combat_phase(state: BattleState) -> None:
     for attacker in strike_order(engaged, rolloffs):
         if attacker.state != STANDING or attacker.fleeing or not attacker.engaged:
             continue
+        if attacker.stupefied:
+            continue
         target = choose_melee_target(state, attacker)
         if target is None:
             continue
         first_parry = target.key not in attacked
-        exchange = melee_exchange(attacker, target, first_parry, state.settings)
+        hated = attacker.hates_enemy(target, state.warbands[target.side].name)
+        exchange = melee_exchange(attacker, target, first_parry, state.settings, hated)
         attacked.add(target.key)
         result = roll_exchange(exchange, state.dice, state.settings)
         state.event(

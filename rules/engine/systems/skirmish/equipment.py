@@ -39,7 +39,7 @@ class Item:
 
 
 EQUIPMENT: dict[str, Item] = {
-    "fists": Item("fists", "melee", strength_bonus=-1, enemy_save_bonus=1, unarmed=True),
+    "fists": Item("fists", "melee", enemy_save_bonus=1, unarmed=True),  # S: settings
     "natural-weapons": Item("natural-weapons", "melee", hands=2),
     "dagger": Item("dagger", "melee", enemy_save_bonus=1),
     "hand-weapon": Item("hand-weapon", "melee"),

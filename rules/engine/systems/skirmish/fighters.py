@@ -49,6 +49,12 @@ class Fighter:
     missile: Item | None
     causes_fear: bool = False
     large_target: bool = False
+    # lasting rules (serious injuries, NOT IN SEED: published Mordheim, digest §15.9)
+    immune_to_fear: bool = False  # hardened
+    may_not_run: bool = False  # smashed leg
+    stupidity: bool = False  # madness 1-3
+    frenzy: bool = False  # madness 4-6; lost for the battle once knocked down or stunned
+    hates: tuple[str, ...] = ()  # bitter enmity: hated warbands or "<warband>:<fighter id>"
     experience: int = 0
     # battle state; ``key`` ("<side>:<id>") tells mirror-match fighters apart
     key: str = ""
@@ -74,6 +80,14 @@ class Fighter:
     wounds_suffered: int = 0
     carrying: int = 0
     broke_through: bool = False
+    stupefied: bool = False  # failed this turn's stupidity test
+
+    def hates_enemy(self, enemy: Fighter, warband: str) -> bool:
+        """Bitter enmity toward ``enemy`` of the warband named ``warband``: its warband, or
+        that very fighter (digest §15.9; "*" hates every enemy)."""
+        return bool(self.hates) and (
+            "*" in self.hates or warband in self.hates or f"{warband}:{enemy.id}" in self.hates
+        )
 
     @property
     def out(self) -> bool:
@@ -105,6 +119,16 @@ def _equipment_key(entry: dict[str, Any], path: str) -> str:
     if key not in EQUIPMENT:
         raise EngineError("unit.equipment_unknown", f"Unknown equipment '{key}' at {path}.")
     return key
+
+
+def one_arm_items(items: tuple[str, ...]) -> tuple[str, ...]:
+    """What a one-armed fighter can use: "only a single one-handed weapon from now on"
+    (amputated arm, NOT IN SEED: published serious injuries, digest §15.9): its best
+    one-handed weapon and its worn armour and helmet; no shield, buckler, second weapon or
+    two-handed weapon (bows included)."""
+    mains = [k for k in MAIN_WEAPON_PREFERENCE if k in items]
+    worn = [k for k in items if EQUIPMENT[k].save is not None or EQUIPMENT[k].helmet]
+    return tuple(sorted(mains[:1] + worn))
 
 
 def choose_loadout(items: tuple[str, ...]) -> tuple[Item, Item | None]:
@@ -161,6 +185,17 @@ def _profile(unit: dict[str, Any], path: str) -> dict[str, int]:
     return out
 
 
+def hated(rules: list[Any]) -> tuple[str, ...]:
+    """Targets of ``hatred(<target>)`` rules: a warband name or "<warband>:<fighter id>";
+    a bare ``hatred`` hates every enemy ("*")."""
+    targets = []
+    for rule in map(str, rules):
+        name, _, rest = rule.partition("(")
+        if name == "hatred":
+            targets.append(rest[:-1] if rest.endswith(")") and rest[:-1] else "*")
+    return tuple(sorted(targets))
+
+
 def build_fighters(unit: dict[str, Any], side: str, path: str) -> list[Fighter]:
     """The fighters of one roster entry (a hero, or a henchmen group of ``size``)."""
     profile = _profile(unit, path)
@@ -173,6 +208,7 @@ def build_fighters(unit: dict[str, Any], side: str, path: str) -> list[Fighter]:
     leader = bool(extra.get("leader")) or category == "leader"
     hero = leader or kind == "hero"
     rules = {str(r).split("(")[0] for r in unit.get("rules", [])}
+    hates = hated(unit.get("rules", []))
     carried: list[tuple[str, int]] = []
     for index, weapon in enumerate(unit.get("weapons", [])):
         key = _equipment_key(weapon, f"{path}.weapons[{index}]")
@@ -182,6 +218,8 @@ def build_fighters(unit: dict[str, Any], side: str, path: str) -> list[Fighter]:
     for n in range(1, size + 1):
         items = [key for key, count in carried if count >= n]
         items_t = tuple(sorted(items))
+        if "one-arm" in rules:
+            items_t = one_arm_items(items_t)
         main, off = choose_loadout(items_t)
         missiles = [EQUIPMENT[k] for k in items_t if EQUIPMENT[k].kind == "missile"]
         missile = max(missiles, key=lambda m: (m.range, m.strength, m.key)) if missiles else None
@@ -215,6 +253,11 @@ def build_fighters(unit: dict[str, Any], side: str, path: str) -> list[Fighter]:
                 missile=missile,
                 causes_fear="fear" in rules or "causes-fear" in rules,
                 large_target=is_large(rules),
+                immune_to_fear="immune-to-fear" in rules,
+                may_not_run="may-not-run" in rules,
+                stupidity="stupidity" in rules,
+                frenzy="frenzy" in rules,
+                hates=hates,
                 experience=int(extra.get("experience", extra.get("starting_experience", 0))),
                 wounds=profile["W"],
             )

@@ -9,8 +9,14 @@ import math
 from typing import Any
 
 from rules.engine.kernel.sides import other
+from rules.engine.systems.skirmish.bases import clear_end, contact_point
 from rules.engine.systems.skirmish.fighters import Fighter
-from rules.engine.systems.skirmish.psychology import fear_test, flee_move, rally
+from rules.engine.systems.skirmish.psychology import (
+    fear_test,
+    flee_move,
+    rally,
+    stupidity_tests,
+)
 from rules.engine.systems.skirmish.scenarios import pick_up
 from rules.engine.systems.skirmish.shooting import visible
 from rules.engine.systems.skirmish.state import (
@@ -27,12 +33,12 @@ from rules.engine.systems.skirmish.tables import KNOCKED_DOWN, STANDING, STUNNED
 RUN_BLOCK_RANGE = 8.0
 CRAWL_DISTANCE = 2.0
 """A knocked-down fighter may crawl 2" in its movement phase (digest §15.5)."""
-CONTACT_ANGLES: tuple[float, ...] = (0.0, 40.0, -40.0, 80.0, -80.0, 120.0, -120.0, 160.0, -160.0)
 
 
 def recovery_phase(state: BattleState, side: str) -> None:
     """Fleeing fighters test to rally; stunned become knocked down; knocked-down fighters
-    stand up (and strike last this turn, seed 001 §2.3)."""
+    stand up (and strike last this turn, seed 001 §2.3); then stupid fighters test
+    (``psychology.stupidity_tests``)."""
     state.phase = "recovery"
     for fighter in state.fighters(side):
         if fighter.out:
@@ -46,10 +52,14 @@ def recovery_phase(state: BattleState, side: str) -> None:
             fighter.state = STANDING
             fighter.stood_up = True
             state.event(side, fighter.id, "stands up")
+    stupidity_tests(state, side)
 
 
 def may_run(state: BattleState, fighter: Fighter) -> bool:
-    """No standing, visible, non-fleeing enemy within 8" (digest §15.2)."""
+    """No standing, visible, non-fleeing enemy within 8" (digest §15.2), and no smashed leg
+    ("may no longer run", digest §15.9)."""
+    if fighter.may_not_run:
+        return False
     for enemy in state.fighters(other(fighter.side)):
         if enemy.out or enemy.state != STANDING or enemy.fleeing or not visible(fighter, enemy):
             continue
@@ -58,45 +68,33 @@ def may_run(state: BattleState, fighter: Fighter) -> bool:
     return True
 
 
-def contact_point(state: BattleState, charger: Fighter, target: Fighter) -> tuple[float, float]:
-    """A free spot in base contact with ``target`` on the charger's side of it."""
-    base = math.atan2(charger.y - target.y, charger.x - target.x)
-    others = [f for f in state.by_id.values() if not f.out and f is not charger and f is not target]
-    first: tuple[float, float] | None = None
-    for offset in CONTACT_ANGLES:
-        angle = base + math.radians(offset)
-        x = target.x + math.cos(angle) * BASE_CONTACT
-        y = target.y + math.sin(angle) * BASE_CONTACT
-        x = min(max(x, 0.5), state.table.width - 0.5)
-        y = min(max(y, 0.5), state.table.height - 0.5)
-        if first is None:
-            first = (x, y)
-        if all(math.hypot(o.x - x, o.y - y) >= 0.95 for o in others):
-            return x, y
-    assert first is not None  # noqa: S101 - CONTACT_ANGLES is not empty
-    return first
-
-
 def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
-    """Move up to 2×M into base contact; short of it, a normal move toward the target and no
-    shooting (digest §15.2); a fear test before charging a fear-causing enemy."""
+    """Move up to 2×M to a free spot in base contact; when none is in reach (too far, or
+    every spot taken), a failed charge: a normal move toward the target that stops short of
+    any base, and no shooting (digest §15.2, ``bases``); a fear test before charging a
+    fear-causing enemy."""
     if not fear_test(state, charger, target):
         charger.no_shoot = True
         return False
     gap = distance(charger, target) - BASE_CONTACT
-    if gap > 2 * charger.M:
+    spot = contact_point(state, charger, target) if gap <= 2 * charger.M else None
+    if spot is None or math.hypot(spot[0] - charger.x, spot[1] - charger.y) > 2 * charger.M:
         step = min(charger.M, gap)
         f = step / max(distance(charger, target), 1e-9)
         move_to(
             charger,
-            charger.x + (target.x - charger.x) * f,
-            charger.y + (target.y - charger.y) * f,
+            *clear_end(
+                state,
+                charger,
+                charger.x + (target.x - charger.x) * f,
+                charger.y + (target.y - charger.y) * f,
+            ),
         )
         charger.moved = True
         charger.no_shoot = True
         state.event(charger.side, charger.id, "failed charge", target.id)
         return False
-    move_to(charger, *contact_point(state, charger, target))
+    move_to(charger, *spot)
     charger.moved = True
     charger.charged = True
     charger.hidden = False
@@ -105,6 +103,20 @@ def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
     if target.state == STANDING and not target.fleeing and not fear_test(state, target, charger):
         target.fear_struck = True
     return True
+
+
+def frenzied_charge(state: BattleState, fighter: Fighter) -> Fighter | None:
+    """A frenzied fighter must charge the nearest visible enemy it can reach with a free spot
+    in base contact (NOT IN SEED: published frenzy, "must always charge")."""
+    reachable = [
+        e
+        for e in state.fighters(other(fighter.side))
+        if not e.out
+        and visible(fighter, e)
+        and distance(fighter, e) - BASE_CONTACT <= 2 * fighter.M
+        and contact_point(state, fighter, e) is not None
+    ]
+    return min(reachable, key=lambda e: (distance(fighter, e), e.id)) if reachable else None
 
 
 def may_leave_combat(state: BattleState, fighter: Fighter) -> bool:
@@ -133,6 +145,7 @@ def crawl(state: BattleState, fighter: Fighter, x: float, y: float) -> None:
     f = min(1.0, CRAWL_DISTANCE / length)
     nx = min(max(fighter.x + dx * f, 0.5), state.table.width - 0.5)
     ny = min(max(fighter.y + dy * f, 0.5), state.table.height - 0.5)
+    nx, ny = clear_end(state, fighter, nx, ny)
     disengage(state, fighter)
     move_to(fighter, nx, ny)
     fighter.moved = True
@@ -156,11 +169,13 @@ def movement_phase(state: BattleState, side: str, policy: Any) -> None:
     state.phase = "movement"
     fighters = [f for f in state.fighters(side) if not f.out]
     for fighter in fighters:
-        if not fighter.can_act or fighter.stood_up:
+        if not fighter.can_act or fighter.stood_up or fighter.stupefied:
             continue
         if fighter.engaged and not _leaves(state, fighter, policy):
             continue
         target = policy.charge_target(state, fighter)
+        if target is None and fighter.frenzy and not fighter.engaged:
+            target = frenzied_charge(state, fighter)
         if target is not None:
             if fighter.engaged:
                 state.event(side, fighter.id, "leaves combat (every enemy in contact is down)")
@@ -175,7 +190,7 @@ def movement_phase(state: BattleState, side: str, policy: Any) -> None:
             if goal is not None:
                 crawl(state, fighter, *goal)
     for fighter in fighters:
-        if not fighter.can_act or fighter.charged or fighter.no_shoot:
+        if not fighter.can_act or fighter.charged or fighter.no_shoot or fighter.stupefied:
             continue
         if fighter.engaged:
             if not _leaves(state, fighter, policy):
@@ -189,7 +204,7 @@ def movement_phase(state: BattleState, side: str, policy: Any) -> None:
         if not fighter.stood_up and may_run(state, fighter) and policy.should_run(state, fighter):
             step = 2.0 * fighter.M
             fighter.ran = True
-        x, y = policy.destination(state, fighter, step)
+        x, y = clear_end(state, fighter, *policy.destination(state, fighter, step))
         if (x, y) != (fighter.x, fighter.y):
             fighter.moved = math.hypot(x - fighter.x, y - fighter.y) > 0.01
             move_to(fighter, x, y)

@@ -7,12 +7,13 @@ is recorded in ``PostBattle.dice``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.engine.dice import Dice
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, PostBattle
+from rules.engine.systems.skirmish.maxima import DEFAULT_RACE, maxima_for, within_maxima
 from rules.engine.systems.skirmish.rating import warrior_rating
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
 
@@ -60,6 +61,21 @@ INJURY_SUB_ROLLS: dict[str, tuple[str, tuple[Band, ...]]] = {
     "bitter_enmity": ("D6", ((1, 3, "hates_the_individual"), (4, 6, "hates_the_warband"))),
 }
 MULTIPLE_INJURY_REROLL: tuple[str, ...] = ("dead", "captured", "multiple_injuries")
+
+LASTING_RULES: dict[str, str] = {
+    "stupidity": "stupidity",
+    "frenzy": "frenzy",
+    "may_not_run": "may-not-run",
+    "amputated": "one-arm",
+    "old_battle_wound": "old-battle-wound",
+    "hardened": "immune-to-fear",
+    "horrible_scars": "causes-fear",
+}
+"""Serious-injury results (or their sub-roll's detail) that give the hero a lasting battle
+rule, as the engine's ``rules`` names it (NOT IN SEED: published serious injuries, digest
+§15.9): madness → stupidity or frenzy, smashed leg 1 → may not run, arm wound 1 → one arm,
+old battle wound → a D6 before each battle, hardened → immune to fear, horrible scars →
+causes fear. Bitter enmity gives ``hatred(<target>)`` (``_injury_detail``)."""
 
 EXPERIENCE_AWARDS: dict[str, int] = {"survived": 1, "winning_leader": 1, "enemy_out_of_action": 1}
 SCENARIO_AWARDS: dict[str, dict[str, int]] = {
@@ -172,7 +188,10 @@ class Roller:
         return values
 
 
-def _injury_detail(roller: Roller, who: str, code: str) -> dict[str, Any]:
+def _injury_detail(roller: Roller, who: str, code: str, enemy: str = "") -> dict[str, Any]:
+    """One result with its sub-roll, characteristic changes and lasting rules; ``enemy``
+    is "<warband>:<fighter id>" of the one who took the hero out (bitter enmity's target:
+    D6 1-3 that individual, 4-6 his whole warband — digest §15.9's split)."""
     entry: dict[str, Any] = {"result": code, "effects": dict(INJURY_EFFECTS.get(code, {}))}
     if code in INJURY_SUB_ROLLS:
         kind, table = INJURY_SUB_ROLLS[code]
@@ -180,15 +199,24 @@ def _injury_detail(roller: Roller, who: str, code: str) -> dict[str, Any]:
         entry["detail"] = band(table, value)
         if code == "deep_wound":
             entry["games_missed"] = value
+    rule = LASTING_RULES.get(entry.get("detail", "")) or LASTING_RULES.get(code)
+    if code == "bitter_enmity":
+        warband, _, individual = enemy.partition(":")
+        hated = enemy if entry["detail"] == "hates_the_individual" and individual else warband
+        rule = f"hatred({hated})" if hated else "hatred"
+    if rule:
+        entry["rules"] = [rule]
+    if code == "robbed":
+        entry["loses_equipment"] = True
     return entry
 
 
-def hero_serious_injury(roller: Roller, who: str) -> dict[str, Any]:
+def hero_serious_injury(roller: Roller, who: str, enemy: str = "") -> dict[str, Any]:
     """D66 on the hero serious injury table; multiple injuries roll D6 more times,
     re-rolling dead, captured and further multiple injuries (digest §15.9)."""
     d66 = roller.roll("serious injury", who, "D66")
     code = band(HERO_SERIOUS_INJURIES, d66)
-    out = {"d66": d66, **_injury_detail(roller, who, code), "dead": code == "dead"}
+    out = {"d66": d66, **_injury_detail(roller, who, code, enemy), "dead": code == "dead"}
     if code == "multiple_injuries":
         extra = roller.roll("multiple injuries: count", who, "D6")
         results = []
@@ -197,28 +225,68 @@ def hero_serious_injury(roller: Roller, who: str) -> dict[str, Any]:
             sub = band(HERO_SERIOUS_INJURIES, value)
             if sub in MULTIPLE_INJURY_REROLL:
                 continue
-            results.append({"d66": value, **_injury_detail(roller, who, sub)})
+            results.append({"d66": value, **_injury_detail(roller, who, sub, enemy)})
         out["injuries"] = results
     return out
 
 
-def advances(roller: Roller, who: str, hero: bool, start: int, total: int) -> list[dict[str, Any]]:
-    """One 2D6 advance roll per threshold crossed (digest §15.12)."""
+def injury_results(injury: dict[str, Any]) -> list[str]:
+    """Every result of one serious-injury roll, those rolled inside Multiple Injuries too
+    (digest §15.9: "roll D6 more times on this table" — each is a result of its own)."""
+    own = [str(injury["result"])] if injury.get("result") else []
+    return own + [code for sub in injury.get("injuries") or [] for code in injury_results(sub)]
+
+
+def _advance_roll(roller: Roller, who: str, hero: bool, threshold: int) -> dict[str, Any]:
+    """One 2D6 on the hero or henchman advance table, with its D6 sub-roll (digest §15.12)."""
+    value = roller.roll("advance", who, "2D6")
+    code = band(HERO_ADVANCES if hero else HENCHMAN_ADVANCES, value)
+    entry: dict[str, Any] = {"threshold": threshold, "roll": value, "result": code}
+    if hero and code in HERO_ADVANCE_SUB_ROLLS:
+        sub = roller.roll(f"advance: {code}", who, "D6")
+        entry["characteristic"] = band(HERO_ADVANCE_SUB_ROLLS[code], sub)
+    elif code in ("ws_or_bs",):
+        entry["choose_one_of"] = ["WS", "BS"]
+    elif code in ("I", "S", "A", "Ld"):
+        entry["characteristic"] = code
+    return entry
+
+
+def advances(
+    roller: Roller,
+    who: str,
+    hero: bool,
+    start: int,
+    total: int,
+    profile: Mapping[str, int] | None = None,
+    race: str = DEFAULT_RACE,
+) -> list[dict[str, Any]]:
+    """One 2D6 advance roll per threshold crossed (digest §15.12); with the fighter's
+    ``profile``, racial maxima hold (``maxima.within_maxima``: the other of the pair, else
+    a re-roll, each re-roll recorded in ``rerolled``)."""
     thresholds = HERO_THRESHOLDS if hero else HENCHMAN_THRESHOLDS
+    current = dict(profile or {})
+    maxima = maxima_for(race)
     out = []
     for threshold in thresholds:
-        if start < threshold <= total:
-            value = roller.roll("advance", who, "2D6")
-            code = band(HERO_ADVANCES if hero else HENCHMAN_ADVANCES, value)
-            entry: dict[str, Any] = {"threshold": threshold, "roll": value, "result": code}
-            if hero and code in HERO_ADVANCE_SUB_ROLLS:
-                sub = roller.roll(f"advance: {code}", who, "D6")
-                entry["characteristic"] = band(HERO_ADVANCE_SUB_ROLLS[code], sub)
-            elif code in ("ws_or_bs",):
-                entry["choose_one_of"] = ["WS", "BS"]
-            elif code in ("I", "S", "A", "Ld"):
-                entry["characteristic"] = code
-            out.append(entry)
+        if not start < threshold <= total:
+            continue
+        entry = _advance_roll(roller, who, hero, threshold)
+        rerolled: list[int] = []
+        # ends: "new skill" (heroes) and "the lad's got talent" (henchmen) are never blocked
+        while profile is not None:
+            allowed = within_maxima(entry, current, maxima)
+            if allowed is not None:
+                entry = allowed
+                break
+            rerolled.append(entry["roll"])
+            entry = _advance_roll(roller, who, hero, threshold)
+        if rerolled:
+            entry["rerolled"] = rerolled
+        if entry.get("characteristic"):
+            stat = entry["characteristic"]
+            current[stat] = current.get(stat, 0) + 1
+        out.append(entry)
     return out
 
 
@@ -254,11 +322,13 @@ def post_battle(
 ) -> PostBattle:
     """Injuries, experience and advances, exploration, income and rating for ``side``; a
     henchman out of action dies on a D6 of ``settings.henchman_dead_max`` or less
-    (digest §15.10)."""
+    (digest §15.10); in a Wyrdstone Hunt a henchmen group earns +1 per counter its members
+    carry when ``settings.wyrdstone_experience_henchmen``."""
     if side not in ("a", "b"):
         raise EngineError("side.invalid", "side must be 'a' or 'b'.")
     roller = Roller(seed)
     won = report.winner == side
+    enemy_warband = str(report.armies.get("b" if side == "a" else "a", ""))
     awards = SCENARIO_AWARDS.get(report.mission, {})
     entries: list[dict[str, Any]] = []
     heroes_standing = 0
@@ -272,7 +342,8 @@ def post_battle(
             record: dict[str, Any] = {"id": f["id"], "dead": False, "injury": None}
             if f["out_of_action"]:
                 if hero:
-                    injury = hero_serious_injury(roller, f["id"])
+                    enemy = f"{enemy_warband}:{f['taken_out_by']}" if f.get("taken_out_by") else ""
+                    injury = hero_serious_injury(roller, f["id"], enemy or enemy_warband)
                     record["injury"] = injury
                     record["dead"] = injury["dead"]
                 else:
@@ -299,15 +370,27 @@ def post_battle(
                 gained["enemy_out_of_action"] = kills * EXPERIENCE_AWARDS["enemy_out_of_action"]
             if "wyrdstone_carried" in awards and f.get("wyrdstone"):
                 gained["wyrdstone_carried"] = f["wyrdstone"] * awards["wyrdstone_carried"]
+        if not hero and living and settings.wyrdstone_experience_henchmen:
+            group_carried = sum(f.get("wyrdstone", 0) for f in unit.fighters)
+            if "wyrdstone_carried" in awards and group_carried:
+                gained["wyrdstone_carried"] = group_carried * awards["wyrdstone_carried"]
         if living and "broke_through" in awards and any(f["broke_through"] for f in unit.fighters):
             gained["broke_through"] = awards["broke_through"]
-        for r in fighters_out:
-            injury = r["injury"] or {}
-            if injury.get("result") == "survives_against_the_odds":
-                gained["survives_against_the_odds"] = 1
+        odds = sum(
+            injury_results(r["injury"] or {}).count("survives_against_the_odds")
+            for r in fighters_out
+        )
+        if odds:
+            gained["survives_against_the_odds"] = (
+                odds * INJURY_EFFECTS["survives_against_the_odds"]["experience"]
+            )
         start = int(unit.extra.get("experience_start", 0))
         total = start + sum(gained.values())
-        unit_advances = advances(roller, unit.id, hero, start, total) if living else []
+        profile = unit.extra.get("profile")
+        race = str(unit.extra.get("race") or DEFAULT_RACE)
+        unit_advances = (
+            advances(roller, unit.id, hero, start, total, profile, race) if living else []
+        )
         warriors += len(living)
         rating += len(living) * warrior_rating(total, bool(unit.extra.get("large")))
         entries.append(

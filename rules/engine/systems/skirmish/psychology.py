@@ -7,6 +7,7 @@ import math
 
 from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.attacks import Exchange, roll_exchange
+from rules.engine.systems.skirmish.bases import clear_end
 from rules.engine.systems.skirmish.combat import free_hit
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.state import (
@@ -98,9 +99,10 @@ def rout_test(state: BattleState, side: str, voluntary: bool) -> bool:
 
 
 def is_all_alone(state: BattleState, fighter: Fighter) -> bool:
-    """In combat with two or more standing enemies and no standing friend within 6"
-    (NOT IN SEED: published Mordheim rule, digest §15.6, details uncertain)."""
-    if fighter.state != STANDING or fighter.fleeing:
+    """In combat with two or more standing enemies and no standing friend within 6"; the
+    frenzied never test (NOT IN SEED: published Mordheim rule, digest §15.6, details
+    uncertain; frenzy: immune to all other psychology)."""
+    if fighter.state != STANDING or fighter.fleeing or fighter.frenzy:
         return False
     standing = [e for e in (state.by_id[i] for i in fighter.engaged) if e.state == STANDING]
     if len(standing) < 2:
@@ -147,18 +149,17 @@ def break_and_flee(state: BattleState, fighter: Fighter) -> None:
 
 
 def flee_move(state: BattleState, fighter: Fighter, inches: float) -> None:
-    """Move directly away from the nearest enemy, never off the table (seed 001 §12.3)."""
+    """Move directly away from the nearest enemy, never off the table (seed 001 §12.3) nor
+    onto another model's base (``bases``)."""
     enemies = state.on_table(other(fighter.side))
     if not enemies:
         return
     nearest = min(enemies, key=lambda e: (distance(e, fighter), e.id))
     dx, dy = fighter.x - nearest.x, fighter.y - nearest.y
     length = math.hypot(dx, dy) or 1.0
-    move_to(
-        fighter,
-        min(max(fighter.x + dx / length * inches, 0.5), state.table.width - 0.5),
-        min(max(fighter.y + dy / length * inches, 0.5), state.table.height - 0.5),
-    )
+    x = min(max(fighter.x + dx / length * inches, 0.5), state.table.width - 0.5)
+    y = min(max(fighter.y + dy / length * inches, 0.5), state.table.height - 0.5)
+    move_to(fighter, *clear_end(state, fighter, x, y))
     fighter.moved = True
     state.event(fighter.side, fighter.id, f'flees {inches}"')
 
@@ -186,8 +187,20 @@ def rally(state: BattleState, fighter: Fighter) -> None:
 
 
 def fear_test(state: BattleState, fighter: Fighter, feared: Fighter) -> bool:
-    """Testing against a fear-causing enemy; fighters who cause fear are immune (NOT IN SEED:
-    published Mordheim psychology)."""
-    if not feared.causes_fear or fighter.causes_fear:
+    """Testing against a fear-causing enemy; fighters who cause fear are immune, and so are
+    the hardened and the frenzied (NOT IN SEED: published Mordheim psychology and serious
+    injuries, digest §15.9)."""
+    if not feared.causes_fear or fighter.causes_fear or fighter.immune_to_fear or fighter.frenzy:
         return True
     return leadership_test(state, fighter, "fear")
+
+
+def stupidity_tests(state: BattleState, side: str) -> None:
+    """At the start of its turn each standing stupid fighter of ``side`` tests Ld; on a
+    failure it is stupefied until its next turn: it does not charge, move, shoot or strike
+    (NOT IN SEED: published Mordheim stupidity; the published D6 stagger of a stupefied
+    fighter out of combat is read as standing still, an honest simplification)."""
+    for fighter in state.fighters(side):
+        fighter.stupefied = False
+        if fighter.stupidity and fighter.can_act:
+            fighter.stupefied = not leadership_test(state, fighter, "stupidity")

@@ -6,7 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.engine.kernel.settings import RuleSettings
-from rules.engine.systems.skirmish.tables import LEFTOVER_LOST, LEFTOVER_ROLLED
+from rules.engine.systems.skirmish.tables import (
+    LEFTOVER_LOST,
+    LEFTOVER_ROLLED,
+    SEVEN_PLUS_IMPOSSIBLE,
+    SEVEN_PLUS_SIX_THEN,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,12 +25,29 @@ class SkirmishSettings(RuleSettings):
       result standing (the published "roll all attacks together" procedure). "lost": attacks
       are resolved in order and, as soon as one attack's wounds cause an injury roll, the
       model's remaining attacks on that target are lost.
-    - ``fists_give_unarmoured_save`` (≈ NOT IN SEED, published rule): a fighter striking with
-      its fists gives the enemy +1 to its armour save, like a dagger; the dagger's text adds
-      "6+ to a model with none", the fists' does not, so False (default) gives an unarmoured
-      enemy no save; True reads fists like the dagger (6+).
+    - ``fists_strength_modifier`` (open question of issue 19; NOT IN SEED, published Mordheim
+      living rulebook, Close Combat Weapons, "Fist": "Strength: As user -1"): -1 (default);
+      0 would read fists as a plain hand weapon.
+    - ``fists_give_unarmoured_save`` (open question of issue 19; same "Fist" entry: "+1
+      Enemy armour save: An enemy wounded by a fist gains a +1 bonus to his armour save, and
+      a 6+ armour save if he normally has none", word for word the dagger's rule): True
+      (default) gives an unarmoured enemy 6+; False reads the older printing whose fist entry
+      stops at "+1 armour save" (no save for an unarmoured enemy). Either way S−1 gives no
+      save modifier to a S3 fighter (seed 001 §8 table).
     - ``natural_one_always_misses_shooting`` (≈ digest §15.3): a natural 1 misses even when
       BS needs 1 or less (True); False: it may hit.
+    - ``seven_plus_to_hit`` (open question of issue 19; digest §15.3, uncertain): Mordheim's
+      shooting rules give the BS table and the modifiers but no rule for a score above 6.
+      "six_then" (default) follows the Warhammer rules Mordheim is built on (Warhammer
+      Fantasy Battle, shooting: 7 = a 6 then 4+, 8 = a 6 then 5+, 9 = a 6 then 6, 10+
+      impossible), which keeps a shooter's long shot at a hidden-in-cover target possible;
+      "impossible": a score above 6 cannot hit.
+    - ``wyrdstone_experience_henchmen`` (open question of issue 19; NOT IN SEED, published
+      Wyrdstone Hunt scenario, Experience: "+1 Per Wyrdstone Counter: if a Hero or Henchman
+      is carrying a wyrdstone counter at the end of the battle he receives +1 Experience"):
+      True (default) gives a henchmen group +1 per counter its members carry (a group gains
+      experience as one, digest §15.11); False gives it to heroes only, as most scenarios'
+      "heroes only" awards do.
     - ``henchman_dead_max``: a henchman out of action rolls D6 after the battle and dies on
       this or less (published: 1–2 dead, 3–6 fights next battle, digest §15.10).
     """
@@ -33,8 +55,14 @@ class SkirmishSettings(RuleSettings):
     leftover_attacks: str = field(
         default=LEFTOVER_ROLLED, metadata={"choices": (LEFTOVER_ROLLED, LEFTOVER_LOST)}
     )
-    fists_give_unarmoured_save: bool = False
+    fists_strength_modifier: int = -1
+    fists_give_unarmoured_save: bool = True
     natural_one_always_misses_shooting: bool = True
+    seven_plus_to_hit: str = field(
+        default=SEVEN_PLUS_SIX_THEN,
+        metadata={"choices": (SEVEN_PLUS_SIX_THEN, SEVEN_PLUS_IMPOSSIBLE)},
+    )
+    wyrdstone_experience_henchmen: bool = True
     henchman_dead_max: int = 2
 
 

@@ -47,7 +47,9 @@ def shot(
 ) -> Strike:
     """One missile as dice needs (NOT IN SEED: published Mordheim rule, digest §15.3)."""
     first, follow = shooting_hit_probability_parts(
-        shooting_to_hit(bs, modifier), settings.natural_one_always_misses_shooting
+        shooting_to_hit(bs, modifier),
+        settings.natural_one_always_misses_shooting,
+        settings.seven_plus_to_hit,
     )
     return Strike(
         hit_need=first,
@@ -79,18 +81,22 @@ def visible(observer: Fighter, target: Fighter) -> bool:
 
 
 def may_shoot(fighter: Fighter) -> bool:
-    """Standing, not engaged, did not run, fail a charge or rally, weapon loaded, and a
-    move-or-fire weapon only when it did not move (NOT IN SEED: published Mordheim rule)."""
+    """Standing, not engaged, did not run, fail a charge or rally, not stupefied, weapon
+    loaded, and a move-or-fire weapon only when it did not move (NOT IN SEED: published
+    Mordheim rule)."""
     weapon = fighter.missile
     if weapon is None or not fighter.can_act or fighter.engaged or fighter.ran:
         return False
-    if fighter.no_shoot or fighter.reloading or fighter.charged:
+    if fighter.no_shoot or fighter.reloading or fighter.charged or fighter.stupefied:
         return False
     return not (weapon.move_or_fire and fighter.moved)
 
 
 def hit_chance(
-    shooter: Fighter, target: Fighter, cover: bool, natural_one_misses: bool = True
+    shooter: Fighter,
+    target: Fighter,
+    cover: bool,
+    settings: SkirmishSettings = DEFAULT_SETTINGS,
 ) -> float:
     """Probability one shot hits (for choosing an easier target)."""
     weapon = shooter.missile
@@ -98,7 +104,8 @@ def hit_chance(
     d = distance(shooter, target)
     first, follow = shooting_hit_probability_parts(
         shooting_to_hit(shooter.BS, shooting_modifier(shooter, target, weapon, d, cover)),
-        natural_one_misses,
+        settings.natural_one_always_misses_shooting,
+        settings.seven_plus_to_hit,
     )
     p = max(0, 7 - first) / 6.0
     if follow is not None:
@@ -134,8 +141,9 @@ def legal_targets(state: BattleState, shooter: Fighter) -> list[tuple[Fighter, f
     closest one (digest §15.3)."""
     targets = shooting_targets(state, shooter)
     targets.sort(key=lambda e: (distance(shooter, e), e.id))
-    ones_miss = state.settings.natural_one_always_misses_shooting
-    rated = [(e, hit_chance(shooter, e, in_cover(state, shooter, e), ones_miss)) for e in targets]
+    rated = [
+        (e, hit_chance(shooter, e, in_cover(state, shooter, e), state.settings)) for e in targets
+    ]
     closest = next((pair for pair in rated if not ignorable(pair[0])), None)
     if closest is None:
         return rated

@@ -159,6 +159,8 @@ def apply_exchange(
     if SEVERITY[result.state] > SEVERITY[target.state]:
         target.state = result.state
         target.hidden = False
+        # published frenzy: a frenzied warrior knocked down or stunned is frenzied no more
+        target.frenzy = False
 
 
 def disengage(state: BattleState, fighter: Fighter) -> None:

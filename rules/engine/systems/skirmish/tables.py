@@ -10,6 +10,10 @@ LEFTOVER_ROLLED = "rolled"
 """Leftover attacks are rolled with the rest (``SkirmishSettings.leftover_attacks``)."""
 LEFTOVER_LOST = "lost"
 """Leftover attacks are lost once the target is down (``SkirmishSettings.leftover_attacks``)."""
+SEVEN_PLUS_SIX_THEN = "six_then"
+"""A shot needing 7-9 hits on a 6 then 4+/5+/6 (``SkirmishSettings.seven_plus_to_hit``)."""
+SEVEN_PLUS_IMPOSSIBLE = "impossible"
+"""A shot needing more than 6 cannot hit (``SkirmishSettings.seven_plus_to_hit``)."""
 
 CRITICAL_RESULTS: tuple[tuple[str, int, bool, int], ...] = (
     # (name, wounds, ignores_armour, injury_bonus) for critical D6 1-2, 3-4, 5-6
@@ -76,16 +80,17 @@ def shooting_to_hit(bs: int, modifier: int) -> int:
 
 
 def shooting_hit_probability_parts(
-    needed: int, natural_one_misses: bool = True
+    needed: int, natural_one_misses: bool = True, seven_plus: str = SEVEN_PLUS_SIX_THEN
 ) -> tuple[int, int | None]:
     """(first die needed, follow-up die needed or None): 7 → 6 then 4+, 8 → 6 then 5+,
-    9 → 6 then 6, 10+ → impossible marked (7, None) (NOT IN SEED: published Mordheim rule,
-    digest §15.3, uncertain). ``natural_one_misses`` is
-    ``SkirmishSettings.natural_one_always_misses_shooting``."""
+    9 → 6 then 6, 10+ → impossible marked (7, None) (NOT IN SEED: digest §15.3, uncertain;
+    ``seven_plus`` "impossible" makes every score above 6 impossible). ``natural_one_misses``
+    and ``seven_plus`` are ``SkirmishSettings.natural_one_always_misses_shooting`` and
+    ``SkirmishSettings.seven_plus_to_hit``."""
     if needed <= 6:
         floor = 2 if natural_one_misses else 1
         return max(needed, floor), None
-    if needed <= 9:
+    if needed <= 9 and seven_plus == SEVEN_PLUS_SIX_THEN:
         return 6, needed - 3
     return 7, None
 

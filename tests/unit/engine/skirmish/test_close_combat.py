@@ -104,8 +104,8 @@ def test_one_parry_per_phase_in_a_phase(monkeypatch):  # seed 001 §9.4, §9.6
     engage(a2, d)
     parries = []
 
-    def spy(attacker, target, first_parry, settings):
-        exchange = melee_exchange(attacker, target, first_parry, settings)
+    def spy(attacker, target, first_parry, settings, hated=False):
+        exchange = melee_exchange(attacker, target, first_parry, settings, hated)
         parries.append((attacker.id, exchange.parry))
         return exchange
 
@@ -277,7 +277,7 @@ def test_knocked_down_fighters_do_not_fight():  # digest §15.5
     assert state.dice.used == [1]
 
 
-def test_fists_give_the_enemy_plus_one_to_its_armour_save():  # NOT IN SEED: published fists
+def test_fists_give_the_enemy_plus_one_to_its_armour_save():  # published "Fist" entry
     brawler = fighter("a", "u1", ())
     assert brawler.main.key == "fists"
     armoured = fighter("b", "u2", ("sword", "light-armour"))
@@ -286,15 +286,23 @@ def test_fists_give_the_enemy_plus_one_to_its_armour_save():  # NOT IN SEED: pub
     assert melee_exchange(brawler, armoured, True).strikes[0].save_need == 5
     swordsman = fighter("a", "u4", ("sword",))
     assert melee_exchange(swordsman, armoured, True).strikes[0].save_need == 6
-    # an unarmoured enemy gets no save from fists unless the setting says otherwise
-    assert melee_exchange(brawler, unarmoured, True).strikes[0].save_need is None
+    # "... and a 6+ armour save if he normally has none" (the default reading)
+    assert melee_exchange(brawler, unarmoured, True).strikes[0].save_need == 6
 
 
-def test_fists_setting_gives_an_unarmoured_enemy_six_plus():  # published, ≈
-    settings = SkirmishSettings(fists_give_unarmoured_save=True)
+def test_fists_setting_can_give_an_unarmoured_enemy_no_save():  # older printing, ≈
+    settings = SkirmishSettings(fists_give_unarmoured_save=False)
     brawler = fighter("a", "u1", ())
     unarmoured = fighter("b", "u3", ("sword",))
-    assert melee_exchange(brawler, unarmoured, True, settings).strikes[0].save_need == 6
+    assert melee_exchange(brawler, unarmoured, True, settings).strikes[0].save_need is None
+
+
+def test_fists_strike_at_the_users_strength_less_the_setting():  # "Strength: As user -1"
+    brawler = fighter("a", "u1", (), S=4)
+    target = fighter("b", "u2", ("sword",), T=3)
+    assert melee_exchange(brawler, target, True).strikes[0].wound_need == 4  # S3 v T3
+    plain = SkirmishSettings(fists_strength_modifier=0)
+    assert melee_exchange(brawler, target, True, plain).strikes[0].wound_need == 3  # S4 v T3
 
 
 def test_pistol_after_the_first_round_is_fists_with_the_save_bonus():  # published pistol

@@ -107,3 +107,71 @@ def test_rating_counts_warriors_and_experience(report):  # digest §15.7
     result = SYSTEM.post_battle(report, "b", 8)
     assert result.resources["warband_rating"] >= 5 * result.resources["warriors"]
     assert result.resources["gold_crowns"] >= 0
+
+
+def test_survives_against_the_odds_inside_multiple_injuries_gives_experience(report):
+    """Issue 19 defect 2: a 66 rolled among Multiple Injuries (digest §15.9: "roll D6 more
+    times on this table") is a "survives against the odds" like any other: +1 experience.
+    Post-battle seeds are tried until such a roll turns up (the first within a few hundred)."""
+    found = 0
+    for side in ("a", "b"):
+        for seed in range(600):
+            for entry in SYSTEM.post_battle(report, side, seed).entries:
+                nested = [
+                    sub["result"]
+                    for f in entry.get("fighters", [])
+                    for sub in (f["injury"] or {}).get("injuries", [])
+                ]
+                odds = nested.count("survives_against_the_odds")
+                if odds:
+                    found += 1
+                    assert entry["experience"]["survives_against_the_odds"] == odds
+    assert found
+
+
+def test_wyrdstone_hunt_henchmen_carrying_a_counter_earn_experience():
+    """Issue 19 open question, published Wyrdstone Hunt: "+1 per wyrdstone counter: a Hero or
+    Henchman carrying one at the end of the battle"; a group earns it as one (digest §15.11);
+    ``wyrdstone_experience_henchmen=False`` keeps it for heroes."""
+    a = SYSTEM.build_army(sample_roster_data("skirmish", "night-watch"))
+    b = SYSTEM.build_army(sample_roster_data("skirmish", "marsh-raiders"))
+    hunt = SYSTEM.resolve_battle(a, b, "wyrdstone-hunt", 1, log=False)
+    group = next(
+        u
+        for u in hunt.units
+        if u.side == "a" and u.extra["kind"] == "henchman" and len(u.fighters) > 1
+    )
+    for fighter in group.fighters:
+        fighter["wyrdstone"] = 0
+    group.fighters[0]["wyrdstone"] = 1
+    group.fighters[0]["out_of_action"] = False
+    group.fighters[1]["wyrdstone"] = 1
+    group.fighters[1]["out_of_action"] = False
+
+    def award(settings: SkirmishSettings) -> int:
+        result = SYSTEM.post_battle(hunt, "a", 5, settings=settings)
+        entry = next(e for e in result.entries if e.get("unit") == group.id)
+        return entry["experience"].get("wyrdstone_carried", 0)
+
+    assert award(SkirmishSettings()) == 2
+    assert award(SkirmishSettings(wyrdstone_experience_henchmen=False)) == 0
+
+
+def test_advances_respect_racial_maxima():
+    """Published Mordheim (digest §15.12): an increase past the race's maximum becomes the
+    other of its pair, else the advance is rolled again; human S4 and A4 are maxima."""
+    from rules.engine.systems.skirmish.maxima import RACIAL_MAXIMA, within_maxima
+
+    human = RACIAL_MAXIMA["human"]
+    strong = {"S": 4, "A": 1, "WS": 6, "BS": 6}
+    rolled_s = {"result": "s_or_a", "characteristic": "S"}
+    assert within_maxima(rolled_s, strong, human)["characteristic"] == "A"
+    assert within_maxima(rolled_s, {**strong, "A": 4}, human) is None
+    choice = {"result": "ws_or_bs", "choose_one_of": ["WS", "BS"]}
+    assert within_maxima(choice, strong, human) is None
+    assert within_maxima(choice, {**strong, "BS": 3}, human)["choose_one_of"] == ["BS"]
+    for seed in range(200):  # a henchman at every maximum but Ld never gets I, S or A
+        at_max = {**human, "Ld": 7}
+        for entry in pb.advances(pb.Roller(seed), "g", False, 0, 14, at_max):
+            assert entry.get("characteristic") in (None, "Ld")
+            assert entry.get("choose_one_of", ["x"]) != []

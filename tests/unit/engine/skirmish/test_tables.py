@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.engine.systems.skirmish.settings import SkirmishSettings
 from rules.engine.systems.skirmish.tables import (
     KNOCKED_DOWN,
     OUT_OF_ACTION,
@@ -108,6 +109,13 @@ def test_bs_table_and_modifiers():  # NOT IN SEED: published BS table (digest §
     assert shooting_hit_probability_parts(9) == (6, 6)
     assert shooting_hit_probability_parts(10) == (7, None)
     assert shooting_hit_probability_parts(0) == (2, None)  # a natural 1 misses
+
+
+def test_seven_plus_to_hit_setting():  # digest §15.3 (uncertain), issue 19 open question
+    assert SkirmishSettings().seven_plus_to_hit == "six_then"
+    assert shooting_hit_probability_parts(7, True, "six_then") == (6, 4)
+    assert shooting_hit_probability_parts(7, True, "impossible") == (7, None)
+    assert shooting_hit_probability_parts(6, True, "impossible") == (6, None)
 
 
 def test_injury_table():  # NOT IN SEED: published injury D6 (digest §15.5)

@@ -1,10 +1,10 @@
-"""A pure game-clock model for timed games (seed 003 §11; digest §15-§16).
+"""A pure game-clock model for timed games (seed 003 §11).
 
 No clock is read here: every function takes the current time ``now_ms`` (milliseconds) and
 returns a new :class:`ClockState`. ``mode`` "chess" gives each side a total time for the
 game; "per_turn" gives a fresh allowance at the start of every turn. The side whose time runs
 out is returned by :func:`clock_flagged`; in the chess-clock game it counts as routed (its whole
-army leaves and victory is scored normally, digest §15.5). The API layer persists the state
+army leaves and victory is scored normally, seed 003 §11). The API layer persists the state
 with :meth:`ClockState.to_dict` / :func:`clock_from_dict`.
 """
 

@@ -1,5 +1,5 @@
 """Morale checks, falling back, regrouping and pinning (seed 000 [26][31][43]; the full
-rules NOT IN SEED: published 4e pp.47-49, digest 36.2)."""
+rules NOT IN SEED: published 4e pp.47-49, 4e pp.47-49)."""
 
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ def regroup_test(battle: Battle, unit: Unit) -> bool:
 def assaulted_while_falling_back(battle: Battle, unit: Unit) -> bool:
     """An assaulted falling-back unit takes an unmodified regroup test: pass fights
     normally, fail is destroyed (NOT IN SEED: published 4e p.48); And They Shall Know No
-    Fear passes its regroup tests (digest 36.2, 36.7). Returns survival."""
+    Fear passes its regroup tests (4e pp.47-49, pp.74-76). Returns survival."""
     if unit.has("and_they_shall_know_no_fear"):
         return regroup_test(battle, unit)
     roll = battle.dice.two_d6()

@@ -142,7 +142,8 @@ def clamp_pivot(
     unit: Unit, wanted: float, limit: float = 90.0, nimble_reading: str = "extra_pivot"
 ) -> float:
     """An Advance pivots at most 90° from the original facing; Nimble may pivot once more
-    (seed 003 §4; NOT IN SEED reading of Nimble: an extra pivot, digest §19)."""
+    (seed 003 §4; Nimble as an extra pivot: not in seed 003, published KoW rules of
+    later editions)."""
     if unit.nimble and nimble_reading == "extra_pivot":
         limit += 90.0
     delta = max(-limit, min(limit, wanted))

@@ -1,4 +1,4 @@
-"""The pure game clock for timed games (seed 003 §11; digest §15-§16)."""
+"""The pure game clock for timed games (seed 003 §11)."""
 
 from __future__ import annotations
 

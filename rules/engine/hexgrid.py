@@ -25,7 +25,6 @@ Hex = tuple[int, int]
 
 #: Axial offsets of the six neighbours, indexed by direction 0–5 (E, NE, NW, W, SW, SE).
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 
 _SQRT3 = math.sqrt(3.0)
 _EPS = 1e-6
@@ -162,14 +161,6 @@ def ring(h: Hex, radius: int) -> list[Hex]:
     return results
 
 
-def hexes_within(h: Hex, radius: int) -> list[Hex]:
-    """All hexes at distance ≤ ``radius``, nearest first."""
-    out: list[Hex] = []
-    for r in range(radius + 1):
-        out.extend(ring(h, r))
-    return out
-
-
 def arc_hexes(
     h: Hex, facing: int, radius: int, arc: str, arcs: ArcDefinition = ARC_RECONSTRUCTION
 ) -> list[Hex]:
@@ -242,16 +233,6 @@ def line_steps(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
         else:
             steps.append(tuple(sorted((plus, minus))))
     return steps
-
-
-def line_hexes(a: Hex, b: Hex) -> list[Hex]:
-    """Every hex the line from ``a`` to ``b`` touches between the ends (pairs flattened)."""
-    return [h for step in line_steps(a, b) for h in step]
-
-
-def hex_side_line(a: Hex, b: Hex) -> bool:
-    """True when the line from ``a`` to ``b`` runs along hex borders somewhere."""
-    return any(len(step) == 2 for step in line_steps(a, b))
 
 
 def in_bounds(h: Hex, width: int, height: int) -> bool:

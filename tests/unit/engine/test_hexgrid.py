@@ -55,8 +55,6 @@ def test_arc_of_rear_and_side():
 def test_line_steps_single_hexes_and_hex_side_pairs():
     assert hexgrid.line_steps(ORIGIN, (3, 0)) == [((1, 0),), ((2, 0),)]
     assert hexgrid.line_steps(ORIGIN, (2, -1)) == [((1, -1), (1, 0))]
-    assert hexgrid.hex_side_line(ORIGIN, (1, 1))
-    assert not hexgrid.hex_side_line(ORIGIN, (3, 0))
 
 
 def test_facing_helpers():

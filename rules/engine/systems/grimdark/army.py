@@ -123,7 +123,6 @@ class Unit:
     locked: bool = False
     falling_back: bool = False
     pinned_turn: int = -1
-    regrouped_turn: int = -1
     arrived_turn: int = -1
     consolidated_into: str = ""
     fled: bool = False

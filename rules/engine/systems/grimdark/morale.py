@@ -145,8 +145,3 @@ def pinning_test(battle: Battle, unit: Unit, modifier: int = 0) -> None:
         unit.pinned_turn = battle.next_own_turn(unit)
         if battle.logging:
             battle.log(unit.side, unit.name, f"{unit.name} is pinned", dice=[roll])
-
-
-def table_edge_point(battle: Battle, unit: Unit) -> Point:
-    """Where a falling-back unit heads: its own long table edge."""
-    return battle.edge_point(unit)

@@ -182,7 +182,6 @@ def movement_phase(battle: Battle) -> None:
             if not regroup_test(battle, unit):
                 unit.moved = fall_back_move(battle, unit)
                 continue
-            unit.regrouped_turn = battle.ptc
             unit.moved = REGROUP_MOVE
             if not unit.has("and_they_shall_know_no_fear"):
                 continue

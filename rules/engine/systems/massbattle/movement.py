@@ -177,15 +177,6 @@ def order_back(state: BattleState, unit: Unit, distance: float | None = None) ->
     return move_straight(state, unit, -1.0, 0.0, limit, False)
 
 
-def order_sidestep(
-    state: BattleState, unit: Unit, left: bool, distance: float | None = None
-) -> float:
-    """Sidestep: straight left or right up to Sp/2 (seed 003 §4)."""
-    unit.order = "sidestep"
-    limit = unit.sp / 2 if distance is None else min(distance, unit.sp / 2)
-    return move_straight(state, unit, 0.0, 1.0 if left else -1.0, limit, False)
-
-
 def order_march(state: BattleState, unit: Unit, distance: float | None = None) -> float:
     """March: straight forward up to 2×Sp, no obstacle crossing, no shooting afterwards;
     war engines and Shambling units cannot (seed 003 §4, §5, §10)."""

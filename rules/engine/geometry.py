@@ -1,10 +1,12 @@
-"""Table geometry in inches: points, footprints, movement, terrain areas (seed 000 [15]-[17]).
+"""Table geometry in inches: points, segments, circles, terrain areas (seed 000 [15]-[17]).
 
-Generic for every inch-measured system (grimdark, massbattle, skirmish): a unit or a model
-is a :class:`Footprint` (a circle or an axis-free rectangle with facing); distances are
-measured between the closest edges (seed 000 [6]); terrain is a list of
-:class:`TerrainArea` rectangles with a movement class, a cover save and a height on the
-size scale (seed 000 [7][16]).
+Generic for every inch-measured system (grimdark, massbattle, skirmish): positions are
+:class:`Point`; a grimdark unit is a circle of models (``circle_overlap_area``,
+``circle_segment_fraction``) and distances are between the closest edges (seed 000 [6]).
+The one ``Footprint`` class, a rectangle of models with a facing, is massbattle's
+(``rules/engine/systems/massbattle/footprint.py``): only that system ranks its models.
+Terrain is a list of :class:`TerrainArea` rectangles with a movement class, a cover save and
+a height on the size scale (seed 000 [7][16]).
 """
 
 from __future__ import annotations
@@ -115,20 +117,6 @@ class Rect:
         if clipped is None:
             return 0.0
         return (clipped[1] - clipped[0]) * math.hypot(b.x - a.x, b.y - a.y)
-
-
-@dataclass(frozen=True, slots=True)
-class Footprint:
-    """A unit's or model's footprint: a circle (``radius``) or a rectangle with ``facing``."""
-
-    centre: Point
-    radius: float = 0.5
-    width: float = 0.0
-    depth: float = 0.0
-    facing: float = 0.0
-
-    def moved_to(self, p: Point) -> Footprint:
-        return Footprint(p, self.radius, self.width, self.depth, self.facing)
 
 
 def circle_overlap_area(r1: float, r2: float, d: float) -> float:

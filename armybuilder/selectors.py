@@ -15,7 +15,7 @@ from armybuilder.catalogue_cache import catalogue_lookup
 from armybuilder.constraints import RosterView
 from armybuilder.errors import NotFoundError
 from armybuilder.exchange import export_text, grouped_entries, interchange_payload
-from armybuilder.models import Faction, GameSystem, Roster, RosterRevision, UnitType
+from armybuilder.models import Faction, GameSystem, Roster, RosterRevision
 from armybuilder.rosterdata import apply_options
 from armybuilder.summaries import system_summary
 from armybuilder.validation import ValidationResult, price_roster, validate_roster
@@ -37,30 +37,9 @@ def system_list() -> QuerySet[GameSystem]:
     return GameSystem.objects.all()
 
 
-def system_get(*, slug: str) -> GameSystem:
-    """One game system; NotFoundError ``system.not_found``."""
-    try:
-        return GameSystem.objects.get(slug=slug)
-    except GameSystem.DoesNotExist as error:
-        raise NotFoundError("system.not_found", f"No game system '{slug}'") from error
-
-
 def faction_list(*, system: str) -> QuerySet[Faction]:
     """The factions of a system, by slug."""
     return Faction.objects.filter(system__slug=system).select_related("system")
-
-
-def faction_get(*, system: str, slug: str) -> Faction:
-    """One faction; NotFoundError ``faction.not_found``."""
-    try:
-        return Faction.objects.select_related("system").get(system__slug=system, slug=slug)
-    except Faction.DoesNotExist as error:
-        raise NotFoundError("faction.not_found", f"No faction '{slug}' in {system}") from error
-
-
-def unit_type_list(*, faction: Faction) -> QuerySet[UnitType]:
-    """A faction's unit types in catalogue order, with their options."""
-    return UnitType.objects.filter(faction=faction).prefetch_related("options")
 
 
 def roster_list(*, owner: Any) -> QuerySet[Roster]:

@@ -16,7 +16,7 @@ from rules.engine.dice import Dice
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 """Profile characteristics: choosing one raises it by one (NOT IN SEED: published Mordheim
-advance table, digest §15.12)."""
+advance table, not in seed 001: published Mordheim rules, Advances)."""
 
 MISSES_NEXT_GAME = "misses_next_game"
 OLD_BATTLE_WOUND = "old-battle-wound"
@@ -30,7 +30,7 @@ EYES = 2
 def advance_options(kind: str, data: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:
     """What a player may pick for an advance or rank line ([] when nothing is to choose):
     its ``choose_one_of``, or the campaign's ``new_skills`` for a "new skill" advance
-    (NOT IN SEED: published Mordheim advances, digest §15.12)."""
+    (not in seed 001: published Mordheim rules, Advances)."""
     listed = data.get("choose_one_of")
     if listed:
         return [str(option) for option in listed]
@@ -49,8 +49,8 @@ def choice_data(entry_id: int, choice: str) -> dict[str, Any]:
 
 def games_missed(injury: Mapping[str, Any]) -> int:
     """Games a serious injury keeps the fighter out: "misses next game" one, a deep wound its
-    recorded D3; multiple injuries keep the longest absence (NOT IN SEED: published
-    Mordheim serious injuries, digest §15.9 — the longest rather than the sum is this
+    recorded D3; multiple injuries keep the longest absence (not in seed 001:
+    published Mordheim rules, Serious injuries) — the longest rather than the sum is this
     project's reading, the alternative being to add them up)."""
     if injury.get("dead"):
         return 0

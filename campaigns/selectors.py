@@ -288,7 +288,8 @@ def participant_absent_fighters(
 ) -> list[tuple[str, str]]:
     """(unit key, fighter) of fighters an injury keeps out of the participant's next game:
     each sits out as many later games (``campaign.left_out`` of their snapshots) as the
-    injury says (NOT IN SEED: published Mordheim "misses next game", digest §15.9)."""
+    injury says ("misses next game": not in seed 001: published Mordheim rules,
+    Serious injuries)."""
     injuries = [
         e
         for e in ledger_active(participant=participant).filter(kind="injury").select_related("game")

@@ -1,4 +1,4 @@
-"""Game clocks for timed games (seed 003 §11; digest §15-§16): services and the one read.
+"""Game clocks for timed games (seed 003 §11): services and the one read.
 
 The arithmetic is the engine's pure model (``rules/engine/gameclock.py``); this module
 persists its state in :class:`rules.models.GameClock` and feeds it the server's time, so two
@@ -6,9 +6,9 @@ phones looking at one clock show the same times. Every change locks the row
 (``select_for_update``), so two players pressing at once are applied one after the other.
 
 Chess clock: a side whose total time runs out **flags**: the game ends at once and its whole
-army routs (digest §15.5); ``campaigns.services.clocks.clock_report_to_campaign`` then
+army routs (seed 003 §11); ``campaigns.services.clocks.clock_report_to_campaign`` then
 reports the linked campaign game (the flagged side loses, every unit of it routed).
-Per-turn clock: a side over its turn's allowance is only **over time** (digest §16.2: it
+Per-turn clock: a side over its turn's allowance is only **over time** (seed 003 §11: it
 stops its turn); the game goes on.
 """
 
@@ -206,7 +206,7 @@ def _change(clock: GameClock, now: datetime | None, step: Any) -> GameClock:
 
 
 def clock_start(*, clock: GameClock, side: str = "a", now: datetime | None = None) -> GameClock:
-    """Start ``side``'s clock: the player deploying or playing first (digest §15.2)."""
+    """Start ``side``'s clock: the player deploying or playing first (seed 003 §11)."""
     if side not in gameclock.SIDES:
         raise ClockError("clock.side_invalid", "side must be 'a' or 'b'.", "side")
 
@@ -223,7 +223,7 @@ def clock_switch(
     *, clock: GameClock, side: str | None = None, now: datetime | None = None
 ) -> GameClock:
     """End of a turn (or of one unit's deployment): stop this side, start the other; a
-    per-turn clock gives the new side a fresh allowance (digest §15.3, §16.1). ``side``, when
+    per-turn clock gives the new side a fresh allowance (seed 003 §11). ``side``, when
     given, is the side ending its turn: a second press from another phone is refused
     instead of switching back."""
     if side is not None and side not in gameclock.SIDES:
@@ -239,7 +239,7 @@ def clock_switch(
 
 
 def clock_pause(*, clock: GameClock, now: datetime | None = None) -> GameClock:
-    """Stop the clock while a player steps away or a rule is checked (digest §16.4)."""
+    """Stop the clock while a player steps away or a rule is checked (seed 003 §11)."""
     return _change(clock, now, lambda c, state, ms: _store(c, gameclock.clock_pause(state, ms)))
 
 

@@ -144,7 +144,7 @@ class GameClock(models.Model):
     ``remaining_a``/``remaining_b`` are milliseconds left as of ``started_at`` (the last
     switch or resume); the running side's time is computed from the server's clock, so every
     phone shows the same times. ``flagged`` is the side whose chess clock ran out: the game
-    is over and that army counts as routed (digest §15.5).
+    is over and that army counts as routed (seed 003 §11).
     """
 
     mode = models.CharField(max_length=16, choices=ClockMode.choices)

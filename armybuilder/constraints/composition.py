@@ -71,7 +71,7 @@ def check_category_size(constraint: dict[str, Any], view: RosterView) -> list[Vi
 
 def check_unit_size(constraint: dict[str, Any], view: RosterView) -> list[Violation]:
     """Every unit matching ``select`` has a size in range (independent characters fight as
-    one-model units, digest §36.3). Message fields: name, size, min, max, label."""
+    one-model units; 4e pp.50-51). Message fields: name, size, min, max, label."""
     low, high = constraint.get("min"), constraint.get("max")
     label = str(constraint.get("label", "Unit"))
     out = []

@@ -19,7 +19,7 @@ from armybuilder.constraints.view import (
 
 
 def check_category_count(constraint: dict[str, Any], view: RosterView) -> list[Violation]:
-    """Units of a category between min and max (force organisation chart, digest §36.8;
+    """Units of a category between min and max (force organisation chart, 4e pp.77-80;
     Mordheim heroes §15.7). Message fields: label, count, min, max."""
     categories = categories_of(constraint)
     chosen = [u for u in view.units if u.category.lower() in categories]

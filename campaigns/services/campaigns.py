@@ -110,13 +110,6 @@ def campaign_update(*, campaign: Campaign, user: Any, **changes: Any) -> Campaig
     return campaign
 
 
-def campaign_add_organiser(*, campaign: Campaign, user: Any, organiser: Any) -> None:
-    """Make another user an organiser too."""
-    require_organiser(campaign, user)
-    campaign.organisers.add(organiser)
-    audit(campaign=campaign, actor=user, action="organiser_added", data={"user": organiser.pk})
-
-
 def campaign_limit_now(campaign: Campaign) -> int:
     """The points limit of the campaign's latest round (the first round before any)."""
     latest = campaign.rounds.order_by("-number").values_list("number", flat=True).first()

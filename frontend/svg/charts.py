@@ -86,7 +86,6 @@ def _ticks(peak: float) -> list[float]:
 
 
 HISTOGRAM_MAX_BINS = 20
-HISTOGRAM_MIN_BINS = 10
 
 
 def _bin_width(low: float, high: float) -> float:

@@ -23,8 +23,6 @@ from rules.models import Battle, JobStatus
 from rules.selectors import battles_for_user, rosters_for_battle
 from rules.services import battle_create
 
-SIDE_LABELS = {"a": "Side A", "b": "Side B"}
-
 
 def roster_label(roster: Any) -> str:
     """A roster as a picker shows it: name, system, faction, points and when it was last

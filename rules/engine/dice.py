@@ -16,8 +16,6 @@ T = TypeVar("T")
 
 RollHook = Callable[[str, tuple[int, ...]], None]
 
-SCATTER_DIRECTIONS: tuple[str, ...] = ("N", "E", "S", "W")
-
 
 @dataclass(frozen=True, slots=True)
 class ScatterResult:
@@ -98,14 +96,6 @@ class Dice:
             rolls += [a, b]
             if a != b:
                 return RollOff("a" if a > b else "b", rolls)
-
-    def roll_with_reroll(self, succeeds: Callable[[int], bool], reroll: bool) -> int:
-        """Roll a D6 and, when ``reroll`` and it fails, roll once more and keep the second
-        result even if worse: a die is never re-rolled twice (seed 000 [5])."""
-        value = self.d6()
-        if reroll and not succeeds(value):
-            value = self.d6()
-        return value
 
     def scatter(self) -> ScatterResult:
         """Scatter die: 1–4 arrows, 5–6 HIT; every face carries a direction (seed 000 [4])."""

@@ -1,11 +1,11 @@
-"""A pure game-clock model for timed games (seed 003 §11; digest §15-§16).
+"""A pure game-clock model for timed games (seed 003 §11).
 
 No clock is read here: every function takes the current time ``now_ms`` (milliseconds) and
 returns a new :class:`ClockState`. ``mode`` "chess" gives each side a total time for the
 game; "per_turn" gives a fresh allowance at the start of every turn. The side whose time runs
-out is returned by :func:`clock_flagged`; in the chess-clock game it counts as routed (its whole
-army leaves and victory is scored normally, digest §15.5). The API layer persists the state
-with :meth:`ClockState.to_dict` / :func:`clock_from_dict`.
+out (``clock_remaining`` reaches 0) flags: in the chess-clock game it counts as routed (its
+whole army leaves and victory is scored normally, seed 003 §11); ``rules/clocks.py`` decides
+it and persists the state.
 """
 
 from __future__ import annotations
@@ -44,17 +44,6 @@ def new_clock(mode: str, limit_ms: int) -> ClockState:
     if not isinstance(limit_ms, int) or limit_ms <= 0:
         raise EngineError("clock.limit_invalid", "limit_ms must be a positive integer.")
     return ClockState(mode, limit_ms, limit_ms, limit_ms)
-
-
-def clock_from_dict(data: dict[str, Any]) -> ClockState:
-    """Rebuild a state saved with ``to_dict``."""
-    try:
-        state = ClockState(**data)
-    except TypeError as exc:
-        raise EngineError("clock.state_invalid", str(exc)) from exc
-    if state.mode not in MODES:
-        raise EngineError("clock.mode_invalid", f"mode must be one of {MODES}.")
-    return state
 
 
 def _charged(state: ClockState, now_ms: int) -> ClockState:
@@ -110,12 +99,3 @@ def clock_remaining(state: ClockState, now_ms: int) -> dict[str, int]:
     """Milliseconds left per side at ``now_ms`` (never below zero)."""
     charged = _charged(state, now_ms)
     return {"a": charged.remaining_a, "b": charged.remaining_b}
-
-
-def clock_flagged(state: ClockState, now_ms: int) -> str | None:
-    """The side whose time ran out (it counts as routed, seed 003 §11), else None."""
-    remaining = clock_remaining(state, now_ms)
-    for side in SIDES:
-        if remaining[side] <= 0:
-            return side
-    return None

@@ -1,10 +1,12 @@
-"""Table geometry in inches: points, footprints, movement, terrain areas (seed 000 [15]-[17]).
+"""Table geometry in inches: points, segments, circles, terrain areas (seed 000 [15]-[17]).
 
-Generic for every inch-measured system (grimdark, massbattle, skirmish): a unit or a model
-is a :class:`Footprint` (a circle or an axis-free rectangle with facing); distances are
-measured between the closest edges (seed 000 [6]); terrain is a list of
-:class:`TerrainArea` rectangles with a movement class, a cover save and a height on the
-size scale (seed 000 [7][16]).
+Generic for every inch-measured system (grimdark, massbattle, skirmish): positions are
+:class:`Point`; a grimdark unit is a circle of models (``circle_overlap_area``,
+``circle_segment_fraction``) and distances are between the closest edges (seed 000 [6]).
+The one ``Footprint`` class, a rectangle of models with a facing, is massbattle's
+(``rules/engine/systems/massbattle/footprint.py``): only that system ranks its models.
+Terrain is a list of :class:`TerrainArea` rectangles with a movement class, a cover save and
+a height on the size scale (seed 000 [7][16]).
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ CLEAR = "clear"
 DIFFICULT = "difficult"
 DANGEROUS = "dangerous"
 IMPASSABLE = "impassable"
-TERRAIN_CLASSES: tuple[str, ...] = (CLEAR, DIFFICULT, DANGEROUS, IMPASSABLE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,53 +119,6 @@ class Rect:
         return (clipped[1] - clipped[0]) * math.hypot(b.x - a.x, b.y - a.y)
 
 
-@dataclass(frozen=True, slots=True)
-class Footprint:
-    """A unit's or model's footprint: a circle (``radius``) or a rectangle with ``facing``."""
-
-    centre: Point
-    radius: float = 0.5
-    width: float = 0.0
-    depth: float = 0.0
-    facing: float = 0.0
-
-    @property
-    def is_rect(self) -> bool:
-        return self.width > 0.0 and self.depth > 0.0
-
-    def extent_toward(self, angle_degrees: float) -> float:
-        """Distance from the centre to the edge in the direction ``angle_degrees``."""
-        if not self.is_rect:
-            return self.radius
-        rel = math.radians(angle_degrees - self.facing)
-        c, s = abs(math.cos(rel)), abs(math.sin(rel))
-        half_d, half_w = self.depth / 2, self.width / 2
-        limits = [half_d / c if c > 1e-9 else math.inf, half_w / s if s > 1e-9 else math.inf]
-        return min(limits)
-
-    def moved_to(self, p: Point) -> Footprint:
-        return Footprint(p, self.radius, self.width, self.depth, self.facing)
-
-
-def edge_distance(a: Footprint, b: Footprint) -> float:
-    """Closest-edge distance between two footprints (seed 000 [6]); 0 when touching."""
-    centre = a.centre.distance(b.centre)
-    if centre == 0.0:
-        return 0.0
-    angle = a.centre.angle_to(b.centre)
-    gap = centre - a.extent_toward(angle) - b.extent_toward((angle + 180.0) % 360.0)
-    return max(0.0, gap)
-
-
-def move_toward(start: Point, goal: Point, max_distance: float, stop_short: float = 0.0) -> Point:
-    """Move from ``start`` straight toward ``goal`` by at most ``max_distance``, stopping
-    ``stop_short`` inches before it."""
-    remaining = start.distance(goal) - stop_short
-    if remaining <= 0.0 or max_distance <= 0.0:
-        return start
-    return start.toward(goal, min(max_distance, remaining))
-
-
 def circle_overlap_area(r1: float, r2: float, d: float) -> float:
     """Area of the intersection of two circles of radii r1, r2 with centres d apart."""
     if d >= r1 + r2:
@@ -241,10 +195,6 @@ class Table:
         return any(
             t.kind == IMPASSABLE and t.rect.segment_length_inside(a, b) > 0 for t in self.terrain
         )
-
-    def edge_distance(self, p: Point) -> float:
-        """Distance from ``p`` to the nearest table edge."""
-        return min(p.x, p.y, self.width - p.x, self.height - p.y)
 
 
 def segment_entry_distance(rect: Rect, a: Point, b: Point) -> float | None:

@@ -3,13 +3,13 @@
 Hexes are "pointy-top" and addressed in **axial** coordinates ``(q, r)`` (a plain tuple, fast
 to hash and compare). Maps and reports use **offset** coordinates ``(col, row)`` in the
 "odd-r" layout (odd rows shifted half a hex right); convert with :func:`offset_to_axial` and
-:func:`axial_to_offset`. One hex = one yard (seed 004, digest conventions).
+:func:`axial_to_offset`. One hex = one yard (seed 004).
 
 Directions / facings are numbered 0–5 counter-clockwise from east: 0 E, 1 NE, 2 NW, 3 W,
 4 SW, 5 SE (with rows growing downwards on screen, "N" is towards row −1). A combatant faces
 one hex-side, i.e. one direction.
 
-Arcs (front / side / rear) follow the reconstruction of digest §0.2–0.4, which is marked
+Arcs (front / side / rear) follow our reconstruction of seed 004 "Arc of vision", marked
 uncertain because the seed's figures are missing: a hex is in the front arc when its centre is
 at most ``front_half_angle`` (60°) off the facing, in the rear arc when more than
 ``180 − rear_half_angle`` (120°) off, otherwise in a side arc. :class:`ArcDefinition` makes the
@@ -25,7 +25,6 @@ Hex = tuple[int, int]
 
 #: Axial offsets of the six neighbours, indexed by direction 0–5 (E, NE, NW, W, SW, SE).
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 
 _SQRT3 = math.sqrt(3.0)
 _EPS = 1e-6
@@ -33,7 +32,7 @@ _EPS = 1e-6
 
 @dataclass(frozen=True, slots=True)
 class ArcDefinition:
-    """How the front, side and rear arcs are drawn (digest §0.2–0.4, **uncertain**).
+    """How the front, side and rear arcs are drawn (seed 004 "Arc of vision", **uncertain**).
 
     Default (``ARC_RECONSTRUCTION``): front = centre within ±60° of the facing with the two
     boundary rays included (3 hexes at distance 1, 5 at 2, 7 at 3); rear = more than 120° off;
@@ -112,7 +111,7 @@ def signed_angle_off_facing(origin: Hex, facing: int, target: Hex) -> float:
 
 def arc_of(origin: Hex, facing: int, target: Hex, arcs: ArcDefinition = ARC_RECONSTRUCTION) -> str:
     """ "same", "front", "side" or "rear": where ``target`` lies for someone at ``origin``
-    facing ``facing`` (digest §0.1–0.4, reconstruction)."""
+    facing ``facing`` (seed 004 "Reach", "Arc of vision"; figures missing, reconstruction)."""
     if target == origin:
         return "same"
     angle = angle_off_facing(origin, facing, target)
@@ -135,17 +134,17 @@ def side_of(origin: Hex, facing: int, target: Hex) -> str:
 
 
 def front_hexes(h: Hex, facing: int) -> list[Hex]:
-    """The 3 front hexes: front-right, front, front-left (digest §0.1)."""
+    """The 3 front hexes: front-right, front, front-left (seed 004 "Reach")."""
     return [neighbour(h, facing - 1), neighbour(h, facing), neighbour(h, facing + 1)]
 
 
 def side_hexes(h: Hex, facing: int) -> list[Hex]:
-    """The 2 side hexes: right and left (digest §0.1)."""
+    """The 2 side hexes: right and left (seed 004 "Reach")."""
     return [neighbour(h, facing - 2), neighbour(h, facing + 2)]
 
 
 def rear_hex(h: Hex, facing: int) -> Hex:
-    """The single back hex (digest §0.1)."""
+    """The single back hex (seed 004 "Reach")."""
     return neighbour(h, facing + 3)
 
 
@@ -160,14 +159,6 @@ def ring(h: Hex, radius: int) -> list[Hex]:
             results.append(current)
             current = neighbour(current, direction)
     return results
-
-
-def hexes_within(h: Hex, radius: int) -> list[Hex]:
-    """All hexes at distance ≤ ``radius``, nearest first."""
-    out: list[Hex] = []
-    for r in range(radius + 1):
-        out.extend(ring(h, r))
-    return out
 
 
 def arc_hexes(
@@ -242,16 +233,6 @@ def line_steps(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
         else:
             steps.append(tuple(sorted((plus, minus))))
     return steps
-
-
-def line_hexes(a: Hex, b: Hex) -> list[Hex]:
-    """Every hex the line from ``a`` to ``b`` touches between the ends (pairs flattened)."""
-    return [h for step in line_steps(a, b) for h in step]
-
-
-def hex_side_line(a: Hex, b: Hex) -> bool:
-    """True when the line from ``a`` to ``b`` runs along hex borders somewhere."""
-    return any(len(step) == 2 for step in line_steps(a, b))
 
 
 def in_bounds(h: Hex, width: int, height: int) -> bool:

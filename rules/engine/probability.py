@@ -19,7 +19,7 @@ one game: systems compose :func:`p_at_least`, :func:`p_with_reroll`,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -47,10 +47,6 @@ class Distribution:
     def p(self, k: int) -> float:
         """P(X = k); 0 outside the support."""
         return self.probabilities[k] if 0 <= k < len(self.probabilities) else 0.0
-
-    def at_least(self, k: int) -> float:
-        """P(X ≥ k)."""
-        return sum(self.probabilities[max(k, 0) :])
 
     def median(self) -> int:
         """Smallest k with P(X ≤ k) ≥ 1/2."""
@@ -108,30 +104,6 @@ def distribution_of_successes(n: int, p: Probability) -> Distribution:
         probabilities.append(term)
     if fail**n == 0.0:
         probabilities = [comb(n, k) * q**k * fail ** (n - k) for k in range(n + 1)]
-    return Distribution(tuple(probabilities))
-
-
-def convolve(a: Distribution, b: Distribution) -> Distribution:
-    """The distribution of X + Y for independent X ~ a and Y ~ b (mixed weapons)."""
-    out = [0.0] * (len(a.probabilities) + len(b.probabilities) - 1)
-    for i, pa in enumerate(a.probabilities):
-        if pa == 0.0:
-            continue
-        for j, pb in enumerate(b.probabilities):
-            out[i + j] += pa * pb
-    return Distribution(tuple(out))
-
-
-def distribution_of_mixed_successes(ps: Sequence[Probability]) -> Distribution:
-    """Poisson-binomial law: dice with different success chances, summed."""
-    probabilities = [1.0]
-    for p in ps:
-        q = float(p)
-        nxt = [0.0] * (len(probabilities) + 1)
-        for k, value in enumerate(probabilities):
-            nxt[k] += value * (1.0 - q)
-            nxt[k + 1] += value * q
-        probabilities = nxt
     return Distribution(tuple(probabilities))
 
 

@@ -1,6 +1,6 @@
 """Game clock API: create, read, start/switch/pause/resume, flag fall and reporting to the
 campaign game; players of the game may act, others get 404; bad input names the field
-(seed 003 §11; digest §15-§16)."""
+(seed 003 §11)."""
 
 from datetime import timedelta
 
@@ -101,7 +101,7 @@ def test_players_of_the_game_may_act_and_others_get_404(game_and_clients):
 
 
 def test_flag_fall_then_report_makes_the_flagged_side_lose(game_and_clients):
-    # digest §15.5: the side out of time loses at once, its whole army routed
+    # seed 003 §11: the side out of time loses at once, its whole army routed
     game, c = game_and_clients
     clock = make_clock(c["ann"], game=game.pk)
     url = f"/api/v1/clocks/{clock['id']}/"

@@ -1,6 +1,6 @@
-"""Advances that ask for a pick (NOT IN SEED: published Mordheim advance table, digest
-§15.12), injuries that keep a fighter out of the next game (digest §15.9), and the ``hardy``
-injury table giving a saved fighter the survivor's experience and advance rolls."""
+"""Advances that ask for a pick, injuries that keep a fighter out of the next game, and the
+``hardy`` injury table giving a saved fighter the survivor's experience and advance
+rolls (not in seed 001: published Mordheim rules, Advances, Serious injuries)."""
 
 import pytest
 from django.db import transaction

@@ -1,6 +1,6 @@
 """Mordheim post-battle through the campaign, step by step against the published tables
-(NOT IN SEED: published Mordheim rules, digest §15.8–15.13), and a narrative chain of three
-linked games whose carry-over is checked."""
+(not in seed 001: published Mordheim rules, Post-battle sequence to Exploration and
+income), and a narrative chain of three linked games whose carry-over is checked."""
 
 import pytest
 

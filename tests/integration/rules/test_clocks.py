@@ -1,5 +1,5 @@
 """Game clock services: switch accounting, pause, flag fall, reporting to a campaign game,
-who may see a clock (seed 003 §11; digest §15-§16)."""
+who may see a clock (seed 003 §11)."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -70,7 +70,7 @@ def test_two_reads_at_the_same_moment_agree_whoever_asks(ann):
 
 
 def test_paused_clock_does_not_run_and_resumes_for_the_same_side(ann):
-    # digest §16.4: stop the timer while a rule is checked
+    # seed 003 §11: stop the timer while a rule is checked
     clock = clock_start(clock=clock_create(user=ann, mode="chess", limit_ms=MINUTE), now=at(0))
     clock = clock_pause(clock=clock, now=at(10))
     assert clock_read(clock=clock, now=at(500)).remaining["a"] == 50_000
@@ -89,7 +89,7 @@ def test_pausing_a_paused_clock_is_refused(ann):
 
 
 def test_chess_clock_flags_at_zero_and_the_game_is_over(ann):
-    # digest §15.5: a player whose clock runs out loses at once, their army routs
+    # seed 003 §11: a player whose clock runs out loses at once, their army routs
     clock = clock_start(clock=clock_create(user=ann, mode="chess", limit_ms=MINUTE), now=at(0))
     clock = clock_switch(clock=clock, now=at(20))
     reading = clock_read(clock=clock, now=at(80))
@@ -106,7 +106,7 @@ def test_chess_clock_flags_at_zero_and_the_game_is_over(ann):
 
 
 def test_per_turn_clock_is_over_time_but_not_flagged_and_refills_each_turn(ann):
-    # digest §16.1-16.2: a fresh allowance each turn; over time only ends the turn
+    # seed 003 §11: a fresh allowance each turn; over time only ends the turn
     clock = clock_start(clock=clock_create(user=ann, mode="per_turn", limit_ms=MINUTE), now=at(0))
     reading = clock_read(clock=clock, now=at(70))
     assert reading.over_time == "a"

@@ -73,7 +73,7 @@ def payload(
     }
 
 
-# --- grimdark: force organisation chart (digest grimdark-4e.md §36.8, NOT IN SEED 000) ---
+# --- grimdark: force organisation chart (4e pp.77-80, not in seed 000) ---
 GRIM = faction(
     "grimdark",
     "ashen",
@@ -108,20 +108,20 @@ def grim(entries: list[tuple], limit: int = 1500):
     )
 
 
-def test_grimdark_legal_force_one_hq_two_troops():  # digest §36.8: 1 HQ + 2 Troops compulsory
+def test_grimdark_legal_force_one_hq_two_troops():  # 4e pp.77-80: 1 HQ + 2 Troops compulsory
     result = grim([("captain", 1), ("squad", 10, ["cannon", "sergeant-blade"]), ("squad", 5)])
     assert result.is_valid, result.violations
     assert result.points == 80 + (75 + 75 + 15) + 75
 
 
-def test_grimdark_four_heavy_support_is_illegal():  # digest §36.8: Heavy Support 0–3
+def test_grimdark_four_heavy_support_is_illegal():  # 4e pp.77-80: Heavy Support 0–3
     result = grim([("captain", 1), ("squad", 5), ("squad", 5)] + [("gunship", 1)] * 4)
     assert result.codes() == ["foc.heavy_support"]
     assert result.violations[0].message == "Heavy Support: 4 units, at most 3 allowed"
     assert result.violations[0].path == "units[6]"
 
 
-def test_grimdark_missing_hq_and_troops_and_over_points():  # digest §36.8
+def test_grimdark_missing_hq_and_troops_and_over_points():  # 4e pp.77-80
     result = grim([("squad", 5)], limit=50)
     assert result.codes() == ["points.limit", "foc.hq", "foc.troops"]
 
@@ -131,7 +131,7 @@ def test_grimdark_heavy_weapon_per_ten_models():  # one heavy weapon per N model
     assert result.codes() == ["option.max_per"]
 
 
-def test_grimdark_independent_character_is_one_model():  # digest §36.3
+def test_grimdark_independent_character_is_one_model():  # 4e pp.50-51
     bad = {
         **GRIM,
         "units": [{**GRIM["units"][0], "size": {"min": 1, "max": 3}}, *GRIM["units"][1:]],
@@ -144,7 +144,7 @@ def test_grimdark_independent_character_is_one_model():  # digest §36.3
     assert result.codes() == ["character.single_model"]
 
 
-# --- massbattle: seed 003 §11, digest massbattle-kow.md §14 ---
+# --- massbattle: seed 003 §11 ---
 GOOD = faction(
     "massbattle",
     "dawn",
@@ -219,7 +219,7 @@ def test_massbattle_points_limit():  # seed 003 §11 / §14.1
     assert mass([("spears", 40)], limit=100).codes() == ["points.limit"]
 
 
-# --- skirmish: digest skirmish-mordheim.md §15.7 (NOT IN SEED) ---
+# --- skirmish: not in seed 001: published Mordheim rules, Warband composition ---
 BAND = faction(
     "skirmish",
     "wardens",

@@ -7,37 +7,14 @@ import pytest
 from rules.engine.geometry import (
     DIFFICULT,
     IMPASSABLE,
-    Footprint,
     Point,
     Rect,
     Table,
     TerrainArea,
     circle_overlap_area,
-    edge_distance,
-    move_toward,
     point_segment_distance,
     segment_entry_distance,
 )
-
-
-def test_distance_is_measured_between_closest_edges():  # seed 000 [6]
-    a = Footprint(Point(0, 0), radius=1.0)
-    b = Footprint(Point(10, 0), radius=2.0)
-    assert edge_distance(a, b) == pytest.approx(7.0)
-    assert edge_distance(a, Footprint(Point(2, 0), radius=1.5)) == 0.0
-
-
-def test_rectangle_footprint_extent_depends_on_facing():
-    hull = Footprint(Point(0, 0), width=3.0, depth=6.0, facing=0.0)
-    assert hull.extent_toward(0.0) == pytest.approx(3.0)
-    assert hull.extent_toward(90.0) == pytest.approx(1.5)
-
-
-def test_move_toward_stops_at_max_distance_and_short_of_goal():
-    p = move_toward(Point(0, 0), Point(10, 0), 6.0)
-    assert p == Point(6.0, 0.0)
-    q = move_toward(Point(0, 0), Point(10, 0), 20.0, stop_short=1.0)
-    assert q.x == pytest.approx(9.0)
 
 
 def test_segment_clipping_and_entry():
@@ -61,7 +38,6 @@ def test_terrain_queries():
     assert table.path_blocked(Point(20, 5), Point(40, 5))
     assert not table.path_blocked(Point(0, 5), Point(20, 5))
     assert [a.name for a in table.areas_on_path(Point(0, 12), Point(20, 12))] == ["Woods"]
-    assert table.edge_distance(Point(3, 20)) == 3
 
 
 def test_circle_overlap_area():

@@ -1,4 +1,4 @@
-"""Hex grid geometry (seed 004 hex map; arcs reconstructed per digest §0)."""
+"""Hex grid geometry (seed 004; arcs reconstructed: seed 004 "Reach", "Arc of vision")."""
 
 from rules.engine import hexgrid
 from rules.engine.hexgrid import ARC_NARROW
@@ -19,7 +19,7 @@ def test_offset_round_trip():
 
 
 def test_three_front_two_side_one_back_hexes_for_every_facing():
-    # seed 004 / digest §0.1: 3 front, 2 side, 1 back
+    # seed 004 "Reach": 3 front, 2 side, 1 back
     for facing in range(6):
         assert sorted(hexgrid.front_hexes(ORIGIN, facing)) == hexgrid.arc_hexes(
             ORIGIN, facing, 1, "front"
@@ -55,8 +55,6 @@ def test_arc_of_rear_and_side():
 def test_line_steps_single_hexes_and_hex_side_pairs():
     assert hexgrid.line_steps(ORIGIN, (3, 0)) == [((1, 0),), ((2, 0),)]
     assert hexgrid.line_steps(ORIGIN, (2, -1)) == [((1, -1), (1, 0))]
-    assert hexgrid.hex_side_line(ORIGIN, (1, 1))
-    assert not hexgrid.hex_side_line(ORIGIN, (3, 0))
 
 
 def test_facing_helpers():

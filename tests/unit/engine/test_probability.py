@@ -9,8 +9,6 @@ from rules.engine.probability import (
     DieOutcome,
     Distribution,
     attack_sequence,
-    convolve,
-    distribution_of_mixed_successes,
     distribution_of_successes,
     models_removed,
     p_at_least,
@@ -45,15 +43,6 @@ def test_binomial_edge_cases():
     assert distribution_of_successes(3, 1).probabilities == (0.0, 0.0, 0.0, 1.0)
 
 
-def test_mixed_successes_equal_convolution_of_binomials():
-    a = distribution_of_successes(3, 0.5)
-    b = distribution_of_successes(2, 0.25)
-    mixed = distribution_of_mixed_successes([0.5, 0.5, 0.5, 0.25, 0.25])
-    combined = convolve(a, b)
-    for k in range(6):
-        assert mixed.p(k) == pytest.approx(combined.p(k))
-
-
 def test_wounds_spill_onto_the_next_model_only_when_one_dies():  # seed 000 [26]
     assert models_removed(5, 2, 10) == 2
     assert models_removed(1, 3, 10) == 0
@@ -69,7 +58,6 @@ def test_distribution_helpers():
     assert dist.mean == pytest.approx(1.0)
     assert dist.variance == pytest.approx(0.5)
     assert dist.median() == 1
-    assert dist.at_least(1) == pytest.approx(0.75)
 
 
 def test_attack_sequence_models_slain_counts_whole_models():

@@ -156,7 +156,7 @@ class GrimdarkPolicy:
     def deploy_point(self, battle: Battle, unit: Unit, zone: Rect, index: int, total: int) -> Point:
         """Spread units across the zone, each as far from its own table edge as the zone
         allows: a unit falls back 2D6" toward that edge and leaves the table when it reaches
-        it (digest 36.2), so a shooter deployed at the back of a 12" zone would flee on its
+        it (4e pp.47-49), so a shooter deployed at the back of a 12" zone would flee on its
         first failed test; with 24" to 36" guns the front of the zone costs it no targets."""
         x = zone.x + (index + 0.5) * zone.width / max(1, total)
         margin = unit.radius + 0.5

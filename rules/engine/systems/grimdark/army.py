@@ -1,4 +1,5 @@
-"""Armies, units and models built from RosterData (digest §3, §36.3, §36.5, §36.6).
+"""Armies, units and models built from RosterData (seed 000 [8]-[10];
+4e pp.50-51 characters, pp.53-57 unit types, pp.58-73 vehicles).
 
 A unit is played as one footprint (a circle around its models in coherency); each model
 keeps its own profile, wounds and weapons so mixed units (a sergeant, a joined independent
@@ -87,7 +88,7 @@ class Model:
     character: bool = False
     rules: frozenset[str] = frozenset()
     """The special rules of the roster unit the model came from: a joined independent
-    character keeps its own and does not gain the host's (digest 36.3: not shared unless
+    character keeps its own and does not gain the host's (4e pp.50-51: not shared unless
     stated)."""
 
     def has(self, rule: str) -> bool:
@@ -122,7 +123,6 @@ class Unit:
     locked: bool = False
     falling_back: bool = False
     pinned_turn: int = -1
-    regrouped_turn: int = -1
     arrived_turn: int = -1
     consolidated_into: str = ""
     fled: bool = False
@@ -223,7 +223,7 @@ class Unit:
 
     @property
     def leadership(self) -> int:
-        """The unit uses the best Ld among its models (joined IC: digest 36.3)."""
+        """The unit uses the best Ld among its models (joined IC: 4e pp.50-51)."""
         return max((m.ld for m in self.models if m.wounds > 0), default=0)
 
     @property
@@ -436,7 +436,7 @@ def make_unit(
                 extra_attack=extra,
                 origin=str(data["id"]),
                 value=value,
-                # a bike's T bonus is ignored for instant death (digest 36.5, seed 000 [27])
+                # a bike's T bonus is ignored for instant death (4e pp.53-57, seed 000 [27])
                 base_t=_profile_int(profile, "T_base", name, default=t),
                 character=character,
                 rules=rules,

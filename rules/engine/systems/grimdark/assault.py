@@ -1,6 +1,6 @@
 """Assault phase: charges, who fights, initiative steps, attacks, combat resolution,
 morale of the loser, sweeping advance, consolidation, pile-in and multiple combats
-(seed 000 [36]-[46]; vehicles in assault NOT IN SEED ≈, digest 36.6)."""
+(seed 000 [36]-[46]; vehicles in assault NOT IN SEED ≈, 4e pp.58-73)."""
 
 from __future__ import annotations
 
@@ -37,14 +37,14 @@ ENGAGE_DEPTH = 3.0  # ~1" base plus 2" from a model in base contact (seed 000 [3
 
 
 def charge_range(unit: Unit) -> float:
-    """Charge distance: 6", beasts and cavalry 12" (seed 000 [36], digest 36.5)."""
+    """Charge distance: 6", beasts and cavalry 12" (seed 000 [36], 4e pp.53-57)."""
     return CAVALRY_CHARGE if unit.unit_type == CAVALRY else CHARGE_DISTANCE
 
 
 def can_charge(battle: Battle, unit: Unit) -> bool:
     """Units not locked, not falling back, not pinned, that did not fire a rapid-fire or
     heavy weapon or a pistol twice may charge; vehicles never do (seed 000 [36]); a unit
-    arriving by deep strike may not assault that turn (digest 36.7, published 4e p.75)."""
+    arriving by deep strike may not assault that turn (4e pp.74-76, published 4e p.75)."""
     if unit.locked or unit.falling_back or unit.pinned_turn == battle.ptc or unit.count == 0:
         return False
     if unit.arrived_turn == battle.ptc:
@@ -63,8 +63,8 @@ def charge_targets(battle: Battle, unit: Unit) -> list[Unit]:
 
 def charge_allowance(battle: Battle, unit: Unit, target: Unit) -> float:
     """Charge distance after terrain: slowed types roll the difficult terrain test (cavalry
-    double it), bikes take dangerous tests instead (seed 000 [16][38], digest 36.5); jump
-    infantry charge 6" slowed like infantry (digest 36.5)."""
+    double it), bikes take dangerous tests instead (seed 000 [16][38], 4e pp.53-57); jump
+    infantry charge 6" slowed like infantry (4e pp.53-57)."""
     reach = charge_range(unit)
     areas = battle.table.areas_on_path(unit.position, target.position)
     if not any(a.slows for a in areas):
@@ -143,7 +143,7 @@ def initiative(battle: Battle, unit: Unit, model: Model) -> int:
     defenders in cover strike at I10 in the first round; chargers with frag grenades
     attacking into cover strike at I10; furious charge +1 I (NOT IN SEED ≈); stunned
     by a thunder hammer I1. Grenades and furious charge are the model's own rules, not the
-    unit's: a joined character does not share them (digest 36.3)."""
+    unit's: a joined character does not share them (4e pp.50-51)."""
     if strikes_at_initiative_one(model.melee) or unit.stunned_cc_turn == battle.ptc:
         return 1
     if unit.in_cover_assaulted:
@@ -168,7 +168,7 @@ def attacks_of(unit: Unit, model: Model) -> int:
 def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: int) -> Attack:
     """An Attack for one model's close-combat blows against ``target`` (seed 000 [40]-[41],
     [46]; monstrous creatures ignore armour, NOT IN SEED: published 4e p.55). The model's
-    own special rules apply (digest 36.3)."""
+    own special rules apply (4e pp.50-51)."""
     weapon = model.melee
     strength = model.s + (1 if unit.charged and model.has("furious_charge") else 0)
     strength = close_combat_strength(strength, weapon)
@@ -437,7 +437,7 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
 def no_retreat(battle: Battle, unit: Unit, difference: int) -> None:
     """No Retreat!: a Fearless loser, or a Know-No-Fear unit caught by a sweeping advance,
     takes saveable wounds equal to the combat's difference and fights on (NOT IN SEED ≈:
-    digest 36.7, tables.NO_RETREAT_WOUNDS)."""
+    4e pp.74-76, tables.NO_RETREAT_WOUNDS)."""
     if not tables.NO_RETREAT_WOUNDS or difference <= 0:
         return
     unsaved, slain = allocate_wounds(battle, unit, difference, 0, 0, None, None)

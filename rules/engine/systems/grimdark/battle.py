@@ -83,7 +83,7 @@ class Battle:
         return [m for m in holder.models if m.origin == uid]
 
     def edge_point(self, unit: Unit) -> Point:
-        """Nearest point of the unit's own table edge (falling back, digest 36.2)."""
+        """Nearest point of the unit's own table edge (falling back, 4e pp.47-49)."""
         y = 0.0 if unit.side == "a" else self.table.height
         return Point(unit.position.x, y)
 

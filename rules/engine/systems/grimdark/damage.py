@@ -1,5 +1,5 @@
 """Rolling attacks: hits, wounds, saves, casualties and vehicle damage (seed 000 [22]-[27],
-[30]-[32], [40]-[41], [46]; vehicles NOT IN SEED, digest 36.6)."""
+[30]-[32], [40]-[41], [46]; vehicles NOT IN SEED, 4e pp.58-73)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from rules.engine.systems.grimdark.battle import Battle
 
 WRECK_SIZE = 4.0  # inches square, about a battle tank's hull
 EXPLOSION_STRENGTH = 3
-"""NOT IN SEED ≈ (digest 36.6): an exploding vehicle hits each unit within D6" with D6
+"""NOT IN SEED ≈ (4e pp.58-73): an exploding vehicle hits each unit within D6" with D6
 S3 AP– hits. The published table's exact blast is not in the digest."""
 
 
@@ -149,8 +149,8 @@ def allocate_wounds(
 def feel_no_pain(battle: Battle, model: Model, instant: bool, denied: bool, ap: int | None) -> bool:
     """May ``model`` roll Feel No Pain (4+) against this unsaved wound? Not against instant
     death, attacks that ignore armour, or weapons of AP ``settings.feel_no_pain_denied_by_ap``
-    or better (NOT IN SEED ≈: digest 36.7, published 4e p.75). The model's own rule: a
-    joined character does not share its host's (digest 36.3)."""
+    or better (NOT IN SEED ≈: 4e pp.74-76, published 4e p.75). The model's own rule: a
+    joined character does not share its host's (4e pp.50-51)."""
     if not model.has("feel_no_pain") or instant or denied:
         return False
     return ap is None or ap > battle.settings.feel_no_pain_denied_by_ap
@@ -209,7 +209,7 @@ def resolve_attack(
 def armour_facing(target: Unit, source: Unit | None, close_combat: bool) -> int:
     """Armour value hit: the firer's position relative to the hull sets front, side or rear;
     close-combat hits strike the rear armour, a walker's front armour (NOT IN SEED ≈:
-    digest 36.6, published 4e p.60, p.63)."""
+    4e pp.58-73, published 4e p.60, p.63)."""
     front, side, rear = target.armour
     if close_combat:
         return front if "walker" in target.vehicle_kinds else rear
@@ -249,7 +249,7 @@ def resolve_vehicle_hits(
     battle: Battle, attack: Attack, hits: int, target: Unit, source: Unit | None
 ) -> Outcome:
     """Each hit rolls armour penetration against the facing; glancing and penetrating hits
-    roll on the damage tables (NOT IN SEED ≈: digest 36.6)."""
+    roll on the damage tables (NOT IN SEED ≈: 4e pp.58-73)."""
     results: list[str] = []
     armour = armour_facing(target, source, attack.close_combat)
     open_topped = "open_topped" in target.vehicle_kinds
@@ -271,7 +271,7 @@ def resolve_vehicle_hits(
 
 
 def apply_vehicle_damage(battle: Battle, vehicle: Unit, effect: str) -> None:
-    """Apply one damage result to a vehicle (NOT IN SEED ≈: digest 36.6)."""
+    """Apply one damage result to a vehicle (NOT IN SEED ≈: 4e pp.58-73)."""
     model = vehicle.models[0]
     if effect == "shaken":
         vehicle.shaken_turn = battle.next_own_turn(vehicle)
@@ -287,7 +287,7 @@ def apply_vehicle_damage(battle: Battle, vehicle: Unit, effect: str) -> None:
             vehicle.immobilised = True
     elif effect == "immobilised":
         if fast_skimmer(vehicle):
-            # an immobilised skimmer moving fast crashes (NOT IN SEED ≈: digest 36.6)
+            # an immobilised skimmer moving fast crashes (NOT IN SEED ≈: 4e pp.58-73)
             apply_vehicle_damage(battle, vehicle, "destroyed")
             return
         vehicle.immobilised = True
@@ -302,7 +302,7 @@ def apply_vehicle_damage(battle: Battle, vehicle: Unit, effect: str) -> None:
 
 def fast_skimmer(vehicle: Unit) -> bool:
     """A skimmer that moved more than 6" counts penetrating hits as glancing (NOT IN SEED ≈:
-    digest 36.6)."""
+    4e pp.58-73)."""
     return "skimmer" in vehicle.vehicle_kinds and vehicle.moved > 6.0
 
 

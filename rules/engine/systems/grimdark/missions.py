@@ -1,5 +1,5 @@
 """Standard missions, deployment, terrain set-up, scoring units and victory (NOT IN SEED:
-published 4e pp.77-87, digest 36.8-36.10; game length seed 000 [14])."""
+published 4e pp.77-87, 4e pp.77-80, pp.84-87; game length seed 000 [14])."""
 
 from __future__ import annotations
 
@@ -21,10 +21,10 @@ from rules.engine.systems.grimdark.battle import Battle
 
 TABLE_WIDTH = 72.0  # 6' × 4' (seed 000 [4])
 TABLE_HEIGHT = 48.0
-GAME_TURNS = 6  # seed 000 [14]; digest 36.9
+GAME_TURNS = 6  # seed 000 [14]; 4e pp.80-83
 DEPLOYMENT_ORDER: tuple[str, ...] = ("Heavy Support", "Troops", "Elites", "HQ", "Fast Attack")
-OBJECTIVE_RADIUS = 6.0  # loot counters are held within 6" (digest 36.9)
-CENTRE_RADIUS = 12.0  # Take and Hold: within 12" of the centre (digest 36.9)
+OBJECTIVE_RADIUS = 6.0  # loot counters are held within 6" (4e pp.80-83)
+CENTRE_RADIUS = 12.0  # Take and Hold: within 12" of the centre (4e pp.80-83)
 
 MISSIONS: dict[str, Mission] = {
     m.slug: m
@@ -79,7 +79,7 @@ class Deployment:
 
 
 def deployment(mission: str) -> Deployment:
-    """Zones by mission (digest 36.9): Cleanse opposite quarters kept 18" apart and 6" off
+    """Zones by mission (4e pp.80-83): Cleanse opposite quarters kept 18" apart and 6" off
     the centre; the others long edges, ≤ 12" (Seek and Destroy ≤ 15" and 24" apart)."""
     if mission == "cleanse":
         return Deployment({"a": Rect(0, 0, 27, 18), "b": Rect(45, 30, 27, 18)}, "low")
@@ -118,7 +118,7 @@ def make_table(battle_dice) -> Table:
 
 def place_objectives(battle: Battle) -> list[Point]:
     """Secure and Control: D3+2 counters, none in impassable terrain, within 12" of an edge
-    or of another counter (digest 36.9); Take and Hold: the centre."""
+    or of another counter (4e pp.80-83); Take and Hold: the centre."""
     slug = battle.mission.slug
     if slug == "take-and-hold":
         return [battle.table.centre]
@@ -141,7 +141,7 @@ def place_objectives(battle: Battle) -> list[Point]:
 
 def is_scoring(unit: Unit) -> bool:
     """Scoring units: on the table, not falling back, at least half strength, not vehicles
-    and not lone independent characters (digest 36.9 ✓/≈)."""
+    and not lone independent characters (4e pp.80-83 ✓/≈)."""
     if not unit.on_table or unit.falling_back or unit.unit_type == VEHICLE:
         return False
     if unit.has("independent_character") and not unit.members:
@@ -160,7 +160,7 @@ def controllers(
     battle: Battle, areas: int, inside: Callable[[Unit, int], bool]
 ) -> list[str | None]:
     """For each of ``areas`` areas, the side with at least one scoring unit in it and no
-    enemy scoring unit in it, else None (digest 36.9 ✓). ``inside(unit, k)`` tells
+    enemy scoring unit in it, else None (4e pp.80-83 ✓). ``inside(unit, k)`` tells
     whether a unit is in area ``k``."""
     scoring = {s: [u for u in battle.side_units(s) if is_scoring(u)] for s in ("a", "b")}
     out: list[str | None] = []
@@ -172,23 +172,23 @@ def controllers(
 
 def quarter_controllers(battle: Battle) -> list[str | None]:
     """Cleanse: who controls each table quarter — own scoring unit in it and no enemy
-    scoring unit (digest 36.9 ✓; a unit counts in the quarter of its centre)."""
+    scoring unit (4e pp.80-83 ✓; a unit counts in the quarter of its centre)."""
     return controllers(battle, 4, lambda u, k: quarter_of(battle, u.position) == k)
 
 
 def within_objective(battle: Battle, unit: Unit, k: int) -> bool:
-    """Secure and Control: a unit within 6" of loot counter ``k`` (digest 36.9 ✓)."""
+    """Secure and Control: a unit within 6" of loot counter ``k`` (4e pp.80-83 ✓)."""
     point = battle.objectives[k]
     return unit.position.distance(point) - unit.radius <= OBJECTIVE_RADIUS
 
 
 def counter_controllers(battle: Battle) -> list[str | None]:
-    """Secure and Control: who controls each loot counter (digest 36.9 ✓)."""
+    """Secure and Control: who controls each loot counter (4e pp.80-83 ✓)."""
     return controllers(battle, len(battle.objectives), lambda u, k: within_objective(battle, u, k))
 
 
 def objective_scores(battle: Battle) -> dict[str, int]:
-    """Objectives held per side at the game's end (digest 36.9)."""
+    """Objectives held per side at the game's end (4e pp.80-83)."""
     slug = battle.mission.slug
     scoring = {s: [u for u in battle.side_units(s) if is_scoring(u)] for s in ("a", "b")}
     out = {"a": 0, "b": 0}
@@ -216,7 +216,7 @@ def objective_scores(battle: Battle) -> dict[str, int]:
 
 def victory_points(battle: Battle, side: str) -> int:
     """VPs scored by ``side``: each enemy unit destroyed, fled or falling back gives its
-    points, one below half strength half its points (digest 36.10 ≈). A joined character
+    points, one below half strength half its points (4e pp.84-87 ≈). A joined character
     counts as its own unit, by its own model."""
     total = 0
     for unit in battle.units:
@@ -234,7 +234,7 @@ def victory_points(battle: Battle, side: str) -> int:
 
 def winner(battle: Battle, vps: dict[str, int], objectives: dict[str, int]) -> str | None:
     """Objective missions (level Alpha) are won on objectives, annihilation on VPs; equal
-    is a draw (digest 36.9)."""
+    is a draw (4e pp.80-83)."""
     measure = vps if battle.mission.slug == "annihilation" else objectives
     if measure["a"] == measure["b"]:
         return None

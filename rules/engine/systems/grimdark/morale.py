@@ -1,5 +1,5 @@
 """Morale checks, falling back, regrouping and pinning (seed 000 [26][31][43]; the full
-rules NOT IN SEED: published 4e pp.47-49, digest 36.2)."""
+rules NOT IN SEED: published 4e pp.47-49, 4e pp.47-49)."""
 
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ def regroup_test(battle: Battle, unit: Unit) -> bool:
 def assaulted_while_falling_back(battle: Battle, unit: Unit) -> bool:
     """An assaulted falling-back unit takes an unmodified regroup test: pass fights
     normally, fail is destroyed (NOT IN SEED: published 4e p.48); And They Shall Know No
-    Fear passes its regroup tests (digest 36.2, 36.7). Returns survival."""
+    Fear passes its regroup tests (4e pp.47-49, pp.74-76). Returns survival."""
     if unit.has("and_they_shall_know_no_fear"):
         return regroup_test(battle, unit)
     roll = battle.dice.two_d6()
@@ -145,8 +145,3 @@ def pinning_test(battle: Battle, unit: Unit, modifier: int = 0) -> None:
         unit.pinned_turn = battle.next_own_turn(unit)
         if battle.logging:
             battle.log(unit.side, unit.name, f"{unit.name} is pinned", dice=[roll])
-
-
-def table_edge_point(battle: Battle, unit: Unit) -> Point:
-    """Where a falling-back unit heads: its own long table edge."""
-    return battle.edge_point(unit)

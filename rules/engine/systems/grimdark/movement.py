@@ -1,5 +1,5 @@
 """Movement phase: move distances, difficult and dangerous terrain, impassable terrain,
-the 1" rule (seed 000 [15]-[17]; other unit types NOT IN SEED, digest 36.5/36.6)."""
+the 1" rule (seed 000 [15]-[17]; other unit types NOT IN SEED, 4e pp.53-57, pp.58-73)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from rules.engine.systems.grimdark.damage import allocate_wounds
 
 ENEMY_CLEARANCE = 1.0  # no move may end within 1" of an enemy (seed 000 [15])
 SLOWED_TYPES: tuple[str, ...] = (INFANTRY, MONSTROUS, CAVALRY, ARTILLERY)
-ARRIVED_MOVE = 1.0  # a deep striker counts as having moved on arrival (digest 36.7)
-REGROUP_MOVE = 0.1  # a regrouped unit counts as having moved (digest 36.2)
+ARRIVED_MOVE = 1.0  # a deep striker counts as having moved on arrival (4e pp.74-76)
+REGROUP_MOVE = 0.1  # a regrouped unit counts as having moved (4e pp.47-49)
 
 
 def max_move(unit: Unit) -> float:
@@ -39,7 +39,7 @@ def max_move(unit: Unit) -> float:
 
 def is_slowed(unit: Unit) -> bool:
     """Infantry, monstrous creatures, cavalry, artillery and walkers are slowed by difficult
-    terrain; bikes, jump infantry, skimmers and other vehicles are not (digest 36.5)."""
+    terrain; bikes, jump infantry, skimmers and other vehicles are not (4e pp.53-57)."""
     return unit.unit_type in SLOWED_TYPES or "walker" in unit.vehicle_kinds
 
 
@@ -115,7 +115,7 @@ def route(battle: Battle, start: Point, goal: Point) -> Point:
 def move_unit(battle: Battle, unit: Unit, goal: Point, limit: float | None = None) -> float:
     """Move ``unit`` toward ``goal`` obeying terrain and the 1" rule; returns the distance
     moved. Difficult terrain on the path triggers the 2D6-highest test for slowed types,
-    dangerous tests for those types that take them (seed 000 [16][17], digest 36.5)."""
+    dangerous tests for those types that take them (seed 000 [16][17], 4e pp.53-57)."""
     if unit.immobilised:
         return 0.0
     start = unit.position
@@ -166,7 +166,7 @@ def movement_phase(battle: Battle) -> None:
     policy decides; locked, pinned, stunned and immobilised units stay. A unit that arrived
     by deep strike this turn moves no further and counts as having moved; a regrouped unit
     counts as moved and stays, except that And They Shall Know No Fear has no movement
-    limits after regrouping (digest 36.2, 36.7)."""
+    limits after regrouping (4e pp.47-49, pp.74-76)."""
     from rules.engine.systems.grimdark.morale import fall_back_move, regroup_test
 
     side = battle.active
@@ -182,7 +182,6 @@ def movement_phase(battle: Battle) -> None:
             if not regroup_test(battle, unit):
                 unit.moved = fall_back_move(battle, unit)
                 continue
-            unit.regrouped_turn = battle.ptc
             unit.moved = REGROUP_MOVE
             if not unit.has("and_they_shall_know_no_fear"):
                 continue

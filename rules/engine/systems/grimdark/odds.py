@@ -70,7 +70,7 @@ CLOSE_COMBAT_ONLY: frozenset[str] = frozenset(
     }
 )
 """Close-combat weapons and rules (seed 000 [46]; monstrous creatures ignore armour and
-preferred enemy re-rolls misses only in close combat, digest 36.5, 36.7)."""
+preferred enemy re-rolls misses only in close combat, 4e pp.53-57, pp.74-76)."""
 POISON_RANGE = range(2, 7)  # poisoned(N) wounds on N+; a 1 always fails, 7+ never wounds
 _RULE = re.compile(r"^([a-z_]+)(?:\((\d+)\))?$")
 SIXTH = Fraction(1, 6)

@@ -1,5 +1,5 @@
 """Playing a whole battle: set-up, deployment, the turn sequence and the report (seed 000
-[14]; missions NOT IN SEED, digest 36.8-36.10)."""
+[14]; missions NOT IN SEED, 4e pp.77-80, pp.84-87)."""
 
 from __future__ import annotations
 
@@ -39,8 +39,8 @@ from rules.engine.systems.grimdark.shooting import shooting_phase
 
 ENGINE_VERSION = "0.2.0"
 """Grimdark's engine version: changes whenever the same inputs and seed give another battle."""
-RESERVE_ARRIVAL = 4  # reserves arrive on 4+ from turn 2 (digest 36.10 ≈)
-DEEP_STRIKE_SCATTER_DICE = 2  # 2D6" scatter (digest 36.7 ✓)
+RESERVE_ARRIVAL = 4  # reserves arrive on 4+ from turn 2 (4e pp.84-87 ≈)
+DEEP_STRIKE_SCATTER_DICE = 2  # 2D6" scatter (4e pp.74-76 ✓)
 
 
 def join_characters(battle: Battle, side: str) -> None:
@@ -67,8 +67,8 @@ def join_characters(battle: Battle, side: str) -> None:
 
 def deploy(battle: Battle, first: str) -> None:
     """Alternate one unit at a time in the order Heavy Support, Troops, Elites, HQ, Fast
-    Attack (digest 36.9); deep strikers start in reserve; infiltrators go last and
-    further forward; scouts get a free move (digest 36.7 ≈)."""
+    Attack (4e pp.80-83); deep strikers start in reserve; infiltrators go last and
+    further forward; scouts get a free move (4e pp.74-76 ≈)."""
     plan = deployment(battle.mission.slug)
     queues: dict[str, list[Unit]] = {}
     rank = {c: k for k, c in enumerate(DEPLOYMENT_ORDER)}
@@ -112,7 +112,7 @@ def deploy(battle: Battle, first: str) -> None:
 
 def arrive_from_reserve(battle: Battle) -> None:
     """From turn 2 each reserve unit arrives on a 4+ (≈); deep strikers scatter 2D6" from
-    their chosen point and are destroyed if they land off the table (digest 36.7 ✓)."""
+    their chosen point and are destroyed if they land off the table (4e pp.74-76 ✓)."""
     if battle.turn < 2:
         return
     for unit in battle.units:
@@ -268,7 +268,7 @@ class GrimdarkBattle(BattleLoop):
 
     def deploy(self) -> None:
         """The roll-off winner picks who deploys first; a second roll-off gives the first
-        turn (seed 000 [14], digest 36.9)."""
+        turn (seed 000 [14], 4e pp.80-83)."""
         battle = self.battle
         plan = deployment(self.mission)
         high = self.dice.roll_off().winner
@@ -301,7 +301,7 @@ class GrimdarkBattle(BattleLoop):
         return not side_alive(self.battle, "a") or not side_alive(self.battle, "b")
 
     def score(self) -> Result:
-        """Victory points, the mission's objectives and the winner (digest 36.9)."""
+        """Victory points, the mission's objectives and the winner (4e pp.80-83)."""
         battle = self.battle
         objectives = objective_scores(battle)
         vps = {s: victory_points(battle, s) for s in SIDES}
@@ -409,7 +409,7 @@ def resolve_battle(
 
 
 def holds_objective(battle: Battle, unit: Unit) -> bool:
-    """Whether a scoring unit helps its side hold an objective at the end (digest 36.9 ✓):
+    """Whether a scoring unit helps its side hold an objective at the end (4e pp.80-83 ✓):
     Cleanse — its table quarter has no enemy scoring unit; Secure and Control — a loot
     counter within 6" has no enemy scoring unit within 6"; Take and Hold — within 12" of the
     centre; Recon — in the enemy's half. Annihilation and Seek and Destroy have none."""

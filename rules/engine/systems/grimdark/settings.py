@@ -26,13 +26,13 @@ class GrimdarkSettings(RuleSettings):
 
     fall_back_halved_by_terrain_crossed: bool = True
     """A fall-back move is halved when its path crosses difficult terrain, not only when
-    the unit starts in it: a fall back is a move (digest 36.2, published 4e p.48 "difficult
+    the unit starts in it: a fall back is a move (4e pp.47-49, published 4e p.48 "difficult
     terrain halves the roll"), and seed 000 [16] applies difficult terrain to any move that
     enters it. False halves only a unit that starts in difficult terrain."""
 
     feel_no_pain_denied_by_ap: int = 2
     """Feel No Pain is not taken against instant death or attacks that ignore armour
-    (power weapons, rending, monstrous creatures: digest 36.7), nor against weapons of this
+    (power weapons, rending, monstrous creatures: 4e pp.74-76), nor against weapons of this
     AP or better: the published 4e p.75 names AP1 and AP2 weapons. 0 plays the digest's
     shorter wording, where AP never matters."""
 
@@ -42,7 +42,7 @@ class GrimdarkSettings(RuleSettings):
     put the target out of reach of the next. True re-measures before each weapon fires."""
 
     explosion_hits: str = field(default="per_model", metadata={"choices": EXPLOSION_HITS})
-    """An exploding vehicle hits the models within D6" (digest 36.6 damage table:
+    """An exploding vehicle hits the models within D6" (4e pp.58-73 damage table:
     "models within D6" hit", published 4e p.61): one S3 hit per model in reach, the share
     of each unit's footprint inside the D6". "d6_per_unit" plays the older engine reading,
     D6 hits on every unit in reach."""

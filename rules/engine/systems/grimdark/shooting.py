@@ -107,7 +107,7 @@ def target_priority(battle: Battle, unit: Unit, wanted: Unit, candidates: list[U
 def vehicle_weapon_allowance(unit: Unit) -> tuple[int, bool]:
     """Weapons a vehicle may fire by speed: stationary all; ≤ 6" one main weapon and all
     defensive (fast: all); ≤ 12" fast one main and defensive, others none (NOT IN SEED ≈:
-    digest 36.6). Returns (main weapons allowed, defensive allowed)."""
+    4e pp.58-73). Returns (main weapons allowed, defensive allowed)."""
     fast = "fast" in unit.vehicle_kinds
     if unit.moved <= 0.0:
         return 99, True

@@ -1,5 +1,5 @@
 """The grimdark roster summary: force organisation slots used against the chart's min–max
-(seed 000 force organisation, digest §36.8)."""
+(force organisation, 4e pp.77-80)."""
 
 from __future__ import annotations
 

@@ -27,11 +27,11 @@ DANGEROUS_TERRAIN_ARMOUR_SAVE = True
 save (as for Gets Hot). Alternative: no save."""
 
 LOSER_BELOW_HALF_LD_PENALTY = 1
-"""NOT IN SEED ≈ (digest 36.2): the losing unit tests at Ld −1 when below half strength.
+"""NOT IN SEED ≈ (4e pp.47-49): the losing unit tests at Ld −1 when below half strength.
 Set 0 for an unmodified test."""
 
 NO_RETREAT_WOUNDS = True
-"""NOT IN SEED ≈ (digest 36.7): a Fearless loser suffers extra saveable wounds equal to the
+"""NOT IN SEED ≈ (4e pp.74-76): a Fearless loser suffers extra saveable wounds equal to the
 wound difference instead of testing. Set False to simply ignore the loss."""
 
 SNIPER_PENETRATION_BASE = 0
@@ -138,7 +138,7 @@ GLANCING_TABLE: dict[int, str] = {
     5: "immobilised",
     6: "destroyed",
 }
-"""NOT IN SEED ≈ (digest 36.6): glancing hit damage by D6 (5 read as immobilised)."""
+"""NOT IN SEED ≈ (4e pp.58-73): glancing hit damage by D6 (5 read as immobilised)."""
 
 PENETRATING_TABLE: dict[int, str] = {
     1: "stunned",
@@ -148,7 +148,7 @@ PENETRATING_TABLE: dict[int, str] = {
     5: "destroyed",
     6: "explodes",
 }
-"""NOT IN SEED ≈ (digest 36.6): penetrating hit damage by D6."""
+"""NOT IN SEED ≈ (4e pp.58-73): penetrating hit damage by D6."""
 
 
 def vehicle_damage(kind: str, roll: int, open_topped: bool = False) -> str:

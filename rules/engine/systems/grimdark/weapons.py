@@ -38,7 +38,7 @@ CC_SPECIALS: tuple[str, ...] = (
 )
 _PARAM = re.compile(r"^([a-z_]+)(?:\((\d+)\))?$")
 
-# large blast 5", blast 3" diameter, flamer teardrop ~8" long (digest §21, NOT IN SEED sizes)
+# large blast 5", blast 3" diameter, flamer teardrop ~8" long (seed 000 [30]-[32]; sizes 4e)
 BLAST_RADIUS = 1.5
 LARGE_BLAST_RADIUS = 2.5
 TEMPLATE_LENGTH = 8.0

@@ -136,7 +136,7 @@ def plan_charges(
 ) -> list[list[ChargePlan]]:
     """Every unit that can charge picks its best target; plans on one target facing are
     declared together and placed with equal frontage (seed 003 §4-§5). All the chargers of
-    one target, on every facing, make one melee (seed 003 §5 multiple charges; digest §18.5),
+    one target, on every facing, make one melee (seed 003 §5 multiple charges),
     so ``multi_charge_test`` decides its nerve tests."""
     chosen: list[ChargePlan] = []
     enemies = state.alive("b" if side == "a" else "a")

@@ -194,7 +194,7 @@ def snapshot(state: BattleState) -> list[UnitPosition]:
 
 def flag_fall(state: BattleState, side: str) -> None:
     """Time out on the chess clock: the whole army routs and the game ends; victory is
-    scored normally (seed 003 §11 timed games, digest §15.5)."""
+    scored normally (seed 003 §11 timed games)."""
     for unit in state.alive(side):
         unit.alive = False
         unit.status = ROUTED

@@ -37,7 +37,8 @@ class ChargePlan:
 
 def charged_facing(charger: Unit, target: Unit) -> str:
     """The facing charged is the target's arc holding the charger's leader when the order is
-    given; an Individual has only a front (seed 003 §5, §10; digest §18.6 centre tie-break)."""
+    given; an Individual has only a front (seed 003 §5, §10;
+    the centre tie-break is the project's reading: the seed is silent)."""
     if target.individual:
         return "front"
     lx, ly = charger.fp.leader()

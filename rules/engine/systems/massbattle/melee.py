@@ -107,7 +107,7 @@ def strike(state: BattleState, plan: ChargePlan) -> int:
 
 def resolve_melee(state: BattleState, plans: list[ChargePlan]) -> str | None:
     """One melee against one target: every charger strikes, then one nerve test (seed 003 §7;
-    digest §18.5 combined test). Returns the nerve result or None when no damage."""
+    seed 003 §5, combined test). Returns the nerve result or None when no damage."""
     target = plans[0].target
     result = None
     total = 0

@@ -142,7 +142,8 @@ def clamp_pivot(
     unit: Unit, wanted: float, limit: float = 90.0, nimble_reading: str = "extra_pivot"
 ) -> float:
     """An Advance pivots at most 90° from the original facing; Nimble may pivot once more
-    (seed 003 §4; NOT IN SEED reading of Nimble: an extra pivot, digest §19)."""
+    (seed 003 §4; Nimble as an extra pivot: not in seed 003, published KoW rules of
+    later editions)."""
     if unit.nimble and nimble_reading == "extra_pivot":
         limit += 90.0
     delta = max(-limit, min(limit, wanted))
@@ -174,15 +175,6 @@ def order_back(state: BattleState, unit: Unit, distance: float | None = None) ->
     unit.order = "back"
     limit = unit.sp / 2 if distance is None else min(distance, unit.sp / 2)
     return move_straight(state, unit, -1.0, 0.0, limit, False)
-
-
-def order_sidestep(
-    state: BattleState, unit: Unit, left: bool, distance: float | None = None
-) -> float:
-    """Sidestep: straight left or right up to Sp/2 (seed 003 §4)."""
-    unit.order = "sidestep"
-    limit = unit.sp / 2 if distance is None else min(distance, unit.sp / 2)
-    return move_straight(state, unit, 0.0, 1.0 if left else -1.0, limit, False)
 
 
 def order_march(state: BattleState, unit: Unit, distance: float | None = None) -> float:

@@ -1,4 +1,5 @@
-"""Massbattle (Kings of War 2010) settings for the seed's doubtful points (digest §18–§19):
+"""Massbattle (Kings of War 2010) settings for the seed's doubtful points
+(seed 003 §5, §8, §10, §12; not in seed 003: published KoW rules of later editions):
 one frozen dataclass passed per battle (issue 14), storable per campaign as house rules."""
 
 from __future__ import annotations
@@ -18,21 +19,22 @@ class MassBattleSettings(RuleSettings):
       or "phase" (only this phase's damage). The formula says "本阶段中受到的伤害" (this
       phase, seed 003 §8), but the same page opens "随着伤害的累积" (as damage accumulates),
       markers stay on the unit (§7) and Heal and Evil Dead remove damage "previously
-      suffered" (§9-§10), which only matters if old damage counts: "total" (digest §18.1).
+      suffered" (§9-§10), which only matters if old damage counts: "total" (seed 003 §8).
       A test is still taken only after damage in the phase.
     - ``elite_reroll_mode``: Elite "per_roll" re-rolls one failed die to hit and one to
       damage; "one_total" only one in total.
     - ``multi_charge_test``: several chargers on one target: "combined" = one melee and one
-      nerve test after all of them (digest §18.5 recommendation); "separate" = a test after
+      nerve test after all of them (seed 003 §5, our recommended reading); "separate" = a test after
       each charger.
     - ``nimble_reading``: "extra_pivot" (published reading of the seed's "extra charge",
-      digest §19): a second pivot of up to 90° during an Advance; "none" gives Nimble no
-      effect.
+      not in seed 003: published KoW rules of later editions): a second pivot of up to 90°
+      during an Advance; "none" gives Nimble no effect.
     - ``individual_charge_any_direction``: a charge pivots at most 90° (seed 003 §4); an
       Individual "may shoot and charge in any direction" (seed 003 §10, "可以向任何方向发动射击
       和冲锋"). True reads that as lifting the 90° limit (a charge at a target behind it needs
       more than 90°, so the words mean nothing otherwise); False keeps the limit and reads the
-      words as the 360° arc only (the later-edition free turn is not assumed, digest §19).
+      words as the 360° arc only (the later-edition free turn is not assumed; not in seed
+      003: published KoW rules of later editions).
     - ``wavering_may_charge``: a Wavering unit's next orders are "立定冲锋后退" (Halt,
       Charge, Back; seed 003 §8). The seed writes Change Facing as "转向" a page earlier (§4),
       so a slip of the translator between the two words is unlikely, and the 2010 English

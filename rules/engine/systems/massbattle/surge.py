@@ -1,4 +1,4 @@
-"""Dark Surge (n), "Slaves! Forward! Forward!" (digest §13; seed 003 §9-§10).
+"""Dark Surge (n), "Slaves! Forward! Forward!" (seed 003 §9-§10).
 
 A ranged attack that may target only friendly Shambling units: n dice within 12", hitting on
 4+ ignoring modifiers; each hit moves the target 1" straight forward, stopping 1" short of
@@ -111,7 +111,7 @@ def _near_units(start: Footprint, inches: float, units: list[Unit]) -> list[Unit
 
 def dark_surge(state: BattleState, caster: Unit, target: Unit) -> SurgeResult:
     """Cast Dark Surge (n) on a friendly Shambling unit: each hit moves it 1" forward; contact
-    with an enemy is a successful charge (seed 003 §9-§10; digest §13)."""
+    with an enemy is a successful charge (seed 003 §9-§10)."""
     if target not in surge_targets(state, caster):
         raise ValueError(f"{target.id} is not a Dark Surge target of {caster.id}")
     hits = surge_hits(state, caster.value(RULE))

@@ -21,11 +21,6 @@ class TerrainPiece:
     fp: Footprint
 
 
-def blocks_movement(piece: TerrainPiece) -> bool:
-    """Blocking terrain cannot be crossed (seed 003 §5); Fly ignores it while moving."""
-    return piece.kind == "blocking"
-
-
 def move_cost_factor(pieces: list[TerrainPiece], x: float, y: float) -> float:
     """Area terrain is difficult: each inch inside costs 2" (seed 003 §5); decorative terrain
     is ignored (seed 003 §5)."""

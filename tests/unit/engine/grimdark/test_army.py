@@ -1,4 +1,4 @@
-"""Rosters, catalogues and samples (digest 36.3, 36.8; docs/catalogue-format.md)."""
+"""Rosters, catalogues and samples (4e pp.50-51, pp.77-80; docs/catalogue-format.md)."""
 
 import pytest
 
@@ -115,7 +115,7 @@ def test_special_weapons_go_to_separate_models_and_sergeant_leads():
     assert unit.leadership == 9
 
 
-def test_independent_character_joins_a_unit_and_uses_best_leadership():  # digest 36.3
+def test_independent_character_joins_a_unit_and_uses_best_leadership():  # 4e pp.50-51
     report = SYSTEM.resolve_battle(
         SYSTEM.build_army(sample_roster_data("grimdark", "iron-wardens-strike-force")),
         SYSTEM.build_army(sample_roster_data("grimdark", "chitin-host-swarm")),

@@ -9,7 +9,7 @@ PISTOL = {"name": "Bolt pistol", "range": 12, "S": 4, "AP": 5, "type": "pistol"}
 BLADE = {"name": "Blade", "type": "close_combat", "special": ["ccw"]}
 
 
-def test_fleeing_unit_cannot_charge(make_battle):  # digest 36.2, seed 000 [36]
+def test_fleeing_unit_cannot_charge(make_battle):  # 4e pp.47-49, seed 000 [36]
     battle = make_battle([(unit_data("me"), (10, 10))], [(unit_data("foe"), (10, 14))])
     me = battle.units[0]
     assert assault.can_charge(battle, me)
@@ -63,7 +63,7 @@ def test_successful_charge_locks_both_units(make_battle):  # seed 000 [38]
     assert battle.gap(me, foe) < 0.01
 
 
-def test_charging_into_falling_back_unit_that_fails_destroys_it(make_battle):  # digest 36.2
+def test_charging_into_falling_back_unit_that_fails_destroys_it(make_battle):  # 4e pp.47-49
     battle = make_battle(
         [(unit_data("me"), (10, 10))],
         [(unit_data("foe", profile=dict(GAUNT, Ld=3)), (10, 18))],
@@ -155,7 +155,7 @@ def test_more_wounds_wins_and_loser_may_be_swept(make_battle):  # seed 000 [43]
     assert not me.locked
 
 
-def test_loser_that_escapes_the_sweep_falls_back(make_battle):  # seed 000 [43], digest 36.2
+def test_loser_that_escapes_the_sweep_falls_back(make_battle):  # seed 000 [43], 4e pp.47-49
     battle = make_battle(
         [(unit_data("me", profile=dict(MARINE, I=1)), (10, 10))],
         [(unit_data("foe", profile=dict(GAUNT, Ld=2, I=6)), (10, 18))],
@@ -178,7 +178,7 @@ def test_draw_keeps_units_locked(make_battle):  # seed 000 [43]
     assert foe.locked
 
 
-def test_fearless_loser_takes_no_retreat_wounds(make_battle):  # NOT IN SEED ≈ digest 36.7
+def test_fearless_loser_takes_no_retreat_wounds(make_battle):  # NOT IN SEED ≈ 4e pp.74-76
     battle = make_battle(
         [(unit_data("me"), (10, 10))],
         [(unit_data("foe", rules=["fearless"], profile=dict(GAUNT, Sv="-")), (10, 14))],

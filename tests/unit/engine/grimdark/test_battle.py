@@ -37,7 +37,7 @@ class WatchfulPolicy(GrimdarkPolicy):
 def test_mirror_battle_runs_to_a_result():
     report = SYSTEM.resolve_battle(SWARM, SWARM, "annihilation", 3)
     assert 1 <= report.turns_played <= MISSIONS["annihilation"].max_turns
-    # digest 36.10: annihilation is won on victory points; equal VPs are a draw
+    # 4e pp.84-87: annihilation is won on victory points; equal VPs are a draw
     a, b = report.scores["a"], report.scores["b"]
     expected = None if a == b else ("a" if a > b else "b")
     assert report.winner == expected
@@ -72,7 +72,7 @@ def test_heavy_weapons_never_fire_after_moving(seed):  # seed 000 [29]
 
 @pytest.mark.parametrize("seed", range(6))
 def test_fleeing_or_pinned_units_never_charge_and_locked_units_are_never_shot(seed):
-    policy = WatchfulPolicy()  # seed 000 [32][36][44], digest 36.2
+    policy = WatchfulPolicy()  # seed 000 [32][36][44], 4e pp.47-49
     report = resolve_battle(
         WARDENS, SWARM, "annihilation", seed, policies={"a": policy, "b": policy}
     )

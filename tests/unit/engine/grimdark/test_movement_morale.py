@@ -1,4 +1,4 @@
-"""Movement, terrain, morale and regrouping (seed 000 [15]-[17]; digest 36.2, 36.5)."""
+"""Movement, terrain, morale and regrouping (seed 000 [15]-[17]; 4e pp.47-49, pp.53-57)."""
 
 from rules.engine.geometry import DANGEROUS, DIFFICULT, IMPASSABLE, Point, Rect, TerrainArea
 from rules.engine.systems.grimdark import movement
@@ -16,7 +16,7 @@ def test_infantry_move_six_inches(make_battle):  # seed 000 [15]
     assert abs(moved - 6.0) < 1e-6
 
 
-def test_move_speeds_by_unit_type():  # digest 36.5/36.6
+def test_move_speeds_by_unit_type():  # 4e pp.53-57, pp.58-73
     from rules.engine.systems.grimdark.army import make_unit
 
     assert movement.max_move(make_unit(unit_data("j", unit_type="jump_infantry"), "a")) == 12
@@ -35,7 +35,7 @@ def test_difficult_terrain_uses_highest_of_two_dice(make_battle):  # seed 000 [1
     assert abs(moved - 3.0) < 1e-6
 
 
-def test_bikes_are_not_slowed_but_test_dangerous_terrain(make_battle):  # digest 36.5
+def test_bikes_are_not_slowed_but_test_dangerous_terrain(make_battle):  # 4e pp.53-57
     bikes = unit_data("bk", unit_type="bike", size=3, profile=dict(GAUNT, Sv="-"))
     battle = make_battle(
         [(bikes, (10, 10))],
@@ -80,7 +80,7 @@ def test_impassable_terrain_is_walked_around(make_battle):  # seed 000 [16]
     assert not battle.table.path_blocked(Point(10, 12), me.position)
 
 
-def test_fall_back_heads_for_own_edge_and_flees_off_it(make_battle):  # digest 36.2
+def test_fall_back_heads_for_own_edge_and_flees_off_it(make_battle):  # 4e pp.47-49
     battle = make_battle(
         [(unit_data("me"), (10, 5))], [(unit_data("foe"), (10, 40))], dice=ScriptedDice([6, 6])
     )
@@ -91,7 +91,7 @@ def test_fall_back_heads_for_own_edge_and_flees_off_it(make_battle):  # digest 3
     assert not me.on_table
 
 
-def test_regroup_fails_below_half_strength(make_battle):  # digest 36.2
+def test_regroup_fails_below_half_strength(make_battle):  # 4e pp.47-49
     battle = make_battle(
         [(unit_data("me"), (10, 10))], [(unit_data("foe"), (10, 40))], dice=ScriptedDice([1, 1])
     )
@@ -103,7 +103,7 @@ def test_regroup_fails_below_half_strength(make_battle):  # digest 36.2
     assert not regroup_test(battle, me)
 
 
-def test_regroup_passes_ld_test_when_eligible(make_battle):  # digest 36.2
+def test_regroup_passes_ld_test_when_eligible(make_battle):  # 4e pp.47-49
     battle = make_battle(
         [(unit_data("me"), (10, 10))], [(unit_data("foe"), (10, 40))], dice=ScriptedDice([3, 3])
     )
@@ -113,7 +113,7 @@ def test_regroup_passes_ld_test_when_eligible(make_battle):  # digest 36.2
     assert not me.falling_back
 
 
-def test_knows_no_fear_regroups_even_below_half(make_battle):  # digest 36.7
+def test_knows_no_fear_regroups_even_below_half(make_battle):  # 4e pp.74-76
     battle = make_battle(
         [(unit_data("me", rules=["and_they_shall_know_no_fear"]), (10, 10))],
         [(unit_data("foe"), (10, 40))],

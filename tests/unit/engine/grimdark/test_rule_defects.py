@@ -1,5 +1,5 @@
 """Verified rule defects of issue 18, each pinned by a test that failed before its fix
-(seed 000 page markers [n]; digest §36 for rules NOT IN SEED)."""
+(seed 000 page markers [n]; "4e pp.N" for the rest)."""
 
 import pytest
 
@@ -40,7 +40,7 @@ def locked_pair(battle):
 
 
 def test_deep_strikers_count_as_moved_and_may_not_assault_on_arrival(make_battle):
-    # digest 36.7 (Deep Strike, published 4e p.75): arriving units count as having moved
+    # 4e pp.74-76 (Deep Strike, published 4e p.75): arriving units count as having moved
     # and may not assault that turn
     battle = make_battle(
         [(unit_data("drop"), (10, 10))], [(unit_data("foe"), (36, 30))], dice=ScriptedDice([6, 5])
@@ -57,7 +57,7 @@ def test_deep_strikers_count_as_moved_and_may_not_assault_on_arrival(make_battle
 
 
 def test_knows_no_fear_unit_caught_by_a_sweep_fights_on_with_no_retreat_wounds(make_battle):
-    # digest 36.7 (ATSKNF, published 4e p.74): caught → not destroyed, No Retreat! wounds
+    # 4e pp.74-76 (ATSKNF, published 4e p.74): caught → not destroyed, No Retreat! wounds
     battle = make_battle(
         [(unit_data("win"), (10, 10))],
         [(unit_data("wardens", rules=ATSKNF), (10, 11))],
@@ -74,7 +74,7 @@ def test_knows_no_fear_unit_caught_by_a_sweep_fights_on_with_no_retreat_wounds(m
 
 
 def test_knows_no_fear_unit_moves_normally_after_regrouping(make_battle):
-    # digest 36.7 (ATSKNF): no movement limits after regrouping
+    # 4e pp.74-76 (ATSKNF): no movement limits after regrouping
     battle = make_battle(
         [(unit_data("wardens", rules=ATSKNF), (36, 10))], [(unit_data("foe"), (36, 40))]
     )
@@ -88,7 +88,7 @@ def test_knows_no_fear_unit_moves_normally_after_regrouping(make_battle):
 
 
 def test_knows_no_fear_unit_charged_while_falling_back_regroups(make_battle):
-    # digest 36.2: the test is a regroup test; 36.7: ATSKNF passes it
+    # 4e pp.47-49: the test is a regroup test; 36.7: ATSKNF passes it
     battle = make_battle(
         [(unit_data("me"), (10, 10))],
         [(unit_data("wardens", rules=ATSKNF), (10, 18))],
@@ -116,7 +116,7 @@ def test_monstrous_creature_may_charge_after_firing_a_heavy_weapon(make_battle):
 
 
 def test_jump_infantry_charges_are_slowed_by_difficult_terrain(make_battle):
-    # digest 36.5: jump infantry charge 6", slowed like infantry
+    # 4e pp.53-57: jump infantry charge 6", slowed like infantry
     wood = TerrainArea("Wood", Rect(5, 12, 10, 3), DIFFICULT, 5, 2)
     battle = make_battle(
         [(unit_data("jumpers", unit_type="jump_infantry", size=5), (10, 10))],
@@ -129,7 +129,7 @@ def test_jump_infantry_charges_are_slowed_by_difficult_terrain(make_battle):
 
 
 def test_joined_character_does_not_use_the_host_units_furious_charge(make_battle):
-    # digest 36.3: special rules are not shared unless stated
+    # 4e pp.50-51: special rules are not shared unless stated
     herald = unit_data("herald", size=1, rules=["independent_character"], category="HQ")
     battle = make_battle(
         [(unit_data("host", rules=["furious_charge"]), (10, 10)), (herald, (11, 10))],
@@ -242,7 +242,7 @@ def test_sergeants_power_fist_stays_with_the_sergeant_when_listed_last():
 
 
 def test_fall_back_is_halved_by_difficult_terrain_on_its_path(make_battle):
-    # settings.fall_back_halved_by_terrain_crossed (digest 36.2, seed 000 [16])
+    # settings.fall_back_halved_by_terrain_crossed (4e pp.47-49, seed 000 [16])
     wood = TerrainArea("Wood", Rect(30, 10, 12, 4), DIFFICULT, 5, 2)
     for crossed, expected in ((True, 6), (False, 12)):
         battle = make_battle(
@@ -254,7 +254,7 @@ def test_fall_back_is_halved_by_difficult_terrain_on_its_path(make_battle):
 
 
 def test_feel_no_pain_is_denied_by_ap1_and_ap2_weapons(make_battle):
-    # settings.feel_no_pain_denied_by_ap (published 4e p.75; digest 36.7)
+    # settings.feel_no_pain_denied_by_ap (published 4e p.75; 4e pp.74-76)
     battle = make_battle([(unit_data("me", rules=["feel_no_pain"]), (10, 10))], [])
     model = battle.units[0].models[0]
     assert not feel_no_pain(battle, model, instant=False, denied=False, ap=2)
@@ -266,7 +266,7 @@ def test_feel_no_pain_is_denied_by_ap1_and_ap2_weapons(make_battle):
 
 
 def test_exploding_vehicle_hits_each_model_in_reach(make_battle):
-    # settings.explosion_hits (digest 36.6: "models within D6\" hit")
+    # settings.explosion_hits (4e pp.58-73: "models within D6\" hit")
     tank = unit_data(
         "tank", unit_type="vehicle", size=1, profile={"BS": 3, "front": 14, "side": 12, "rear": 10}
     )
@@ -282,7 +282,7 @@ def test_exploding_vehicle_hits_each_model_in_reach(make_battle):
 
 
 def test_ai_deploys_shooters_at_the_front_of_the_zone_away_from_its_edge(make_battle):
-    # digest 36.2: a falling-back unit reaching its own edge leaves the table (2D6")
+    # 4e pp.47-49: a falling-back unit reaching its own edge leaves the table (2D6")
     heavy = unit_data("dev", size=5, weapons=[dict(ROTOR, count=5)], category="Heavy Support")
     battle = make_battle([(heavy, (10, 10))], [(unit_data("foe"), (36, 40))])
     dev = battle.units[0]

@@ -379,7 +379,7 @@ def test_gets_hot_weapon_keeps_rending_sixes(make_battle):
 
 
 def test_walkers_are_hit_on_front_armour_in_close_combat(make_battle):
-    # NOT IN SEED, digest 36.6: close-combat hits strike rear armour, a walker's front
+    # NOT IN SEED, 4e pp.58-73: close-combat hits strike rear armour, a walker's front
     walker = unit_data(
         "walker",
         unit_type="vehicle",

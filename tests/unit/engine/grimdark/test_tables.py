@@ -111,7 +111,7 @@ def test_penetration_glancing_and_lance():  # NOT IN SEED ≈; lance seed 000 [3
     assert tables.penetration_result(13, 14, lance=True) == "penetrating"
 
 
-def test_damage_tables_and_open_topped():  # NOT IN SEED ≈ (digest 36.6)
+def test_damage_tables_and_open_topped():  # NOT IN SEED ≈ (4e pp.58-73)
     assert tables.vehicle_damage("glancing", 1) == "shaken"
     assert tables.vehicle_damage("penetrating", 4) == "destroyed"
     assert tables.vehicle_damage("penetrating", 5, open_topped=True) == "explodes"

@@ -69,7 +69,7 @@ def test_cover_the_firer_stands_in_is_ignored(make_battle):  # seed 000 [25]
     assert battle.cover_save(battle.units[1], battle.units[0]) is None
 
 
-def test_shaken_and_stunned_vehicles(make_battle):  # NOT IN SEED ≈ digest 36.6
+def test_shaken_and_stunned_vehicles(make_battle):  # NOT IN SEED ≈ 4e pp.58-73
     battle = make_battle(
         [
             (
@@ -123,7 +123,7 @@ def test_thunder_hammer_stuns_survivors(make_battle):  # seed 000 [46]
     assert assault.initiative(battle, foe, foe.models[0]) == 1
 
 
-def test_deep_strikers_arrive_on_the_table_clear_of_enemies(make_battle):  # digest 36.7
+def test_deep_strikers_arrive_on_the_table_clear_of_enemies(make_battle):  # 4e pp.74-76
     battle = make_battle(
         [(unit_data("drop"), (10, 10))], [(unit_data("foe"), (36, 30))], dice=ScriptedDice([6, 5])
     )
@@ -136,7 +136,7 @@ def test_deep_strikers_arrive_on_the_table_clear_of_enemies(make_battle):  # dig
     assert battle.gap(drop, foe) >= 0.99
 
 
-def test_take_and_hold_counts_scoring_units_near_the_centre(make_battle):  # digest 36.9
+def test_take_and_hold_counts_scoring_units_near_the_centre(make_battle):  # 4e pp.80-83
     battle = make_battle(
         [(unit_data("mine"), (36, 24))],
         [(unit_data("theirs"), (36, 45)), (unit_data("broken", profile=GAUNT), (30, 24))],
@@ -146,7 +146,7 @@ def test_take_and_hold_counts_scoring_units_near_the_centre(make_battle):  # dig
     assert missions.objective_scores(battle) == {"a": 1, "b": 0}
 
 
-def test_cleanse_counts_quarters_held_alone(make_battle):  # digest 36.9
+def test_cleanse_counts_quarters_held_alone(make_battle):  # 4e pp.80-83
     battle = make_battle(
         [(unit_data("q0"), (10, 10)), (unit_data("q1"), (60, 10))],
         [(unit_data("q1b"), (62, 12)), (unit_data("q3"), (60, 40))],
@@ -156,7 +156,7 @@ def test_cleanse_counts_quarters_held_alone(make_battle):  # digest 36.9
 
 
 def test_cleanse_objective_held_only_in_an_uncontested_quarter(make_battle):
-    # NOT IN SEED, digest 36.9 Cleanse: a quarter is controlled with ≥1 own scoring unit and
+    # NOT IN SEED, 4e pp.80-83 Cleanse: a quarter is controlled with ≥1 own scoring unit and
     # no enemy scoring unit in it; a vehicle does not score, so it contests nothing
     tank = unit_data("tank", unit_type="vehicle", size=1, profile=TANK)
     battle = make_battle(
@@ -172,7 +172,7 @@ def test_cleanse_objective_held_only_in_an_uncontested_quarter(make_battle):
 
 
 def test_secure_and_control_counter_contested_by_an_enemy_is_not_held(make_battle):
-    # NOT IN SEED, digest 36.9: a loot counter is held by an own scoring unit within 6" and
+    # NOT IN SEED, 4e pp.80-83: a loot counter is held by an own scoring unit within 6" and
     # no enemy scoring unit within 6"
     battle = make_battle(
         [(unit_data("near"), (20, 24)), (unit_data("alone"), (50, 24))],
@@ -185,7 +185,7 @@ def test_secure_and_control_counter_contested_by_an_enemy_is_not_held(make_battl
     assert missions.objective_scores(battle) == {"a": 1, "b": 0}
 
 
-def test_recon_counts_units_in_the_enemy_half(make_battle):  # digest 36.9
+def test_recon_counts_units_in_the_enemy_half(make_battle):  # 4e pp.80-83
     battle = make_battle(
         [(unit_data("deep"), (10, 30)), (unit_data("home"), (20, 5))],
         [(unit_data("far"), (10, 40))],
@@ -194,7 +194,7 @@ def test_recon_counts_units_in_the_enemy_half(make_battle):  # digest 36.9
     assert missions.objective_scores(battle) == {"a": 1, "b": 0}
 
 
-def test_units_below_half_strength_do_not_score(make_battle):  # digest 36.9 ≈
+def test_units_below_half_strength_do_not_score(make_battle):  # 4e pp.80-83 ≈
     battle = make_battle(
         [(unit_data("mine"), (36, 24))], [(unit_data("foe"), (10, 45))], mission="take-and-hold"
     )
@@ -205,7 +205,7 @@ def test_units_below_half_strength_do_not_score(make_battle):  # digest 36.9 ≈
     assert not missions.is_scoring(mine)
 
 
-def test_victory_points_full_for_destroyed_half_for_below_half(make_battle):  # digest 36.10
+def test_victory_points_full_for_destroyed_half_for_below_half(make_battle):  # 4e pp.84-87
     battle = make_battle(
         [(unit_data("me"), (10, 10))],
         [
@@ -233,7 +233,7 @@ def test_consolidation_into_a_new_enemy_locks_it(make_battle):  # seed 000 [43][
     assert nxt.id in me.foes
 
 
-def test_joined_character_is_scored_and_credited_as_its_own_unit(make_battle):  # digest 36.3
+def test_joined_character_is_scored_and_credited_as_its_own_unit(make_battle):  # 4e pp.50-51
     hero = unit_data(
         "hero",
         size=1,
@@ -280,7 +280,7 @@ def test_destroyed_vehicle_leaves_a_wreck_that_blocks_sight(make_battle):  # see
     assert not battle.visible(me, foe)
 
 
-def test_fast_skimmers_turn_penetrating_hits_into_glancing(make_battle):  # digest 36.6 ≈
+def test_fast_skimmers_turn_penetrating_hits_into_glancing(make_battle):  # 4e pp.58-73 ≈
     from rules.engine.systems.grimdark.damage import Attack, resolve_vehicle_hits
 
     skimmer = unit_data(

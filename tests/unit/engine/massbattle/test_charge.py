@@ -79,7 +79,7 @@ def test_charger_without_room_must_do_something_else():  # seed 003 §5: no room
     assert plan is None or place_charges(st, [plan]) == []
 
 
-def test_charge_through_area_terrain_is_hindered():  # seed 003 §5 (digest §18.3)
+def test_charge_through_area_terrain_is_hindered():  # seed 003 §5
     charger = unit("c", x=36, y=10)
     target = unit("t", side="b", x=36, y=22, facing=270.0)
     st = state([charger, target], [piece("area", 36, 15, 8, 2)])
@@ -163,7 +163,7 @@ def _charged_front_and_flank(multi_charge_test: str) -> tuple[list[str], list]:
 
 
 def test_a_target_charged_on_two_facings_takes_one_nerve_test():
-    # seed 003 §5 multiple charges, §7 one test at the end of each melee; digest §18.5: one
+    # seed 003 §5 multiple charges, §7 one test at the end of each melee: one
     # melee per target, a single test after all its chargers (multi_charge_test="combined")
     tests, melees = _charged_front_and_flank("combined")
     assert len(melees) == 1
@@ -171,7 +171,7 @@ def test_a_target_charged_on_two_facings_takes_one_nerve_test():
     assert len(tests) == 1
 
 
-def test_separate_reading_tests_after_each_charger():  # digest §18.5 alternative reading
+def test_separate_reading_tests_after_each_charger():  # seed 003 §5 alternative reading
     tests, _melees = _charged_front_and_flank("separate")
     assert len(tests) == 2
 

@@ -1,5 +1,5 @@
 """Dark Surge (n): friendly Shambling targets only, 4+ ignoring modifiers, 1" forward per
-hit, 1" short of friends, contact with an enemy is a charge (seed 003 §9-§10; digest §13)."""
+hit, 1" short of friends, contact with an enemy is a charge (seed 003 §9-§10)."""
 
 import pytest
 
@@ -22,7 +22,7 @@ def necromancer(**kw):
 
 
 def test_only_friendly_shambling_units_within_12_inches_are_targets():
-    # digest §13: Dark Surge may target only friendly Shambling units, range 12"
+    # seed 003 §9-§10: Dark Surge may target only friendly Shambling units, range 12"
     zombies = unit("zombies", x=30.0, y=16.0, rules=["shambling"])
     far = unit("far", x=60.0, y=16.0, rules=["shambling"])
     living = unit("living", x=42.0, y=16.0)
@@ -32,7 +32,7 @@ def test_only_friendly_shambling_units_within_12_inches_are_targets():
 
 
 def test_each_hit_moves_the_target_one_inch_forward_on_4_plus():
-    # digest §13: n dice, 4+ ignoring modifiers, 1" per hit
+    # seed 003 §9-§10: n dice, 4+ ignoring modifiers, 1" per hit
     zombies = unit("zombies", x=30.0, y=16.0, rules=["shambling"])
     state = state_of([necromancer(), zombies], rolls=[4, 6, 3, 1])
     result = dark_surge(state, state.units[0], zombies)
@@ -43,7 +43,7 @@ def test_each_hit_moves_the_target_one_inch_forward_on_4_plus():
 
 
 def test_surged_unit_stops_one_inch_short_of_a_friend():
-    # digest §13: it stops 1" short of other friendly units
+    # seed 003 §9-§10: it stops 1" short of other friendly units
     zombies = unit("zombies", x=30.0, y=16.0, rules=["shambling"])
     front_edge = zombies.fp.y + zombies.fp.depth / 2
     ahead = unit("ahead", x=30.0, y=front_edge + 2.5 + 2.0)  # its rear 2.5" + depth/2 ahead
@@ -57,7 +57,7 @@ def test_surged_unit_stops_one_inch_short_of_a_friend():
 
 
 def test_reaching_an_enemy_is_a_charge_and_engages_both():
-    # digest §13: contact with an enemy counts as a successful charge
+    # seed 003 §9-§10: contact with an enemy counts as a successful charge
     zombies = unit("zombies", x=30.0, y=16.0, rules=["shambling"])
     front_edge = zombies.fp.y + zombies.fp.depth / 2
     foe = unit("foe", side="b", x=30.0, y=front_edge + 3.0 + 2.0, facing=270.0)

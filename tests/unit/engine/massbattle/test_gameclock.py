@@ -1,12 +1,10 @@
-"""The pure game clock for timed games (seed 003 §11; digest §15-§16)."""
+"""The pure game clock for timed games (seed 003 §11)."""
 
 from __future__ import annotations
 
 import pytest
 
 from rules.engine.gameclock import (
-    clock_flagged,
-    clock_from_dict,
     clock_pause,
     clock_remaining,
     clock_resume,
@@ -35,17 +33,6 @@ def test_per_turn_clock_resets_each_turn():  # seed 003 §11 time per turn
     state = clock_switch(state, 500_000)
     state = clock_switch(state, 900_000)
     assert clock_remaining(state, 900_000) == {"a": 600_000, "b": 200_000}
-
-
-def test_flagged_side_is_the_one_out_of_time():  # seed 003 §11: out of time → routs
-    state = clock_start(new_clock("chess", 1_000), 0, "b")
-    assert clock_flagged(state, 999) is None
-    assert clock_flagged(state, 1_000) == "b"
-
-
-def test_clock_round_trips_through_a_dict():
-    state = clock_start(new_clock("chess", 5_000), 10)
-    assert clock_from_dict(state.to_dict()) == state
 
 
 def test_clock_errors_have_codes():

@@ -9,7 +9,6 @@ from rules.engine.systems.massbattle.movement import (
     order_back,
     order_change_facing,
     order_march,
-    order_sidestep,
 )
 from tests.unit.engine.massbattle.helpers import piece, state, unit
 
@@ -34,13 +33,11 @@ def test_change_facing_has_no_angle_limit():  # seed 003 §4 Change Facing
     assert u.fp.y == 20
 
 
-def test_back_and_sidestep_move_half_speed():  # seed 003 §4 Back, Sidestep
+def test_back_moves_half_speed():  # seed 003 §4 Back
     u = unit(y=20)
     st = state([u])
     assert order_back(st, u) == pytest.approx(2.5)
     assert u.fp.y == pytest.approx(17.5)
-    assert order_sidestep(st, u, left=True) == pytest.approx(2.5)
-    assert u.fp.x == pytest.approx(33.5)
 
 
 def test_march_moves_double_speed():  # seed 003 §4 March

@@ -121,7 +121,7 @@ def test_individual_has_no_flanks_and_is_harder_to_shoot():  # seed 003 §10 Ind
     assert hero.nimble
 
 
-def test_nimble_may_pivot_beyond_90_degrees():  # NOT IN SEED reading of Nimble (digest §19)
+def test_nimble_may_pivot_beyond_90_degrees():  # not in seed 003: published KoW
     plain = unit()
     nimble = unit(rules=["nimble"])
     assert clamp_pivot(plain, 150) == 90

@@ -181,13 +181,13 @@ def test_victory_condition_table(roll, condition):  # seed 003 §12 step 5 D6 ta
     assert roll_condition(ScriptedDice([roll])) == (condition, roll)
 
 
-def test_kill_needs_twenty_percent_of_the_army_points():  # seed 003 §12 Kill, digest §18.4
+def test_kill_needs_twenty_percent_of_the_army_points():  # seed 003 §12 Kill
     assert kill_winner({"a": 900, "b": 500}, 2000) == "a"  # exactly 400: wins (example)
     assert kill_winner({"a": 899, "b": 500}, 2000) is None
     assert kill_winner({"a": 100, "b": 600}, 2000) == "b"
 
 
-def test_kill_strict_reading_setting():  # digest §18.4 alternative
+def test_kill_strict_reading_setting():  # seed 003 §12 alternative
     strict = MassBattleSettings(kill_margin_inclusive=False)
     assert kill_winner({"a": 900, "b": 500}, 2000, strict.kill_margin_inclusive) is None
 

@@ -14,6 +14,7 @@ from armybuilder.exchange import grouped_entries
 from armybuilder.models import Roster
 from armybuilder.rosterdata import apply_options
 from armybuilder.selectors import context_validate, roster_context, roster_revision_list
+from armybuilder.services.history import undo_state
 from armybuilder.summaries import unit_figures
 from armybuilder.validation import option_limit, price_roster
 
@@ -148,6 +149,8 @@ def editor_data(roster: Roster) -> dict[str, Any]:
                     "unit_name": unit.get("name", entry["unit"]),
                     "slug": entry["unit"],
                     "faction": entry.get("faction") or "",
+                    "name_id": f"unit-{unit_id}-name",
+                    "size_id": f"unit-{unit_id}-size",
                     "size": entry.get("size"),
                     "size_min": size_min,
                     "size_max": size_max,
@@ -180,6 +183,7 @@ def editor_data(roster: Roster) -> dict[str, Any]:
         "errors": [v for v in violations if v["severity"] == "error"],
         "warnings": [v for v in violations if v["severity"] != "error"],
         "revisions": list(roster_revision_list(roster=roster)[:30]),
+        "undo": undo_state(roster=roster),
     }
 
 

@@ -36,6 +36,7 @@ urlpatterns = [
         name="roster-unit-remove",
     ),
     path("rosters/<int:pk>/undo/", rosters.roster_undo, name="roster-undo"),
+    path("rosters/<int:pk>/redo/", rosters.roster_redo, name="roster-redo"),
     path("rosters/<int:pk>/restore/<int:number>/", rosters.roster_restore, name="roster-restore"),
     path("rosters/<int:pk>/copy/", rosters.roster_copy, name="roster-copy"),
     path("rosters/<int:pk>/delete/", rosters.roster_delete, name="roster-delete"),

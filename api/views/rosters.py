@@ -41,7 +41,12 @@ from api.validation_input import roster_input
 from armybuilder import selectors
 from armybuilder.exchange import interchange_payload, parse_text
 from armybuilder.models import Roster
-from armybuilder.services.history import roster_accept_catalogue, roster_restore
+from armybuilder.services.history import (
+    roster_accept_catalogue,
+    roster_redo,
+    roster_restore,
+    roster_undo,
+)
 from armybuilder.services.rosters import (
     roster_create,
     roster_delete,
@@ -295,6 +300,26 @@ class RosterViewSet(viewsets.GenericViewSet):
         roster_restore(
             roster=roster, number=serializer.validated_data["revision"], actor=request.user
         )
+        return Response(render_roster(selectors.roster_get(roster_id=roster.pk)))
+
+    @extend_schema(
+        tags=["rosters"], parameters=[ROSTER_ID], request=None, responses={200: RosterSerializer}
+    )
+    @action(detail=True, methods=["post"])
+    def undo(self, request: Request, pk: str) -> Response:
+        """Step back one edit (a new revision; 400 ``roster.nothing_to_undo`` at the start)."""
+        roster = self.get_object()
+        roster_undo(roster=roster, actor=request.user)
+        return Response(render_roster(selectors.roster_get(roster_id=roster.pk)))
+
+    @extend_schema(
+        tags=["rosters"], parameters=[ROSTER_ID], request=None, responses={200: RosterSerializer}
+    )
+    @action(detail=True, methods=["post"])
+    def redo(self, request: Request, pk: str) -> Response:
+        """Step forward one undone edit (400 ``roster.nothing_to_redo`` when none is left)."""
+        roster = self.get_object()
+        roster_redo(roster=roster, actor=request.user)
         return Response(render_roster(selectors.roster_get(roster_id=roster.pk)))
 
     @extend_schema(

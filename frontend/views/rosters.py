@@ -53,25 +53,42 @@ def _is_htmx(request: HttpRequest) -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+# Where a refused change's message is shown: the id of the field it names (the details form's
+# fields, or a unit form's name and size); other refusals are shown above the editor.
+DETAIL_FIELD_IDS = {"name": "roster-name", "points_limit": "roster-limit"}
+
+
+def _error_field_id(error: ArmyBuilderError | None, unit_id: str) -> str:
+    """The element id of the field ``error`` names, or "" when it names none on the page."""
+    if error is None or not error.field:
+        return ""
+    field = error.field.rsplit(".", 1)[-1]
+    if unit_id:
+        return f"unit-{unit_id}-{field}" if field in ("name", "size") else ""
+    return DETAIL_FIELD_IDS.get(field, "")
+
+
 def _editor_response(
     request: HttpRequest,
     roster: Roster,
     *,
     error: ArmyBuilderError | None = None,
     focus: str = "",
+    unit_id: str = "",
 ) -> HttpResponse:
-    """The editor partial for htmx, or back to the page for a plain form post."""
+    """The editor partial for htmx (422 with the refusal beside its field when the change was
+    refused), or back to the page for a plain form post."""
     roster.refresh_from_db()
     if not _is_htmx(request):
         if error is not None:
-            from django.contrib import messages
-
             messages.error(request, error.message)
         url = reverse("roster-edit", args=[roster.pk])
         return redirect(f"{url}#unit-{focus}" if focus else url)
     context = editor_data(roster)
     context["action_error"] = error
-    response = render(request, "frontend/rosters/_editor.html", context)
+    context["error_for"] = _error_field_id(error, unit_id)
+    status = 422 if error is not None else 200
+    response = render(request, "frontend/rosters/_editor.html", context, status=status)
     if focus:
         response["X-Muster-Focus"] = focus
     return response
@@ -237,9 +254,8 @@ def roster_details(request: HttpRequest, pk: int) -> HttpResponse:
         except ArmyBuilderError as exc:
             error = exc
     else:
-        error = RosterError(
-            "roster.shape", "; ".join(m for msgs in form.errors.values() for m in msgs)
-        )
+        field, problems = next(iter(form.errors.items()))
+        error = RosterError("roster.shape", f"{form.fields[field].label}: {problems[0]}", field)
     return _editor_response(request, roster, error=error)
 
 
@@ -260,11 +276,12 @@ def roster_unit_add(request: HttpRequest, pk: int) -> HttpResponse:
     return _editor_response(request, roster, focus=entry["id"])
 
 
-def _unit_catalogue_options(roster: Roster, unit_id: str) -> list[dict[str, Any]]:
+def _unit_row(roster: Roster, unit_id: str) -> dict[str, Any]:
+    """The editor's row for one unit of the roster (its options and allowed sizes)."""
     for section in editor_data(roster)["sections"]:
         for unit in section["units"]:
             if unit["id"] == unit_id:
-                return unit["options"]
+                return unit
     raise Http404("No such unit in this roster")
 
 
@@ -273,16 +290,21 @@ def _unit_catalogue_options(roster: Roster, unit_id: str) -> list[dict[str, Any]
 def roster_unit_update(request: HttpRequest, pk: int, unit_id: str) -> HttpResponse:
     """Change a unit's size, name and options from its form."""
     roster = _own_roster(request, pk)
-    options = options_from_post(_unit_catalogue_options(roster, unit_id), request.POST)
+    row = _unit_row(roster, unit_id)
+    options = options_from_post(row["options"], request.POST)
     raw_size = request.POST.get("size", "").strip()
     if raw_size and (not raw_size.isascii() or not raw_size.isdigit() or len(raw_size) > 6):
-        error = RosterError("roster.shape", "Unit size: give a whole number of models.", "size")
-        return _editor_response(request, roster, error=error, focus=unit_id)
+        error = RosterError(
+            "roster.shape",
+            f"Models: give a whole number from {row['size_min']} to {row['size_max']}.",
+            "size",
+        )
+        return _editor_response(request, roster, error=error, focus=unit_id, unit_id=unit_id)
     size = int(raw_size) if raw_size else None
     name = request.POST.get("name", "").strip()
     if "\x00" in name:
         error = RosterError("roster.shape", "Unit name: NUL characters are not allowed.", "name")
-        return _editor_response(request, roster, error=error, focus=unit_id)
+        return _editor_response(request, roster, error=error, focus=unit_id, unit_id=unit_id)
     try:
         units.roster_update_unit(
             roster=roster,
@@ -293,7 +315,7 @@ def roster_unit_update(request: HttpRequest, pk: int, unit_id: str) -> HttpRespo
             actor=request.user,
         )
     except ArmyBuilderError as error:
-        return _editor_response(request, roster, error=error)
+        return _editor_response(request, roster, error=error, unit_id=unit_id)
     return _editor_response(request, roster, focus=unit_id)
 
 
@@ -320,9 +342,17 @@ def roster_unit_remove(request: HttpRequest, pk: int, unit_id: str) -> HttpRespo
 @login_required
 @require_POST
 def roster_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    """Go back one revision (the undo is itself a revision)."""
+    """Step back one edit (the undo is itself a revision)."""
     roster = _own_roster(request, pk)
     return _editor_after_change(request, roster, history.roster_undo)
+
+
+@login_required
+@require_POST
+def roster_redo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step forward one undone edit."""
+    roster = _own_roster(request, pk)
+    return _editor_after_change(request, roster, history.roster_redo)
 
 
 @login_required

@@ -99,10 +99,10 @@ def test_undo_restores_the_previous_revision_and_export_text_matches_the_list(
     expect(page.locator("#points-total")).to_contain_text("285 / 1500")
     expect(page.locator(f"#unit-{squad}-size")).to_have_value("8")
 
-    page.get_by_role("button", name="Undo last change").click()
+    page.get_by_role("button", name="Undo", exact=True).click()
     expect(page.locator("#points-total")).to_contain_text("240 / 1500")
     expect(page.locator(f"#unit-{squad}-size")).to_have_value("5")
-    expect(page.locator(".revisions li").first).to_contain_text("revision 4 restored")
+    expect(page.locator(".revisions li").first).to_contain_text("undo: back to revision 4")
     screenshot(page, "after-undo")
     stored = Roster.objects.get(pk=roster.pk)
     assert stored.payload["units"][1]["size"] == 5

@@ -565,16 +565,31 @@ def test_a_unit_form_with_junk_names_the_field_and_keeps_the_unit(client, world)
     before = roster.payload["units"][0]
     url = reverse("roster-unit-update", args=[roster.pk, unit_id])
     for body, field_name in (
-        ({"size": "abc"}, "Unit size"),
-        ({"size": "1.5"}, "Unit size"),
-        ({"size": HUGE}, "Unit size"),
-        ({"size": "5", "name": "Bad\x00name"}, "Unit name"),
+        ({"size": "abc"}, f"{unit_id}-size-error"),
+        ({"size": "1.5"}, f"{unit_id}-size-error"),
+        ({"size": HUGE}, f"{unit_id}-size-error"),
+        ({"size": "-3"}, f"{unit_id}-size-error"),
+        ({"size": "5", "name": "Bad\x00name"}, f"{unit_id}-name-error"),
     ):
         response = client.post(url, body, HTTP_HX_REQUEST="true")
-        assert response.status_code == 200
+        assert response.status_code == 422
         assert field_name in response.content.decode(), body
     roster.refresh_from_db()
     assert roster.payload["units"][0] == before
+
+
+def test_refused_roster_details_answer_422_with_the_error_beside_the_field(client, world):
+    """An empty name or a limit of 0 is refused (422, which htmx is told to swap) and the
+    message sits under the field it names, not only at the top of the editor."""
+    roster = world.rosters["grimdark"]
+    url = reverse("roster-details", args=[roster.pk])
+    for body, error_id in (
+        ({"name": "", "points_limit": "1500"}, "roster-name-error"),
+        ({"name": "Ok", "points_limit": "0"}, "roster-limit-error"),
+    ):
+        response = client.post(url, body, HTTP_HX_REQUEST="true")
+        assert response.status_code == 422, body
+        assert f'id="{error_id}"' in response.content.decode(), body
 
 
 def test_imported_json_with_nul_characters_names_the_text_field(client, world):

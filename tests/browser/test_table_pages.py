@@ -1,0 +1,166 @@
+"""The pages a player keeps open at the table (issue 24), on a desktop and a 390 × 844 phone:
+multi-step undo and redo (buttons and Ctrl+Z / Ctrl+Shift+Z), the points total and legality
+badge in view after editing the last unit, Add showing where the unit went, no page wider
+than a 360 px screen and no element id used twice on any page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from armybuilder.rosterdata import load_sample_roster
+from armybuilder.services.exchange import roster_import
+from armybuilder.services.rosters import roster_create
+from armybuilder.services.units import roster_add_unit
+from tests.browser.conftest import make_player, sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+NARROW = {"width": 360, "height": 780}
+DUPLICATE_IDS = """() => {
+  const seen = {};
+  document.querySelectorAll('[id]').forEach(e => { seen[e.id] = (seen[e.id] || 0) + 1; });
+  return Object.keys(seen).filter(id => seen[id] > 1);
+}"""
+
+
+def strike_force(username: str):
+    owner = make_player(username)
+    roster = roster_create(
+        owner=owner,
+        system="grimdark",
+        faction="iron-wardens",
+        name="Strike Force",
+        points_limit=1500,
+    )
+    for unit in ("warden-captain", "line-squad", "line-squad", "line-squad", "line-squad"):
+        roster_add_unit(roster=roster, unit=unit, actor=owner)
+    return roster
+
+
+def in_view(page: Page, selector: str) -> bool:
+    return page.evaluate(
+        """(s) => { const r = document.querySelector(s).getBoundingClientRect();
+                    return r.top >= 0 && r.bottom <= window.innerHeight; }""",
+        selector,
+    )
+
+
+def viewport_shot(page: Page, full: Path) -> None:
+    """Beside a full-page screenshot, what the screen shows now (where the sticky bar is)."""
+    page.screenshot(path=str(full.with_name(f"{full.stem}-viewport.png")))
+
+
+def test_undo_twice_goes_back_two_edits_and_redo_brings_them_back(
+    page: Page, catalogues, screenshot
+):
+    roster = strike_force("ulla")
+    sign_in(page, "ulla")
+    page.goto(f"/rosters/{roster.pk}/")
+    expect(page.locator("#redo-button")).to_be_disabled()
+    name = page.get_by_label("Roster name")
+    for new in ("Second", "Third"):
+        name.fill(new)
+        name.press("Tab")
+        expect(page.locator(".revisions li").first).to_contain_text("name")
+        expect(page.locator("#roster-name")).to_have_value(new)
+    page.get_by_role("button", name="Undo", exact=True).click()
+    expect(page.locator("#roster-name")).to_have_value("Second")
+    page.locator("body").press("Control+z")
+    expect(page.locator("#roster-name")).to_have_value("Strike Force")
+    screenshot(page, "after-two-undos")
+    page.locator("body").press("Control+Shift+z")
+    expect(page.locator("#roster-name")).to_have_value("Second")
+    page.get_by_role("button", name="Redo", exact=True).click()
+    expect(page.locator("#roster-name")).to_have_value("Third")
+    expect(page.locator("#redo-button")).to_be_disabled()
+
+
+@pytest.mark.parametrize("viewport", [None, PHONE], ids=["desktop", "phone"])
+def test_points_and_legality_stay_in_view_after_editing_the_last_unit(
+    new_page, catalogues, screenshot, viewport
+):
+    roster = strike_force(f"pia{bool(viewport)}")
+    page = new_page()
+    if viewport:
+        page.set_viewport_size(viewport)
+    sign_in(page, f"pia{bool(viewport)}")
+    page.goto(f"/rosters/{roster.pk}/")
+    last = page.locator("article.unit").last.get_attribute("id").removeprefix("unit-")
+    size = page.locator(f"#unit-{last}-size")
+    size.scroll_into_view_if_needed()
+    size.fill("7")
+    size.press("Tab")
+    expect(page.locator("#points-total")).not_to_contain_text("0 / 1500 pts —")
+    expect(page.locator(f"#unit-{last}-size")).to_have_value("7")
+    assert in_view(page, "#points-total")
+    assert in_view(page, "#roster-status")
+    viewport_shot(page, screenshot(page, "after-edit"))
+    if viewport:
+        # On a phone the list (and its checks) come before the catalogue.
+        editor = page.locator("#roster-editor").bounding_box()
+        catalogue = page.locator(".catalogue-panel").bounding_box()
+        assert editor["y"] < catalogue["y"]
+
+
+def test_add_on_a_phone_scrolls_to_highlights_and_focuses_the_new_unit(
+    new_page, catalogues, screenshot
+):
+    roster = strike_force("ada")
+    page = new_page()
+    page.set_viewport_size(PHONE)
+    sign_in(page, "ada")
+    page.goto(f"/rosters/{roster.pk}/")
+    page.get_by_role("link", name="Add units").click()
+    page.get_by_role("button", name="Add Warden Captain", exact=True).first.click()
+    expect(page.locator("#units-h")).to_have_text("Units (6)")
+    focused = page.locator("article.unit:focus")
+    expect(focused).to_have_count(1)
+    expect(focused).to_have_class(re.compile(r"just-added"))
+    box = focused.bounding_box()
+    assert 0 <= box["y"] < PHONE["height"]
+    viewport_shot(page, screenshot(page, "after-add"))
+
+
+def test_no_page_scrolls_sideways_at_360_px_and_no_id_repeats(new_page, catalogues, screenshot):
+    owner = make_player("nell")
+    vanguard = roster_import(
+        owner=owner, data=load_sample_roster("grimdark", "iron-wardens-strike-force")
+    )
+    page = new_page()
+    page.set_viewport_size(NARROW)
+    sign_in(page, "nell")
+    page.goto("/battles/")
+    with page.expect_response("**/battles/missions/**"):
+        page.get_by_label("Side A roster").select_option(str(vanguard.pk))
+    page.get_by_label("Side B roster").select_option(str(vanguard.pk))
+    page.get_by_role("button", name="Resolve battle").click()
+    page.wait_for_url(re.compile(r".*/battles/\d+/$"))
+    expect(page.locator("#battle-winner")).to_be_visible(timeout=60_000)
+    battle = page.url
+    pages = [
+        "/",
+        "/rosters/",
+        f"/rosters/{vanguard.pk}/",
+        "/campaigns/",
+        "/battles/",
+        battle,
+        "/odds/",
+        "/clocks/new/",
+    ]
+    wide, repeated = {}, {}
+    for url in pages:
+        page.goto(url)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > page.evaluate("window.innerWidth"):
+            wide[url] = width
+            screenshot(page, re.sub(r"\W+", "-", url))
+        duplicates = page.evaluate(DUPLICATE_IDS)
+        if duplicates:
+            repeated[url] = duplicates
+    assert wide == {}
+    assert repeated == {}

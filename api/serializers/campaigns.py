@@ -80,6 +80,15 @@ class RoundCreateSerializer(serializers.Serializer):
         help_text="Manual pairings: [[a, b], [c, null] (a bye)…]",
     )
 
+    def validate_pairings(self, pairings: list[list[int | None]]) -> list[list[int | None]]:
+        """A game names its first player; only the second may be null (a bye)."""
+        for index, (first, _) in enumerate(pairings):
+            if first is None:
+                raise serializers.ValidationError(
+                    {index: ["The first participant may not be null (a bye is [c, null])."]}
+                )
+        return pairings
+
 
 class RoundSerializer(serializers.ModelSerializer):
     games = serializers.PrimaryKeyRelatedField(many=True, read_only=True)

@@ -33,6 +33,7 @@ from armybuilder.selectors import (
     system_list,
 )
 from armybuilder.services import exchange, history, rosters, sharing, units
+from core.input_guard import input_problem
 from frontend.editor import (
     catalogue_data,
     derived_rows,
@@ -125,17 +126,6 @@ def _faction_choices(system: str) -> list[tuple[str, str]]:
     if system not in {s.slug for s in system_list()}:
         return []
     return [(f.slug, f.name) for f in faction_list(system=system)]
-
-
-def _contains_nul(data: Any) -> bool:
-    """Whether parsed JSON holds a NUL character anywhere (PostgreSQL refuses it in text)."""
-    if isinstance(data, str):
-        return "\x00" in data
-    if isinstance(data, dict):
-        return any(_contains_nul(k) or _contains_nul(v) for k, v in data.items())
-    if isinstance(data, list):
-        return any(_contains_nul(item) for item in data)
-    return False
 
 
 @login_required
@@ -479,8 +469,9 @@ def roster_import(request: HttpRequest) -> HttpResponse:
                 except json.JSONDecodeError as exc:
                     form.add_error("text", f"Not valid JSON: {exc.msg} (line {exc.lineno})")
                     data = None
-                if _contains_nul(data):
-                    form.add_error("text", "Roster JSON: NUL characters (\\u0000) are not allowed.")
+                path, problem = input_problem(data)
+                if problem:
+                    form.add_error("text", f"Roster JSON, {path}: {problem}")
                     data = None
                 roster = (
                     exchange.roster_import(owner=request.user, data=data, name=name)

@@ -19,11 +19,11 @@ MAX_DEPTH = 32
 def text_problem(text: str) -> str | None:
     """Why ``text`` cannot be stored (a NUL or a lone surrogate), None when it can."""
     if "\x00" in text:
-        return "Contains a NUL character (\\u0000)."
+        return "NUL characters (\\u0000) are not allowed."
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return "Contains a lone surrogate (not valid Unicode)."
+        return "Lone surrogates (\\ud800…\\udfff) are not valid Unicode."
     return None
 
 

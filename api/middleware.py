@@ -86,12 +86,20 @@ def unstorable_url_part(request: HttpRequest) -> tuple[str, str]:
 
 
 class ApiBodySizeLimitMiddleware:
-    """A 413 in the API error format when an API request declares too large a body."""
+    """A 413 in the API error format when an API request declares too large a body, and a
+    411 for a chunked body (``Transfer-Encoding: chunked``) on any path: Django's WSGI
+    handler reads only ``Content-Length`` bytes, so a chunked body would silently arrive
+    empty (and a request with both headers is the classic smuggling shape)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
+            message = "Chunked request bodies are not accepted: send Content-Length."
+            if request.path.startswith(API_PREFIX):
+                return json_error(411, "length_required", message)
+            return HttpResponse(message, status=411, content_type="text/plain")
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         if limit is not None and request.path.startswith(API_PREFIX):
             try:

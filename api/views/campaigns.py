@@ -349,8 +349,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(request=PlaySerializer, responses={202: GameSerializer})
     @action(detail=True, methods=["post"])
     def play(self, request: Request, pk: str | None = None) -> Response:
-        """Let the engine play the game from both snapshots (the result follows)."""
-        seed = valid(PlaySerializer, request).get("seed")
-        game = game_play_with_engine(game=self.get_object(), user=request.user, seed=seed)
+        """Let the engine play the game from both snapshots with a seed the server draws; the
+        result follows, reported in the player's name for the opponent to confirm (an
+        organiser's counts at once; the campaign's ``engine_result`` setting may say
+        "final")."""
+        valid(PlaySerializer, request)
+        game = game_play_with_engine(game=self.get_object(), user=request.user)
         body = self.get_serializer(self.get_queryset().get(pk=game.pk)).data
         return Response(body, status=status.HTTP_202_ACCEPTED)

@@ -249,10 +249,15 @@ if CELERY_BROKER_URL.startswith("sqlalchemy+sqlite"):
     # worker never see half a message (the filesystem transport could hand over an empty
     # file and kill the worker). These options go to ``create_engine``: wait for the lock.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"connect_args": {"timeout": 30}}
+# Per-user limits on queued + running work (rules/job_control.py): one more answers 429.
+MUSTER_MAX_ACTIVE_BATTLES = env_int("MUSTER_MAX_ACTIVE_BATTLES", 10)
+MUSTER_MAX_ACTIVE_SIMULATIONS = env_int("MUSTER_MAX_ACTIVE_SIMULATIONS", 3)
+# Bulk simulations have their own queue and worker pool (``worker-simulations`` in
+# docker-compose.yml, the second worker of ./run), so single battles never wait behind them.
 CELERY_TASK_ROUTES = {
     "rules.battle_resolve": {"queue": "battles"},
-    "rules.simulation_run": {"queue": "battles"},
-    "rules.simulation_chunk": {"queue": "battles"},
+    "rules.simulation_run": {"queue": "simulations"},
+    "rules.simulation_chunk": {"queue": "simulations"},
     "rules.requeue_stale": {"queue": "battles"},
 }
 # /healthz calls the worker stale when no heartbeat ran for this long (config/health.py).

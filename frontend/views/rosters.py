@@ -24,8 +24,6 @@ from armybuilder.rosterdata import SAMPLES_DIR, load_sample_roster
 from armybuilder.selectors import (
     faction_list,
     roster_context,
-    roster_export_json,
-    roster_export_text,
     roster_get,
     roster_get_shared,
     roster_list,
@@ -33,6 +31,7 @@ from armybuilder.selectors import (
     system_list,
 )
 from armybuilder.services import exchange, history, rosters, sharing, units
+from armybuilder.services.verification import roster_export_signed_json, roster_export_signed_text
 from core.input_guard import input_problem
 from frontend.editor import (
     catalogue_data,
@@ -352,8 +351,10 @@ def roster_export(request: HttpRequest, pk: int) -> HttpResponse:
         "frontend/rosters/export.html",
         {
             "roster": roster,
-            "text": roster_export_text(roster=roster),
-            "json": json.dumps(roster_export_json(roster=roster), indent=2, ensure_ascii=False),
+            "text": roster_export_signed_text(roster=roster),
+            "json": json.dumps(
+                roster_export_signed_json(roster=roster), indent=2, ensure_ascii=False
+            ),
         },
     )
 
@@ -365,10 +366,10 @@ def roster_export_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespo
     if fmt not in ("txt", "json"):
         raise Http404("Export formats: txt, json")
     if fmt == "json":
-        body = json.dumps(roster_export_json(roster=roster), indent=2, ensure_ascii=False)
+        body = json.dumps(roster_export_signed_json(roster=roster), indent=2, ensure_ascii=False)
         content_type = "application/json"
     else:
-        body, content_type = roster_export_text(roster=roster), "text/plain; charset=utf-8"
+        body, content_type = roster_export_signed_text(roster=roster), "text/plain; charset=utf-8"
     response = HttpResponse(body, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="roster-{roster.pk}.{fmt}"'
     return response

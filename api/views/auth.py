@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.tokens import token_id, user_token_revoke, user_tokens_list
-from api.exceptions import ApiError
+from api.exceptions import ApiError, ApiNotFound
 from api.serializers.auth import (
     ApiTokenSerializer,
     RegisteredUserSerializer,
@@ -94,5 +94,5 @@ class TokenDetailView(APIView):
     @extend_schema(responses={204: None}, tags=["auth"])
     def delete(self, request: Request, token_id: str) -> Response:
         if not user_token_revoke(user=request.user, token_id_prefix=token_id):
-            raise ApiError("No such token.", code="not_found", status_code=404)
+            raise ApiNotFound("not_found", "No such token.")
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -14,10 +14,11 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
-from api.errors import json_error
+from api.errors import error_body, json_error
+from core.input_guard import text_problem
 
 API_PREFIX = "/api/"
 # Below gunicorn's own limits (``--limit-request-line 8190``, ``--limit-request-field_size
@@ -37,8 +38,10 @@ def longest_header(request: HttpRequest) -> tuple[str, int]:
 
 
 class ApiRequestErrorMiddleware:
-    """400 (unknown ``Host``), 414 (URL too long) and 431 (header too large) under ``/api/``
-    in the API error format; other paths keep Django's behaviour."""
+    """400 (unknown ``Host``), 414 (URL too long), 431 (header too large) and 400 for a
+    path or query parameter the database cannot store (``core.input_guard``: a NUL
+    character, ``%00``) under ``/api/`` in the API error format; other paths keep Django's
+    behaviour."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -61,16 +64,42 @@ class ApiRequestErrorMiddleware:
                 "header_too_large",
                 f"Request header {name} too large: at most {API_MAX_HEADER_LENGTH} bytes.",
             )
+        field, problem = unstorable_url_part(request)
+        if problem:
+            body = error_body("invalid", f"{field}: {problem}", {field: [problem]})
+            return JsonResponse(body, status=400)
         return self.get_response(request)
 
 
+def unstorable_url_part(request: HttpRequest) -> tuple[str, str]:
+    """``(name, problem)`` of the path or the first query parameter (name or value) holding
+    text no database column can store; ``("", "")`` when there is none."""
+    problem = text_problem(request.path)
+    if problem:
+        return "path", problem
+    for key, values in request.GET.lists():
+        for text in (key, *values):
+            problem = text_problem(text)
+            if problem:
+                return key if text_problem(key) is None else "query", problem
+    return "", ""
+
+
 class ApiBodySizeLimitMiddleware:
-    """A 413 in the API error format when an API request declares too large a body."""
+    """A 413 in the API error format when an API request declares too large a body, and a
+    411 for a chunked body (``Transfer-Encoding: chunked``) on any path: Django's WSGI
+    handler reads only ``Content-Length`` bytes, so a chunked body would silently arrive
+    empty (and a request with both headers is the classic smuggling shape)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
+            message = "Chunked request bodies are not accepted: send Content-Length."
+            if request.path.startswith(API_PREFIX):
+                return json_error(411, "length_required", message)
+            return HttpResponse(message, status=411, content_type="text/plain")
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         if limit is not None and request.path.startswith(API_PREFIX):
             try:

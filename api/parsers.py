@@ -1,4 +1,5 @@
-"""The API's JSON parser: DRF's, plus a bounded read and no crash on deep nesting."""
+"""The API's JSON parser: DRF's, plus a bounded read, no crash on deep nesting, and no text
+the database cannot store (``core.input_guard``: NUL, lone surrogates, over-deep nesting)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from django.conf import settings
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
-from api.exceptions import RequestTooLarge
+from api.exceptions import ApiError, RequestTooLarge
+from core.input_guard import input_problem
 
 
 class JSONParser(parsers.JSONParser):
-    """Strict JSON; bodies over the upload limit answer 413, pathological nesting 400."""
+    """Strict JSON; bodies over the upload limit answer 413; pathological nesting, NUL
+    characters and lone surrogates 400 naming the path at fault."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
@@ -22,11 +25,15 @@ class JSONParser(parsers.JSONParser):
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
             text = raw.decode(encoding)
-            return json.loads(text, parse_constant=reject_constant)
+            data = json.loads(text, parse_constant=reject_constant)
         except RecursionError as exc:
             raise ParseError("JSON parse error - nested too deeply.") from exc
         except ValueError as exc:
             raise ParseError(f"JSON parse error - {exc}") from exc
+        path, problem = input_problem(data)
+        if problem:
+            raise ApiError("invalid", f"{path}: {problem}", path)
+        return data
 
 
 def reject_constant(name: str) -> None:

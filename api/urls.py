@@ -17,7 +17,7 @@ from api.views.calc import AttackOddsView
 from api.views.campaigns import CampaignViewSet, GameViewSet
 from api.views.catalogue import FactionViewSet, GameSystemViewSet, UnitTypeViewSet
 from api.views.clocks import ClockViewSet
-from api.views.rosters import RosterViewSet, SharedRosterView, VerifyView
+from api.views.rosters import PublicKeyView, RosterViewSet, SharedRosterView, VerifyView
 
 app_name = "api"
 
@@ -40,6 +40,7 @@ urlpatterns = [
     path("calc/attacks/", AttackOddsView.as_view(), name="calc-attacks"),
     path("shared/<str:token>/", SharedRosterView.as_view(), name="shared-roster"),
     path("verify/", VerifyView.as_view(), name="verify"),
+    path("verify/key/", PublicKeyView.as_view(), name="verify-key"),
     path("", include(router.urls)),
     # Last: every other path answers the JSON 404 (a known one without its slash redirects).
     re_path(r"^(?P<path>.*)$", api_unknown_path, name="unknown"),

@@ -133,7 +133,7 @@ def parse_text(text: str) -> dict[str, Any]:
     current: dict[str, Any] | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
-        if not line.strip() or line.startswith("! "):
+        if not line.strip() or line.startswith(("! ", "# ")):
             continue
         if title := _TITLE.match(line):
             payload["name"] = title["name"]

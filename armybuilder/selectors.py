@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
 from armybuilder.catalogue_cache import catalogue_lookup
 from armybuilder.constraints import RosterView
@@ -47,17 +47,16 @@ def roster_list(*, owner: Any) -> QuerySet[Roster]:
     return Roster.objects.filter(owner=owner).select_related("system", "faction")
 
 
-def roster_readable_by(*, user: Any, roster_id: int) -> Roster | None:
-    """The roster if ``user`` owns it or it is shared by link, else None (callers answer
-    404 so another user's private roster is never revealed)."""
-    owned_or_shared = Q(share_token__isnull=False)
-    if getattr(user, "is_authenticated", False):
-        owned_or_shared |= Q(owner=user)
-    return (
-        Roster.objects.select_related("system", "faction")
-        .filter(owned_or_shared, pk=roster_id)
-        .first()
-    )
+def roster_usable_by(*, user: Any, reference: int | str) -> Roster | None:
+    """The roster ``reference`` names for ``user``: by number only one of their own, by a
+    share token whichever roster is shared under it; else None (callers answer 404, so a
+    private roster is never revealed, and scanning numbers finds no shared roster)."""
+    rosters = Roster.objects.select_related("system", "faction")
+    if isinstance(reference, str):
+        return rosters.filter(share_token=reference).first() if reference else None
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return rosters.filter(owner=user, pk=reference).first()
 
 
 def roster_get_shared(*, token: str) -> Roster:

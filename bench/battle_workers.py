@@ -65,7 +65,7 @@ def start_worker(concurrency: int) -> subprocess.Popen:
             "config",
             "worker",
             "-Q",
-            "battles",
+            "battles,simulations",
             "-c",
             str(concurrency),
             "-l",

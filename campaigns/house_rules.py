@@ -64,10 +64,17 @@ DEFAULTS: dict[str, Any] = {
     # Narrative chain: the winner of the previous linked game chooses the next mission
     # ("chooser") and/or attacks ("attacker").
     "winner_of_link": ["chooser", "attacker"],
+    # A game a player lets the engine play (with a seed the server draws): "confirm" reports
+    # the engine's result in that player's name so the opponent confirms or disputes it, as
+    # for a result entered by hand (nobody can replay until they like the outcome); "final"
+    # lets it count at once. A game an organiser or the deadline lets the engine play always
+    # counts at once.
+    "engine_result": "confirm",
 }
 
 INJURY_TABLES: tuple[str, ...] = ("published", "hardy")
 AUTO_RESOLVE: tuple[str, ...] = ("engine", "off")
+ENGINE_RESULTS: tuple[str, ...] = ("confirm", "final")
 SETTINGS_CODE = "campaign.settings"
 
 
@@ -109,6 +116,8 @@ def check_settings(stored: dict[str, Any]) -> dict[str, Any]:
         raise SettingsError(SETTINGS_CODE, f"One of {INJURY_TABLES}.", "settings.injury_table")
     if merged["auto_resolve"] not in AUTO_RESOLVE:
         raise SettingsError(SETTINGS_CODE, f"One of {AUTO_RESOLVE}.", "settings.auto_resolve")
+    if merged["engine_result"] not in ENGINE_RESULTS:
+        raise SettingsError(SETTINGS_CODE, f"One of {ENGINE_RESULTS}.", "settings.engine_result")
     skills = merged["new_skills"]
     if not isinstance(skills, list) or not all(isinstance(v, str) and v for v in skills):
         raise SettingsError(SETTINGS_CODE, "A list of skill names.", "settings.new_skills")

@@ -3,8 +3,11 @@ changes a game and by the campaign page and the API to say what a user may do no
 
 A game is scheduled; either player reports a result and the opponent confirms it (the
 result counts) or disputes it (an organiser decides). The engine can play a scheduled game
-(its result counts at once), an organiser can decide or correct any result, and reverse a
-finished game so it no longer counts. Past a round's deadline the unattended auto-resolve
+with a seed the server draws: when a player asked for it, its result is reported in that
+player's name and the opponent confirms or disputes it like any report (unless the
+campaign's ``engine_result`` setting is ``"final"``); when an organiser asked, it counts at
+once. An organiser can decide or correct any result, and reverse a finished game so it no
+longer counts. Past a round's deadline the unattended auto-resolve
 confirms a reported result or lets the engine play, marking the game auto-resolved.
 
 A refusal is checked in one order for every action: who asks, then a bye, then the game's
@@ -50,6 +53,9 @@ class GameAction(StrEnum):
     """A player starts a game clock for it (``POST clocks/`` with ``game``)."""
     ENGINE_RESULT = "engine_result"
     """The engine's battle is resolved and its report becomes the result (system)."""
+    ENGINE_REPORT = "engine_report"
+    """A player's engine battle is resolved and its report becomes a result reported in
+    their name, which the opponent confirms or disputes (system)."""
     AUTO_PLAY = "auto_play"
     """Overdue: the engine is asked to play the game (system)."""
     AUTO_CONFIRM = "auto_confirm"
@@ -187,6 +193,13 @@ TRANSITIONS: tuple[Transition, ...] = (
         GameAction.ENGINE_RESULT,
         OPEN_STATUSES,
         GameStatus.CONFIRMED,
+        frozenset({Role.SYSTEM}),
+        NOT_OPEN,
+    ),
+    Transition(
+        GameAction.ENGINE_REPORT,
+        OPEN_STATUSES,
+        GameStatus.REPORTED,
         frozenset({Role.SYSTEM}),
         NOT_OPEN,
     ),

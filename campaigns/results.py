@@ -2,8 +2,9 @@
 serves both reported and engine-played games; and the campaign overlay on a roster.
 
 Manual outcome per unit: ``{"id", "status"?, "models_lost"?, "kills"?,
-"enemies_destroyed"?, "objective_held"?, "fighters"?: [{"id", "out_of_action",
-"enemies_taken_out"}]}``. Unknown unit or fighter ids are refused.
+"enemies_destroyed"?, "objective_held"?, "fighters"?: [{"id", "out_of_action"?,
+"enemies_taken_out"?, "taken_out_by"?, "wounds_suffered"?, "wyrdstone"?, "broke_through"?}]}``.
+Every field is checked and bounded first (:mod:`campaigns.result_input`).
 """
 
 from __future__ import annotations
@@ -13,9 +14,14 @@ from typing import Any
 
 from campaigns.advances import lasting_rules, retired, robbed
 from campaigns.errors import CampaignError
+from campaigns.result_input import (
+    SIDES,
+    check_mission_outcome,
+    check_result_scores,
+    check_result_units,
+)
 
 MANUAL_ENGINE_VERSION = "manual"
-SIDES = ("a", "b")
 
 
 def fighter_ids(unit: dict[str, Any]) -> list[str]:
@@ -27,11 +33,6 @@ def _unit_outcome(unit: dict[str, Any], side: str, reported: dict[str, Any]) -> 
     extra = unit.get("extra") or {}
     size = int(unit.get("size", 1))
     by_fighter = {f["id"]: f for f in reported.get("fighters", [])}
-    unknown = sorted(set(by_fighter) - set(fighter_ids(unit)))
-    if unknown:
-        raise CampaignError(
-            "result.fighter_unknown", f"No fighter {unknown[0]} in {unit['id']}.", "units"
-        )
     hero = extra.get("kind") == "hero" or bool(extra.get("leader"))
     fighters = []
     for fid in fighter_ids(unit):
@@ -97,24 +98,17 @@ def manual_report(
     mission_outcome: dict[str, Any],
 ) -> dict[str, Any]:
     """The BattleReport dict of a reported result; every snapshot unit appears (intact
-    unless reported otherwise)."""
+    unless reported otherwise). The input is checked first: CampaignError names the field."""
     if winner not in (None, "a", "b"):
         raise CampaignError("result.winner", "Winner must be 'a', 'b' or null.", "winner")
     by_id: dict[str, tuple[str, dict[str, Any]]] = {}
     for side in SIDES:
         for unit in snapshots[side].get("units", []):
             by_id[f"{side}:{unit['id']}"] = (side, unit)
-    reported: dict[str, dict[str, Any]] = {}
-    for index, entry in enumerate(units):
-        side = entry.get("side")
-        key = f"{side}:{entry.get('id')}"
-        if key not in by_id:
-            raise CampaignError(
-                "result.unit_unknown",
-                f"No unit {entry.get('id')!r} on side {side!r}.",
-                f"units[{index}]",
-            )
-        reported[key] = entry
+    check_result_scores(scores)
+    check_result_units(units, {key: unit for key, (_, unit) in by_id.items()}, fighter_ids)
+    check_mission_outcome(mission_outcome)
+    reported = {f"{entry['side']}:{entry['id']}": entry for entry in units}
     outcomes = [
         _unit_outcome(unit, side, reported.get(key, {})) for key, (side, unit) in by_id.items()
     ]

@@ -249,10 +249,26 @@ if CELERY_BROKER_URL.startswith("sqlalchemy+sqlite"):
     # worker never see half a message (the filesystem transport could hand over an empty
     # file and kill the worker). These options go to ``create_engine``: wait for the lock.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"connect_args": {"timeout": 30}}
+# List verification (armybuilder/signing.py): the Ed25519 seed (base64) or the key file
+# holding it (created on first use, mode 0600); the instance name tokens carry; how long a
+# token stays valid (days; 0: no expiry).
+MUSTER_SIGNING_KEY = env_str("MUSTER_SIGNING_KEY", "")
+MUSTER_SIGNING_KEY_FILE = Path(
+    env_str("MUSTER_SIGNING_KEY_FILE", str(VAR_DIR / "signing-key.ed25519"))
+)
+MUSTER_INSTANCE_NAME = env_str(
+    "MUSTER_INSTANCE_NAME", ALLOWED_HOSTS[0] if ALLOWED_HOSTS else "muster"
+)
+MUSTER_VERIFICATION_MAX_AGE_DAYS = env_int("MUSTER_VERIFICATION_MAX_AGE_DAYS", 365)
+# Per-user limits on queued + running work (rules/job_control.py): one more answers 429.
+MUSTER_MAX_ACTIVE_BATTLES = env_int("MUSTER_MAX_ACTIVE_BATTLES", 10)
+MUSTER_MAX_ACTIVE_SIMULATIONS = env_int("MUSTER_MAX_ACTIVE_SIMULATIONS", 3)
+# Bulk simulations have their own queue and worker pool (``worker-simulations`` in
+# docker-compose.yml, the second worker of ./run), so single battles never wait behind them.
 CELERY_TASK_ROUTES = {
     "rules.battle_resolve": {"queue": "battles"},
-    "rules.simulation_run": {"queue": "battles"},
-    "rules.simulation_chunk": {"queue": "battles"},
+    "rules.simulation_run": {"queue": "simulations"},
+    "rules.simulation_chunk": {"queue": "simulations"},
     "rules.requeue_stale": {"queue": "battles"},
 }
 # /healthz calls the worker stale when no heartbeat ran for this long (config/health.py).

@@ -15,12 +15,11 @@ from armybuilder.selectors import system_list
 from campaigns.errors import CampaignError
 from campaigns.house_rules import AUTO_RESOLVE, DEFAULTS, INJURY_TABLES
 from campaigns.models import CampaignFormat, Game
+from campaigns.result_input import MAX_KILLS, MAX_SCORE
 from campaigns.results import fighter_ids
 from campaigns.services.rosters import participant_snapshot
 
 WINNER_CHOICES = [("a", "Player A won"), ("b", "Player B won"), ("draw", "Draw")]
-MAX_KILLS = 200
-"""Most enemies one unit may be reported to have taken out in a game (form limit)."""
 
 
 def thresholds_text(levels: list[dict[str, Any]]) -> str:
@@ -167,8 +166,8 @@ class ResultForm(forms.Form):
         choices=WINNER_CHOICES,
         error_messages={"required": "choose who won, or a draw."},
     )
-    score_a = forms.IntegerField(label="Score A", min_value=0, max_value=10_000)
-    score_b = forms.IntegerField(label="Score B", min_value=0, max_value=10_000)
+    score_a = forms.IntegerField(label="Score A", min_value=0, max_value=MAX_SCORE)
+    score_b = forms.IntegerField(label="Score B", min_value=0, max_value=MAX_SCORE)
     objectives_a = forms.IntegerField(
         label="Objectives held by A", min_value=0, max_value=100, required=False
     )

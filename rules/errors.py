@@ -10,6 +10,19 @@ class BattleRequestError(ApplicationError):
     """A battle or simulation request that cannot be accepted (400)."""
 
 
+class JobLimitReached(BattleRequestError):
+    """The user already has the most battles or simulations allowed waiting or running
+    (429)."""
+
+    status = 429
+
+
+class SimulationFinished(BattleRequestError):
+    """The simulation is not queued or running any more (409)."""
+
+    status = 409
+
+
 class ClockError(ApplicationError):
     """A clock request with bad input (400)."""
 

@@ -7,12 +7,20 @@ from django.db import models
 
 
 class JobStatus(models.TextChoices):
-    """Life of a battle or simulation: queued → running → resolved | failed."""
+    """Life of a battle or simulation: queued → running → resolved | failed (a simulation
+    may also be cancelled by its requester)."""
 
     QUEUED = "queued", "Queued"
     RUNNING = "running", "Running"
     RESOLVED = "resolved", "Resolved"
     FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+FINISHED_JOB_STATUSES = (JobStatus.RESOLVED, JobStatus.FAILED, JobStatus.CANCELLED)
+"""Statuses after which no task does anything more to the job."""
+ACTIVE_JOB_STATUSES = (JobStatus.QUEUED, JobStatus.RUNNING)
+"""Statuses of work waiting for or holding a worker (what the per-user limits count)."""
 
 
 class EngineJob(models.Model):

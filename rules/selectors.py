@@ -6,10 +6,15 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from armybuilder.selectors import roster_readable_by
+from armybuilder.selectors import roster_usable_by
 from armybuilder.services.engine import roster_to_engine
+from rules.engine.errors import EngineError
+from rules.engine.systems import get_system
 from rules.errors import BattleRequestError
 from rules.models import Battle, Simulation
+
+MAX_BATTLE_MODELS = 1_000
+"""Most models (fighters) one side may field in a battle or simulation."""
 
 
 def battles_for_user(*, user: Any) -> QuerySet[Battle]:
@@ -22,15 +27,34 @@ def simulations_for_user(*, user: Any) -> QuerySet[Simulation]:
     return Simulation.objects.filter(requested_by=user)
 
 
-def rosters_for_battle(*, user: Any, roster_ids: list[int]) -> list[tuple[Any, dict]]:
-    """Each roster with its engine snapshot; a roster the user may not read is reported as
-    not found, naming its position in ``rosters``."""
+def rosters_for_battle(*, user: Any, roster_ids: list[int | str]) -> list[tuple[Any, dict]]:
+    """Each roster with its engine snapshot: a number names one of the user's own rosters,
+    a string the share token of anyone's; any other is reported as not found, naming its
+    position in ``rosters``."""
     found = []
-    for index, roster_id in enumerate(roster_ids):
-        roster = roster_readable_by(user=user, roster_id=roster_id)
+    for index, reference in enumerate(roster_ids):
+        roster = roster_usable_by(user=user, reference=reference)
         if roster is None:
-            raise BattleRequestError(
-                "roster.not_found", f"No roster {roster_id}.", f"rosters[{index}]"
-            )
-        found.append((roster, roster_to_engine(roster=roster)))
+            shown = "under that share token" if isinstance(reference, str) else str(reference)
+            raise BattleRequestError("roster.not_found", f"No roster {shown}.", f"rosters[{index}]")
+        snapshot = roster_to_engine(roster=roster)
+        check_playable(snapshot, f"rosters[{index}]")
+        found.append((roster, snapshot))
     return found
+
+
+def check_playable(snapshot: dict, field: str) -> None:
+    """Refuse up front (BattleRequestError naming ``field``) a roster the worker could not
+    play: more than MAX_BATTLE_MODELS models, or one the engine cannot build an army from
+    (no units, an unknown unit type, a broken profile)."""
+    models = sum(int(unit.get("size", 1)) for unit in snapshot.get("units", []))
+    if models > MAX_BATTLE_MODELS:
+        raise BattleRequestError(
+            "roster.too_large",
+            f"{models} models; a battle takes at most {MAX_BATTLE_MODELS} per side.",
+            field,
+        )
+    try:
+        get_system(snapshot["system"]).build_army(snapshot)
+    except EngineError as exc:
+        raise BattleRequestError(exc.code, exc.message, field) from exc

@@ -23,7 +23,14 @@ from rules.engine.report import BattleReport
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
 from rules.errors import BattleRequestError
-from rules.models import Battle, JobStatus, Simulation, SimulationChunk
+from rules.models import (
+    ACTIVE_JOB_STATUSES,
+    FINISHED_JOB_STATUSES,
+    Battle,
+    JobStatus,
+    Simulation,
+    SimulationChunk,
+)
 from rules.simulation_stats import battle_outcome, summarise
 from rules.tasks import battle_resolve_task, simulation_chunk_task, simulation_run_task
 
@@ -263,7 +270,7 @@ def simulation_run(*, simulation_id: int) -> list[int]:
     """Enqueue a task for every chunk not stored yet; returns their indexes. Running it again
     (a redelivery) only re-sends what is missing, and chunk storage is idempotent."""
     simulation = Simulation.objects.get(pk=simulation_id)
-    if simulation.status in (JobStatus.RESOLVED, JobStatus.FAILED):
+    if simulation.status in FINISHED_JOB_STATUSES:
         return []
     Simulation.objects.filter(pk=simulation_id, status=JobStatus.QUEUED).update(
         status=JobStatus.RUNNING
@@ -295,13 +302,15 @@ def simulation_chunk_outcomes(simulation: Simulation, index: int) -> list[dict[s
 def simulation_run_chunk(*, simulation_id: int, index: int) -> None:
     """Play and store chunk ``index`` once, then finish the simulation if it was the last."""
     simulation = Simulation.objects.get(pk=simulation_id)
-    if simulation.status in (JobStatus.RESOLVED, JobStatus.FAILED):
+    if simulation.status in FINISHED_JOB_STATUSES:
         return
     if not simulation.chunks.filter(index=index).exists():
         try:
             outcomes = simulation_chunk_outcomes(simulation, index)
         except Exception as exc:  # noqa: BLE001 - an engine failure fails the simulation
-            Simulation.objects.filter(pk=simulation_id, result__isnull=True).update(
+            Simulation.objects.filter(
+                pk=simulation_id, result__isnull=True, status__in=ACTIVE_JOB_STATUSES
+            ).update(
                 status=JobStatus.FAILED,
                 failure_reason=f"{type(exc).__name__}: {exc}",
                 finished_at=timezone.now(),
@@ -317,7 +326,7 @@ def simulation_finish(*, simulation_id: int) -> bool:
     """Store the summary once every chunk is in; True when this call stored it."""
     with transaction.atomic():
         simulation = Simulation.objects.select_for_update().get(pk=simulation_id)
-        if simulation.result is not None or simulation.status == JobStatus.FAILED:
+        if simulation.result is not None or simulation.status in FINISHED_JOB_STATUSES:
             return False
         chunks = list(simulation.chunks.order_by("index"))
         if len(chunks) < simulation.chunk_count:

@@ -2,22 +2,56 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from rules.models import Battle, Simulation
 from rules.services import MAX_SEED, MAX_SIMULATION_RUNS, simulation_progress
 
-ROSTER_IDS_HELP = "Two roster ids: side a first. Each must be yours or shared with a link."
+ROSTER_IDS_HELP = (
+    "Two rosters, side a first: the number of one of your rosters, or the share token of a "
+    "roster shared with you by link."
+)
+SHARE_TOKEN_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"  # noqa: S105 - a pattern, not a secret
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "minimum": 1, "maximum": 2**62},
+            {"type": "string", "pattern": SHARE_TOKEN_PATTERN},
+        ]
+    }
+)
+class RosterReferenceField(serializers.Field):
+    """One of your rosters by number, or a shared roster by its share token."""
+
+    default_error_messages = {
+        "invalid": "A roster number (yours) or a share token is required.",
+    }
+
+    def to_internal_value(self, data: Any) -> int | str:
+        if isinstance(data, bool):
+            self.fail("invalid")
+        if isinstance(data, int) and 1 <= data <= 2**62:
+            return data
+        if isinstance(data, str) and re.fullmatch(SHARE_TOKEN_PATTERN, data):
+            return data
+        self.fail("invalid")
+
+    def to_representation(self, value: int | str) -> int | str:
+        return value
 
 
 class BattleRequestSerializer(serializers.Serializer):
     """``{"rosters": [a, b], "mission"?, "seed"?}``; no mission means the standard battle."""
 
     rosters = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=2**62),
+        child=RosterReferenceField(),
         min_length=2,
         max_length=2,
         help_text=ROSTER_IDS_HELP,

@@ -6,7 +6,15 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from campaigns.lifecycle import TRANSITIONS, Role, game_actions
-from campaigns.models import AuditEntry, Campaign, CampaignFormat, Game, PairingMethod, Round
+from campaigns.models import (
+    FINAL_STATUSES,
+    AuditEntry,
+    Campaign,
+    CampaignFormat,
+    Game,
+    PairingMethod,
+    Round,
+)
 from campaigns.services.campaigns import MAX_POINTS
 
 
@@ -80,6 +88,15 @@ class RoundCreateSerializer(serializers.Serializer):
         help_text="Manual pairings: [[a, b], [c, null] (a bye)…]",
     )
 
+    def validate_pairings(self, pairings: list[list[int | None]]) -> list[list[int | None]]:
+        """A game names its first player; only the second may be null (a bye)."""
+        for index, (first, _) in enumerate(pairings):
+            if first is None:
+                raise serializers.ValidationError(
+                    {index: ["The first participant may not be null (a bye is [c, null])."]}
+                )
+        return pairings
+
 
 class RoundSerializer(serializers.ModelSerializer):
     games = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
@@ -101,6 +118,7 @@ class GameSerializer(serializers.ModelSerializer):
     battle_id = serializers.IntegerField(read_only=True, allow_null=True)
     round = serializers.IntegerField(source="round.number", allow_null=True, read_only=True)
     actions = serializers.SerializerMethodField()
+    post_battle_seed = serializers.SerializerMethodField()
 
     class Meta:
         model = Game
@@ -135,6 +153,12 @@ class GameSerializer(serializers.ModelSerializer):
         )
         read_only_fields = fields
 
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_post_battle_seed(self, game: Game) -> int | None:
+        """The seed of the post-battle dice, shown once the result is final (null before,
+        so nobody can work out injuries and advances while a result can still change)."""
+        return game.post_battle_seed if game.status in FINAL_STATUSES else None
+
     @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(USER_ACTIONS)))
     def get_actions(self, game: Game) -> list[str]:
         user = self.context["request"].user
@@ -164,7 +188,15 @@ class ReasonSerializer(serializers.Serializer):
 
 
 class PlaySerializer(serializers.Serializer):
-    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
+    """No input: the server draws a campaign game's seed (``secrets``), so a player cannot
+    pick a winning seed found in practice battles. A ``seed`` sent anyway is refused."""
+
+    def validate(self, attrs: dict) -> dict:
+        if "seed" in (self.initial_data or {}):
+            raise serializers.ValidationError(
+                {"seed": ["A campaign game's seed is drawn by the server; send none."]}
+            )
+        return attrs
 
 
 class AuditSerializer(serializers.ModelSerializer):

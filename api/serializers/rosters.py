@@ -259,11 +259,40 @@ class VerificationSerializer(serializers.Serializer):
 
 
 class VerifyRequestSerializer(serializers.Serializer):
-    token = serializers.CharField(max_length=10_000)
+    """A token and, optionally, the list in front of the organiser (our text layout, JSON
+    text, or a JSON object as the exports write them)."""
+
+    token = serializers.CharField(max_length=100_000)
+    list = serializers.JSONField(
+        required=False,
+        help_text="The list to check: export text, or the JSON export (object or text).",
+    )
+
+    def validate_list(self, value: Any) -> Any:
+        if not isinstance(value, str | dict):
+            raise serializers.ValidationError("Give the list as text or as a JSON object.")
+        return value
 
 
 class VerifyResultSerializer(serializers.Serializer):
+    signature_valid = serializers.BooleanField()
+    instance = serializers.CharField()
+    expires_at = serializers.IntegerField(allow_null=True)
     data = serializers.JSONField()
     roster_exists = serializers.BooleanField()
     matches_roster = serializers.BooleanField()
     catalogues_current = serializers.BooleanField()
+    list_matches = serializers.BooleanField(
+        allow_null=True, help_text="null when no list was given"
+    )
+    legal_at_signed_revisions = serializers.BooleanField(
+        allow_null=True, help_text="the signed validation, when the list is the signed one"
+    )
+
+
+class PublicKeySerializer(serializers.Serializer):
+    instance = serializers.CharField()
+    algorithm = serializers.CharField()
+    key_id = serializers.CharField()
+    public_key = serializers.CharField(help_text="raw Ed25519 public key, base64url")
+    public_key_pem = serializers.CharField()

@@ -22,6 +22,7 @@ from api.serializers.battles import (
     SimulationSerializer,
 )
 from api.throttles import ExpensiveWriteThrottleMixin
+from rules.job_control import job_limit_check, simulation_cancel
 from rules.models import Battle, Simulation
 from rules.selectors import battles_for_user, rosters_for_battle, simulations_for_user
 from rules.services import battle_create, battle_replay, simulation_create
@@ -53,7 +54,8 @@ class BattleViewSet(
 ):
     """Battles you asked for. ``POST`` queues one and answers 202 with its URL; the list
     leaves out each battle's report (read it on the battle). Queuing and replaying share
-    the ``battles`` throttle."""
+    the ``battles`` throttle; at most ``MUSTER_MAX_ACTIVE_BATTLES`` queued or running at
+    once (429)."""
 
     serializer_class = BattleSerializer
     filterset_fields = ("system", "status", "mission")
@@ -78,6 +80,7 @@ class BattleViewSet(
     def create(self, request: Request) -> Response:
         inputs = battle_inputs(request, BattleRequestSerializer)
         with transaction.atomic():
+            job_limit_check(user=request.user, kind=Battle)
             battle = battle_create(**inputs)
         battle.refresh_from_db()
         body = BattleSerializer(battle, context={"request": request}).data
@@ -128,8 +131,9 @@ class SimulationViewSet(
     mixins.RetrieveModelMixin,
     viewsets.GenericViewSet,
 ):
-    """Simulations you asked for. ``POST`` queues one and answers 202; poll ``progress``.
-    Queuing is limited by the ``simulations`` throttle."""
+    """Simulations you asked for. ``POST`` queues one and answers 202; poll ``progress``;
+    ``POST …/cancel/`` stops it. Queuing is limited by the ``simulations`` throttle and by
+    ``MUSTER_MAX_ACTIVE_SIMULATIONS`` queued or running at once (429)."""
 
     serializer_class = SimulationSerializer
     filterset_fields = ("system", "status")
@@ -146,7 +150,16 @@ class SimulationViewSet(
     def create(self, request: Request) -> Response:
         inputs = battle_inputs(request, SimulationRequestSerializer)
         with transaction.atomic():
+            job_limit_check(user=request.user, kind=Simulation)
             simulation = simulation_create(**inputs)
         simulation = Simulation.objects.get(pk=simulation.pk)
         body = SimulationSerializer(simulation, context={"request": request}).data
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+    @extend_schema(request=None, responses={200: SimulationSerializer})
+    @action(detail=True, methods=["post"])
+    def cancel(self, request: Request, pk: str | None = None) -> Response:
+        """Cancel a queued or running simulation (409 once it is finished): its remaining
+        chunks do nothing and no result is stored."""
+        simulation = simulation_cancel(simulation=self.get_object())
+        return Response(SimulationSerializer(simulation, context={"request": request}).data)

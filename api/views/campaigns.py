@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import django_filters
 from django.db.models import Q
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -282,11 +283,22 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         return Response(body, status=status.HTTP_201_CREATED)
 
 
+class GameFilter(django_filters.FilterSet):
+    """``?campaign=<id>`` filters by number, never looking the campaign up: an unknown
+    campaign and another user's answer alike (an empty list)."""
+
+    campaign = django_filters.NumberFilter(field_name="campaign_id", help_text="Campaign id.")
+
+    class Meta:
+        model = Game
+        fields = ("campaign", "status")
+
+
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Games of your campaigns: report, confirm, dispute, decide, reverse, play."""
 
     serializer_class = GameSerializer
-    filterset_fields = ("campaign", "status")
+    filterset_class = GameFilter
 
     def get_queryset(self):
         user = self.request.user
@@ -337,8 +349,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(request=PlaySerializer, responses={202: GameSerializer})
     @action(detail=True, methods=["post"])
     def play(self, request: Request, pk: str | None = None) -> Response:
-        """Let the engine play the game from both snapshots (the result follows)."""
-        seed = valid(PlaySerializer, request).get("seed")
-        game = game_play_with_engine(game=self.get_object(), user=request.user, seed=seed)
+        """Let the engine play the game from both snapshots with a seed the server draws; the
+        result follows, reported in the player's name for the opponent to confirm (an
+        organiser's counts at once; the campaign's ``engine_result`` setting may say
+        "final")."""
+        valid(PlaySerializer, request)
+        game = game_play_with_engine(game=self.get_object(), user=request.user)
         body = self.get_serializer(self.get_queryset().get(pk=game.pk)).data
         return Response(body, status=status.HTTP_202_ACCEPTED)

@@ -23,6 +23,7 @@ from api.serializers.rosters import (
     CatalogueChangesSerializer,
     DuplicateSerializer,
     ImportSerializer,
+    PublicKeySerializer,
     RestoreSerializer,
     RosterInputSerializer,
     RosterRevisionSerializer,
@@ -55,7 +56,13 @@ from armybuilder.services.rosters import (
 )
 from armybuilder.services.sharing import roster_share, roster_unshare
 from armybuilder.services.units import roster_duplicate_unit
-from armybuilder.services.verification import roster_verification, verification_check
+from armybuilder.services.verification import (
+    roster_export_signed_json,
+    roster_export_signed_text,
+    roster_verification,
+    verification_check,
+)
+from armybuilder.signing import public_key_document
 
 EXPORT_FORMATS = ("text", "json")
 
@@ -244,9 +251,9 @@ class RosterViewSet(viewsets.GenericViewSet):
             raise exceptions.ValidationError({"format": ["Choose text or json."]})
         roster = self.get_object()
         if export_format == "text":
-            text = selectors.roster_export_text(roster=roster)
+            text = roster_export_signed_text(roster=roster)
             return HttpResponse(text, content_type="text/plain; charset=utf-8")
-        return Response(selectors.roster_export_json(roster=roster))
+        return Response(roster_export_signed_json(roster=roster))
 
     @extend_schema(tags=["rosters"], request=ImportSerializer, responses={201: RosterSerializer})
     @action(detail=False, methods=["post"], url_path="import")
@@ -427,7 +434,9 @@ class SharedRosterView(APIView):
 
 
 class VerifyView(APIView):
-    """``POST /verify/``: check a roster verification token; anyone may call it."""
+    """``POST /verify/``: check a list verification token and, with ``list``, whether that
+    list is the one signed and was legal at the signed catalogue revisions; anyone may call
+    it."""
 
     permission_classes = [permissions.AllowAny]
 
@@ -439,5 +448,18 @@ class VerifyView(APIView):
     def post(self, request: Request) -> Response:
         serializer = VerifyRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        check = verification_check(token=serializer.validated_data["token"])
+        check = verification_check(
+            token=serializer.validated_data["token"],
+            shown_list=serializer.validated_data.get("list"),
+        )
         return Response(check.as_dict())
+
+
+class PublicKeyView(APIView):
+    """``GET /verify/key/``: the instance's Ed25519 public key, to check tokens offline."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(tags=["rosters"], responses={200: PublicKeySerializer})
+    def get(self, request: Request) -> Response:
+        return Response(public_key_document())

@@ -32,9 +32,17 @@ def _engine_mission(system: str, mission: str) -> str | None:
     return mission if mission in get_system(system).missions else None
 
 
-def _result_action(game: Game) -> GameAction:
-    """The transition the engine's report makes: auto-resolved for an auto-played game."""
-    return GameAction.AUTO_RESULT if game.engine_mode == "auto" else GameAction.ENGINE_RESULT
+def _result_action(game: Game, requested_by_id: int | None = None) -> GameAction:
+    """The transition the engine's report makes: auto-resolved for an auto-played game;
+    reported in the player's name (the opponent confirms) when a player asked for the battle
+    and the campaign's ``engine_result`` is "confirm"; otherwise final at once."""
+    if game.engine_mode == "auto":
+        return GameAction.AUTO_RESULT
+    players = {game.participant_a.user_id, game.participant_b.user_id}
+    confirm = effective_settings(game.campaign.settings)["engine_result"] == "confirm"
+    if confirm and requested_by_id in players:
+        return GameAction.ENGINE_REPORT
+    return GameAction.ENGINE_RESULT
 
 
 def game_play_with_engine(
@@ -94,7 +102,7 @@ def game_engine_finish(*, game_id: int) -> Game:
     battle = battle_resolve(battle_id=game.battle_id)
     with transaction.atomic():
         game = game_lock(game)
-        action = _result_action(game)
+        action = _result_action(game, battle.requested_by_id)
         if not game_allows(game, action):
             return game
         if battle.status != JobStatus.RESOLVED:
@@ -109,18 +117,21 @@ def game_engine_finish(*, game_id: int) -> Game:
         game.score_b = int(report["scores"].get("b", 0))
         if not game.mission:
             game.mission = battle.mission
-        game_finalise(
-            game,
-            game_require_state(game, action),
-            None,
-            "engine_result",
-            data={
-                "battle": battle.pk,
-                "winner": game.winner or None,
-                "scores": report["scores"],
-                "report_hash": battle.report_hash,
-            },
-        )
+        data = {
+            "battle": battle.pk,
+            "winner": game.winner or None,
+            "scores": report["scores"],
+            "report_hash": battle.report_hash,
+        }
+        status = game_require_state(game, action)
+        if action == GameAction.ENGINE_REPORT:
+            game.status = status
+            game.reported_by_id = battle.requested_by_id
+            game.reported_at = timezone.now()
+            game.save()
+            audit_game(game, None, "engine_reported", data)
+        else:
+            game_finalise(game, status, None, "engine_result", data=data)
     return game
 
 

@@ -23,7 +23,7 @@ from campaigns.models import (
 from campaigns.pairings import Pairing, SwissPlayer, round_robin_round, swiss_pairings
 from campaigns.selectors import campaign_standings
 from campaigns.services.audit import audit
-from campaigns.services.campaigns import MAX_SEED, require_organiser
+from campaigns.services.campaigns import MAX_SEED, new_seed, require_organiser
 
 
 def round_create(
@@ -144,7 +144,9 @@ def round_create_pairings(
                 status=GameStatus.CONFIRMED if bye else GameStatus.SCHEDULED,
                 winner="a" if bye else "",
                 resolved_at=now if bye else None,
-                post_battle_seed=(round_.seed * 1000 + table) % MAX_SEED,
+                # Drawn, not derived from the round's (public) seed: nobody may know a
+                # game's post-battle dice before its result is final.
+                post_battle_seed=new_seed(),
             )
         )
     Game.objects.bulk_create(games)

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,6 +20,7 @@ from frontend.forms import BattleForm
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
 from rules.errors import BattleRequestError
+from rules.job_control import job_limit_check
 from rules.models import Battle, JobStatus
 from rules.selectors import battles_for_user, rosters_for_battle
 from rules.services import battle_create
@@ -118,9 +120,11 @@ def battle_new(request: HttpRequest) -> HttpResponse:
     form = BattleForm(request.POST, rosters=roster_choices(request.user))
     if form.is_valid():
         try:
-            battle = battle_create(
-                requested_by=request.user, **request_snapshots(request.user, form)
-            )
+            with transaction.atomic():
+                job_limit_check(user=request.user, kind=Battle)
+                battle = battle_create(
+                    requested_by=request.user, **request_snapshots(request.user, form)
+                )
         except (BattleRequestError, EngineError) as error:
             form.add_error(None, getattr(error, "message", str(error)))
         else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,7 +24,8 @@ from rules.engine.systems import SYSTEMS
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.capabilities import OddsCapability
 from rules.errors import BattleRequestError
-from rules.models import JobStatus, Simulation
+from rules.job_control import job_limit_check
+from rules.models import FINISHED_JOB_STATUSES, JobStatus, Simulation
 from rules.selectors import simulations_for_user
 from rules.services import simulation_create, simulation_progress
 
@@ -77,11 +79,13 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
     form = SimulationForm(request.POST, rosters=roster_choices(request.user))
     if form.is_valid():
         try:
-            simulation = simulation_create(
-                requested_by=request.user,
-                runs=form.cleaned_data["runs"],
-                **request_snapshots(request.user, form),
-            )
+            with transaction.atomic():
+                job_limit_check(user=request.user, kind=Simulation)
+                simulation = simulation_create(
+                    requested_by=request.user,
+                    runs=form.cleaned_data["runs"],
+                    **request_snapshots(request.user, form),
+                )
         except (BattleRequestError, EngineError) as error:
             form.add_error(None, getattr(error, "message", str(error)))
         else:
@@ -101,7 +105,7 @@ def simulation_context(simulation: Simulation) -> dict[str, Any]:
     context: dict[str, Any] = {
         "simulation": simulation,
         "progress": simulation_progress(simulation),
-        "done": simulation.status in (JobStatus.RESOLVED, JobStatus.FAILED),
+        "done": simulation.status in FINISHED_JOB_STATUSES,
     }
     result = simulation.result
     if simulation.status == JobStatus.RESOLVED and result:

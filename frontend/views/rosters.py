@@ -24,8 +24,6 @@ from armybuilder.rosterdata import SAMPLES_DIR, load_sample_roster
 from armybuilder.selectors import (
     faction_list,
     roster_context,
-    roster_export_json,
-    roster_export_text,
     roster_get,
     roster_get_shared,
     roster_list,
@@ -34,7 +32,9 @@ from armybuilder.selectors import (
     system_list,
 )
 from armybuilder.services import exchange, history, rosters, sharing, units
+from armybuilder.services.verification import roster_export_signed_json, roster_export_signed_text
 from armybuilder.summaries import unit_figures
+from core.input_guard import input_problem
 from frontend.editor import (
     catalogue_data,
     editor_data,
@@ -143,17 +143,6 @@ def _faction_choices(system: str) -> list[tuple[str, str]]:
     if system not in {s.slug for s in system_list()}:
         return []
     return [(f.slug, f.name) for f in faction_list(system=system)]
-
-
-def _contains_nul(data: Any) -> bool:
-    """Whether parsed JSON holds a NUL character anywhere (PostgreSQL refuses it in text)."""
-    if isinstance(data, str):
-        return "\x00" in data
-    if isinstance(data, dict):
-        return any(_contains_nul(k) or _contains_nul(v) for k, v in data.items())
-    if isinstance(data, list):
-        return any(_contains_nul(item) for item in data)
-    return False
 
 
 @login_required
@@ -393,8 +382,10 @@ def roster_export(request: HttpRequest, pk: int) -> HttpResponse:
         "frontend/rosters/export.html",
         {
             "roster": roster,
-            "text": roster_export_text(roster=roster),
-            "json": json.dumps(roster_export_json(roster=roster), indent=2, ensure_ascii=False),
+            "text": roster_export_signed_text(roster=roster),
+            "json": json.dumps(
+                roster_export_signed_json(roster=roster), indent=2, ensure_ascii=False
+            ),
         },
     )
 
@@ -406,10 +397,10 @@ def roster_export_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespo
     if fmt not in ("txt", "json"):
         raise Http404("Export formats: txt, json")
     if fmt == "json":
-        body = json.dumps(roster_export_json(roster=roster), indent=2, ensure_ascii=False)
+        body = json.dumps(roster_export_signed_json(roster=roster), indent=2, ensure_ascii=False)
         content_type = "application/json"
     else:
-        body, content_type = roster_export_text(roster=roster), "text/plain; charset=utf-8"
+        body, content_type = roster_export_signed_text(roster=roster), "text/plain; charset=utf-8"
     response = HttpResponse(body, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="roster-{roster.pk}.{fmt}"'
     return response
@@ -510,8 +501,9 @@ def roster_import(request: HttpRequest) -> HttpResponse:
                 except json.JSONDecodeError as exc:
                     form.add_error("text", f"Not valid JSON: {exc.msg} (line {exc.lineno})")
                     data = None
-                if _contains_nul(data):
-                    form.add_error("text", "Roster JSON: NUL characters (\\u0000) are not allowed.")
+                path, problem = input_problem(data)
+                if problem:
+                    form.add_error("text", f"Roster JSON, {path}: {problem}")
                     data = None
                 roster = (
                     exchange.roster_import(owner=request.user, data=data, name=name)

@@ -106,15 +106,31 @@ def test_a_private_roster_of_another_user_is_not_found(
     assert "rosters[0]" in response.json()["error"]["fields"]
 
 
-def test_a_shared_roster_of_another_user_may_be_fought(
+def test_a_shared_roster_of_another_user_may_be_fought_by_its_share_token(
     stranger, stranger_client, sample_rosters, django_capture_on_commit_callbacks
 ):
+    token = roster_share(roster=sample_rosters[0])
+    own = roster_import(owner=stranger, data=load_sample_roster(SYSTEM, "marsh-raiders"))
+    with django_capture_on_commit_callbacks(execute=True):
+        response = stranger_client.post(
+            "/api/v1/battles/", {"rosters": [token, own.pk]}, format="json"
+        )
+    assert response.status_code == 202, response.content
+
+
+@pytest.mark.parametrize("path", ["/api/v1/battles/", "/api/v1/simulations/"])
+def test_a_shared_roster_of_another_user_is_not_found_by_its_number(
+    stranger, stranger_client, sample_rosters, path
+):
+    """Issue 22 §5: numbers can be scanned, so only the share token reaches a shared roster."""
     roster_share(roster=sample_rosters[0])
     own = roster_import(owner=stranger, data=load_sample_roster(SYSTEM, "marsh-raiders"))
-    response = post_battle(
-        stranger_client, [sample_rosters[0], own], django_capture_on_commit_callbacks
+    response = stranger_client.post(
+        path, {"rosters": [sample_rosters[0].pk, own.pk], "runs": 2}, format="json"
     )
-    assert response.status_code == 202
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "roster.not_found"
+    assert "rosters[0]" in response.json()["error"]["fields"]
 
 
 def test_anonymous_clients_cannot_start_battles(api_client, sample_rosters):

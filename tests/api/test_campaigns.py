@@ -122,13 +122,13 @@ def test_playing_a_game_with_the_engine_answers_202_and_attaches_the_report(
     )
     assert made.status_code == 201, made.content
     with django_capture_on_commit_callbacks(execute=True):
-        played = c["ann"].post(
-            f"/api/v1/games/{made.json()['id']}/play/", {"seed": 3}, format="json"
-        )
+        played = c["ann"].post(f"/api/v1/games/{made.json()['id']}/play/", {}, format="json")
     assert played.status_code == 202
     game = c["ann"].get(f"/api/v1/games/{made.json()['id']}/").json()
-    assert game["status"] == "confirmed"
-    assert game["report"]["seed"] == 3
+    assert game["status"] == "reported"  # the opponent confirms the engine's result
+    assert isinstance(game["report"]["seed"], int)
+    confirmed = c["bob"].post(f"/api/v1/games/{made.json()['id']}/confirm/").json()
+    assert confirmed["status"] == "confirmed"
 
 
 def test_joining_with_a_wrong_code_names_the_field(setup):

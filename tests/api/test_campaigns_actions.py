@@ -49,3 +49,21 @@ def test_the_game_list_asks_no_query_per_game(game_and_clients, django_assert_ma
         )
     with django_assert_max_num_queries(8):
         assert len(c["ann"].get("/api/v1/games/").json()["results"]) == 6
+
+
+def test_the_campaign_filter_answers_alike_for_unknown_and_not_yours(game_and_clients):
+    """Issue 22 §8: ``?campaign=`` does not reveal whether a campaign exists."""
+    game, c = game_and_clients
+    outsider = token_client(make_user("eve"))
+    unknown = outsider.get("/api/v1/games/?campaign=999999")
+    not_yours = outsider.get(f"/api/v1/games/?campaign={game.campaign_id}")
+    assert unknown.status_code == not_yours.status_code == 200
+    assert unknown.json() == not_yours.json()
+    assert c["ann"].get(f"/api/v1/games/?campaign={game.campaign_id}").json()["count"] == 1
+
+
+@pytest.mark.parametrize("value", ["1e308", "99999999999999999999", "1.5", "-1", "x"])
+def test_a_junk_campaign_filter_never_errors(game_and_clients, value):
+    _, c = game_and_clients
+    answer = c["ann"].get(f"/api/v1/games/?campaign={value}")
+    assert answer.status_code in (200, 400), answer.content

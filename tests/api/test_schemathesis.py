@@ -3,8 +3,9 @@ generated valid and invalid requests (authenticated) never cause a server error,
 answer matches the schema (status code, content type, body; errors in the error format).
 
 The fuzzing user owns one object of each kind (a roster it plays a campaign with, a resolved
-battle, a finished simulation, a campaign, a clock), created lazily for the operation under
-test, and path parameters (``{id}``, ``{participant_id}``, ``{unit_id}``, ``{token}``) name
+battle, a finished simulation, a campaign, a game it plays and organises, a clock), created
+lazily for the operation under test, and path parameters (``{id}``, ``{participant_id}``,
+``{unit_id}``, ``{token}``) name
 them, so the generated requests reach existing objects instead of answering 404. A path
 parameter generated invalid on purpose (negative mode) is left as generated.
 
@@ -133,6 +134,22 @@ def make_simulation(user) -> dict[str, Any]:
     return {"simulation": simulation.pk}
 
 
+def make_game(user) -> dict[str, Any]:
+    """A scheduled game the fuzzing user plays (and organises) against another player."""
+    from campaigns.services.campaigns import campaign_create
+    from campaigns.services.games import game_create
+    from campaigns.services.membership import campaign_join
+    from tests.integration.campaigns.factories import coinflip_roster
+
+    campaign = campaign_create(user=user, system="coinflip", name="Fuzz games", points_limit=100)
+    rival = make_user("fuzz-rival")
+    a, b = (
+        campaign_join(user=u, join_code=campaign.join_code, roster=coinflip_roster(u))
+        for u in (user, rival)
+    )
+    return {"game": game_create(campaign=campaign, user=user, participant_a=a, participant_b=b).pk}
+
+
 def make_clock(user) -> dict[str, Any]:
     from rules.clocks import clock_create
 
@@ -147,6 +164,7 @@ OWNED: dict[str, tuple[Callable[[Any], dict[str, Any]], dict[str, str]]] = {
     "/api/v1/battles/{id}": (make_battle, {"id": "battle"}),
     "/api/v1/simulations/{id}": (make_simulation, {"id": "simulation"}),
     "/api/v1/clocks/{id}": (make_clock, {"id": "clock"}),
+    "/api/v1/games/{id}": (make_game, {"id": "game"}),
 }
 
 

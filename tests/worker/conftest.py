@@ -115,7 +115,7 @@ def start_worker(transactional_db, request) -> Iterator:
     started: list[WorkerProcess] = []
     flush_test_broker()
 
-    def start(queues: str = "celery,battles", concurrency: int = 1) -> WorkerProcess:
+    def start(queues: str = "celery,battles,simulations", concurrency: int = 1) -> WorkerProcess:
         log_path = worker_log_path(request.node.name, len(started) + 1)
         worker = WorkerProcess(redis_url(), test_database_url(), queues, concurrency, log_path)
         started.append(worker)

@@ -19,15 +19,21 @@ class Command(BaseCommand):
         parser.add_argument("roster_id", nargs="?", type=int, help="roster to verify")
         parser.add_argument("--token", help="a token to check instead")
         parser.add_argument(
-            "--max-age", type=int, default=None, help="reject tokens older than this many seconds"
+            "--list", dest="list_file", help="a list file (text or JSON) to check against it"
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             if options["token"]:
-                check = verification_check(token=options["token"], max_age=options["max_age"])
+                shown = None
+                if options["list_file"]:
+                    with open(options["list_file"], encoding="utf-8") as handle:
+                        shown = handle.read()
+                check = verification_check(token=options["token"], shown_list=shown)
                 self.stdout.write(json.dumps(check.as_dict(), indent=2, sort_keys=True))
-                if not check.matches_roster:
+                if check.list_matches is False:
+                    raise CommandError("The list shown is not the verified list")
+                if shown is None and not check.matches_roster:
                     raise CommandError("The roster no longer matches the verified list")
                 return
             if options["roster_id"] is None:

@@ -10,7 +10,7 @@ from campaigns.services.campaigns import campaign_create
 from campaigns.services.engine import game_play_with_engine
 from campaigns.services.games import game_create
 from campaigns.services.membership import campaign_join
-from campaigns.services.results import game_reverse
+from campaigns.services.results import game_confirm, game_reverse
 from tests.integration.campaigns.factories import make_user, sample_roster
 
 pytestmark = pytest.mark.django_db
@@ -57,6 +57,8 @@ def play(system: str, seed: int = 3):
     game.post_battle_seed = seed
     game.save(update_fields=["post_battle_seed"])
     played = game_play_with_engine(game=game, user=people[0].user, seed=seed, enqueue=False)
+    # A player's engine result waits for the opponent (issue 22 §2).
+    played = game_confirm(game=played, user=people[1].user)
     return organiser, people, played
 
 

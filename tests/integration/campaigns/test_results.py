@@ -106,6 +106,9 @@ def test_a_game_played_by_the_engine_gets_its_report_and_applies_once(league):
     organiser, campaign, (ann, bob, _) = league
     g = game(campaign, organiser, ann, bob)
     played = game_play_with_engine(game=g, user=ann.user, seed=5, enqueue=False)
+    assert played.status == GameStatus.REPORTED  # the opponent confirms (issue 22 §2)
+    assert PostBattleRun.objects.filter(game=g).count() == 0
+    played = game_confirm(game=played, user=bob.user)
     assert played.status == GameStatus.CONFIRMED
     assert played.report["seed"] == 5
     assert played.battle_id

@@ -64,6 +64,9 @@ DEFAULTS: dict[str, Any] = {
     # Narrative chain: the winner of the previous linked game chooses the next mission
     # ("chooser") and/or attacks ("attacker").
     "winner_of_link": ["chooser", "attacker"],
+    # Players: at most this many active participants (null: no limit); a join past it
+    # answers 409 ``campaign.full``.
+    "max_players": None,
 }
 
 INJURY_TABLES: tuple[str, ...] = ("published", "hardy")
@@ -125,6 +128,11 @@ def check_settings(stored: dict[str, Any]) -> dict[str, Any]:
                 "A list of names.",
                 f"settings.experience_thresholds[{index}].choose_one_of",
             )
+    limit = merged["max_players"]
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 2):
+        raise SettingsError(
+            SETTINGS_CODE, "A whole number, 2 or more (null: no limit).", "settings.max_players"
+        )
     levels = [t.get("experience") for t in merged["experience_thresholds"]]
     if not all(isinstance(v, int) and v > 0 for v in levels) or levels != sorted(set(levels)):
         raise SettingsError(

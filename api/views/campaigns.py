@@ -13,6 +13,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.concurrency import expected_revision, with_etag
 from api.exceptions import ApiNotFound
 from api.serializers.campaigns import (
     AdvanceChoiceSerializer,
@@ -83,14 +84,26 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         body = CampaignSerializer(campaign, context={"request": request}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        """The campaign; its ``ETag`` is its revision (send it back as ``If-Match``)."""
+        campaign = self.get_object()
+        body = CampaignSerializer(campaign, context={"request": request}).data
+        return with_etag(Response(body), campaign.revision)
+
     @extend_schema(request=CampaignUpdateSerializer, responses={200: CampaignSerializer})
     def partial_update(self, request: Request, pk: str | None = None) -> Response:
+        """Organiser edits; ``If-Match`` or ``revision`` from a stale read answers 412 or
+        409 and writes nothing."""
+        changes = valid(CampaignUpdateSerializer, request)
+        changes.pop("revision", None)
         campaign = campaign_update(
             campaign=self.get_object(),
             user=request.user,
-            **valid(CampaignUpdateSerializer, request),
+            expected=expected_revision(request),
+            **changes,
         )
-        return Response(CampaignSerializer(campaign, context={"request": request}).data)
+        body = CampaignSerializer(campaign, context={"request": request}).data
+        return with_etag(Response(body), campaign.revision)
 
     @extend_schema(request=JoinSerializer, responses={201: None})
     @action(detail=False, methods=["post"])

@@ -4,13 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
-from rules.models import Battle, Simulation
+from rules.models import Battle, EngineJob, JobStatus, Simulation
 from rules.services import MAX_SEED, MAX_SIMULATION_RUNS, simulation_progress
 
 ROSTER_IDS_HELP = "Two roster ids: side a first. Each must be yours or shared with a link."
+STALLED = "stalled"
+
+
+@extend_schema_field(serializers.ChoiceField(choices=[*JobStatus.values, STALLED]))
+class JobStatusField(serializers.Field):
+    """The job's status, or ``stalled`` while it is running but its worker stopped renewing
+    the lease (lost; the stale-job sweep sends it again within about a minute)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(source="*", read_only=True, **kwargs)
+
+    def to_representation(self, job: EngineJob) -> str:
+        return STALLED if job.is_stalled() else job.status
 
 
 class BattleRequestSerializer(serializers.Serializer):
@@ -42,6 +56,7 @@ class BattleSerializer(serializers.ModelSerializer):
     armies = serializers.SerializerMethodField()
     report = serializers.SerializerMethodField()
     duration_ms = serializers.IntegerField(read_only=True, allow_null=True)
+    status = JobStatusField()
 
     class Meta:
         model = Battle
@@ -121,6 +136,7 @@ class SimulationSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
     progress = serializers.SerializerMethodField()
     rosters = serializers.SerializerMethodField()
+    status = JobStatusField()
 
     class Meta:
         model = Simulation

@@ -33,6 +33,7 @@ from api.serializers.campaigns import (
 )
 from armybuilder.selectors import roster_list
 from campaigns.errors import CampaignError
+from campaigns.lifecycle import OPEN_STATUSES
 from campaigns.models import Campaign, Game, Participant
 from campaigns.selectors import (
     audit_for_campaign,
@@ -350,8 +351,12 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(request=PlaySerializer, responses={202: GameSerializer})
     @action(detail=True, methods=["post"])
     def play(self, request: Request, pk: str | None = None) -> Response:
-        """Let the engine play the game from both snapshots (the result follows)."""
+        """Let the engine play the game from both snapshots: 202, the result follows (asking
+        again while it waits sends the finishing task again); 200 with the game when it
+        already had its result (nothing to do)."""
         seed = valid(PlaySerializer, request).get("seed")
-        game = game_play_with_engine(game=self.get_object(), user=request.user, seed=seed)
+        asked = self.get_object()
+        game = game_play_with_engine(game=asked, user=request.user, seed=seed)
         body = self.get_serializer(self.get_queryset().get(pk=game.pk)).data
-        return Response(body, status=status.HTTP_202_ACCEPTED)
+        accepted = asked.status in OPEN_STATUSES
+        return Response(body, status=status.HTTP_202_ACCEPTED if accepted else status.HTTP_200_OK)

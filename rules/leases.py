@@ -10,6 +10,8 @@ a duplicate delivery that finds a live lease leaves the job to its holder.
 from __future__ import annotations
 
 import logging
+import os
+import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,7 +19,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import DatabaseError, connection
-from django.db.models import Model
+from django.db.models import Model, Q
 from django.utils import timezone
 
 from rules.models import JobStatus
@@ -33,6 +35,43 @@ def lease_seconds() -> int:
 def lease_deadline(now: datetime | None = None) -> datetime:
     """When a lease taken or renewed ``now`` expires."""
     return (now or timezone.now()) + timedelta(seconds=lease_seconds())
+
+
+def lease_holder() -> str:
+    """This process as a lease holder: ``<host>:<pid>``."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def holder_is_gone(holder: str) -> bool:
+    """Whether ``holder`` is a process of this host that no longer exists (its lease is
+    void at once); a holder on another host is judged by its lease's time alone."""
+    host, _, pid = holder.rpartition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def claimable(model: type[Model], pk: int, now: datetime) -> Q:
+    """Which state of job ``pk`` a worker may claim: queued, or running with a lease that
+    has passed or whose holder process on this host is gone. A running job with a live
+    lease belongs to the process renewing it (a duplicate delivery leaves it alone)."""
+    claim = Q(status=JobStatus.QUEUED) | Q(
+        Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now), status=JobStatus.RUNNING
+    )
+    holder = (
+        model.objects.filter(pk=pk, status=JobStatus.RUNNING)
+        .values_list("lease_holder", flat=True)
+        .first()
+    )
+    if holder and holder_is_gone(holder):
+        claim |= Q(status=JobStatus.RUNNING, lease_holder=holder)
+    return claim
 
 
 def lease_renew(model: type[Model], pk: int) -> bool:

@@ -48,6 +48,9 @@ class EngineJob(models.Model):
     # While running, the worker renews this every JOB_LEASE_SECONDS / 3 (rules/leases.py);
     # once it has passed, the worker is gone: the job is "stalled" and sent again.
     lease_expires_at = models.DateTimeField(null=True, blank=True)
+    # "<host>:<pid>" of the process holding the lease: a redelivery on that host after the
+    # process died (a killed pool process) may claim the job at once, without waiting.
+    lease_holder = models.CharField(max_length=200, blank=True)
 
     class Meta:
         abstract = True

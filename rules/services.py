@@ -10,11 +10,10 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -22,7 +21,7 @@ from rules.engine.report import BattleReport
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
 from rules.errors import BattleRequestError
-from rules.leases import lease_deadline, lease_kept, lease_renew
+from rules.leases import claimable, lease_deadline, lease_holder, lease_kept, lease_renew
 from rules.models import Battle, JobStatus, Simulation, SimulationChunk
 from rules.simulation_stats import battle_outcome, summarise
 from rules.tasks import battle_resolve_task, simulation_chunk_task, simulation_run_task
@@ -144,22 +143,17 @@ def battle_create(
     return battle
 
 
-def claimable(now: datetime) -> Q:
-    """Jobs a worker may claim: queued, or running with a lease that has passed (its worker
-    is gone). A running job with a live lease belongs to the worker renewing it."""
-    return Q(status=JobStatus.QUEUED) | Q(
-        Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now), status=JobStatus.RUNNING
-    )
-
-
 def battle_resolve(*, battle_id: int) -> Battle:
     """Resolve a queued (or abandoned) battle and store its report; a resolved or failed
     battle, or one another worker holds the lease of (a concurrent duplicate delivery), is
     returned unchanged, so only a lost worker counts as an attempt. An engine error marks
     the battle failed with its reason."""
     now = timezone.now()
-    claimed = Battle.objects.filter(claimable(now), pk=battle_id).update(
-        status=JobStatus.RUNNING, started_at=now, lease_expires_at=lease_deadline(now)
+    claimed = Battle.objects.filter(claimable(Battle, battle_id, now), pk=battle_id).update(
+        status=JobStatus.RUNNING,
+        started_at=now,
+        lease_expires_at=lease_deadline(now),
+        lease_holder=lease_holder(),
     )
     battle = Battle.objects.get(pk=battle_id)
     if not claimed:

@@ -173,3 +173,23 @@ def test_a_kombu_message_is_read_as_its_task_and_arguments():
     }
     assert message_key(message) == ("rules.simulation_chunk", (7, 2))
     assert message_key({"body": "garbage"}) is None
+
+
+def test_a_redelivery_after_the_lease_holder_process_died_claims_the_battle_at_once():
+    import socket
+    import subprocess
+    import sys
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    battle = create_battle(
+        status=JobStatus.RUNNING,
+        attempts=1,
+        lease_expires_at=lease_deadline(),
+        lease_holder=f"{socket.gethostname()}:{gone.pid}",
+    )
+
+    again = battle_resolve(battle_id=battle.pk)
+
+    assert again.status == JobStatus.RESOLVED
+    assert again.attempts == 2

@@ -23,7 +23,8 @@ from rules.services import battle_create
 from tests.coinflip_system import coinflip_roster
 from tests.integration.campaigns import factories
 from tests.support import wait_for
-from tests.worker.conftest import DatabaseCutoff, worker_database_url
+from tests.worker.conftest import worker_database_url
+from tests.worker.faults import DatabaseCutoff
 
 pytestmark = pytest.mark.worker
 

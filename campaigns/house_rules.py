@@ -70,6 +70,9 @@ DEFAULTS: dict[str, Any] = {
     # lets it count at once. A game an organiser or the deadline lets the engine play always
     # counts at once.
     "engine_result": "confirm",
+    # Players: at most this many active participants (null: no limit); a join past it
+    # answers 409 ``campaign.full``.
+    "max_players": None,
 }
 
 INJURY_TABLES: tuple[str, ...] = ("published", "hardy")
@@ -134,6 +137,11 @@ def check_settings(stored: dict[str, Any]) -> dict[str, Any]:
                 "A list of names.",
                 f"settings.experience_thresholds[{index}].choose_one_of",
             )
+    limit = merged["max_players"]
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 2):
+        raise SettingsError(
+            SETTINGS_CODE, "A whole number, 2 or more (null: no limit).", "settings.max_players"
+        )
     levels = [t.get("experience") for t in merged["experience_thresholds"]]
     if not all(isinstance(v, int) and v > 0 for v in levels) or levels != sorted(set(levels)):
         raise SettingsError(

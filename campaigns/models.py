@@ -73,6 +73,9 @@ class Campaign(models.Model):
     settings = models.JSONField(default=dict, blank=True)
     join_code = models.CharField(max_length=16, unique=True)
     seed = models.BigIntegerField()
+    # Raised by every organiser edit: the campaign's ETag, so an edit from a stale read is
+    # refused (core.concurrency) instead of overwriting the one that came first.
+    revision = models.PositiveIntegerField(default=1)
     created_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="campaigns_created"
     )

@@ -24,3 +24,11 @@ def auto_resolve_overdue_task() -> list[int]:
     from campaigns.services.engine import games_auto_resolve_overdue
 
     return games_auto_resolve_overdue()
+
+
+@shared_task(name="campaigns.finish_engine_games", **RETRY)
+def finish_engine_games_task() -> list[int]:
+    """Beat: attach the report of every resolved battle to its still open game."""
+    from campaigns.services.engine import games_finish_engine_played
+
+    return games_finish_engine_played()

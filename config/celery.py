@@ -11,12 +11,14 @@ consuming (or beat is down), and ``/healthz`` says ``"worker": "stale"``.
 import os
 
 from celery import Celery
-from celery.signals import worker_ready
+from celery.signals import beat_init, worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 WORKER_HEARTBEAT_TASK = "muster.worker_heartbeat"
 WORKER_HEARTBEAT_TASK_ID = "muster-worker-heartbeat"
+# The beat tasks that find lost work; sent once more when beat starts.
+SWEEP_TASKS = frozenset({"rules.requeue_stale", "campaigns.finish_engine_games"})
 
 app = Celery("muster")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -33,3 +35,13 @@ def worker_heartbeat() -> str:
 def send_first_heartbeat(**_: object) -> None:
     """A worker that has just started is seen at once, not one beat period later."""
     worker_heartbeat.apply_async(task_id=WORKER_HEARTBEAT_TASK_ID)
+
+
+@beat_init.connect
+def sweep_at_beat_start(sender: object = None, **_: object) -> None:
+    """Beat sends both sweeps when it starts, so work lost while beat or the broker was down
+    is found at once, not one period later (a send that fails is retried by the entries'
+    ``retry_policy`` while beat runs)."""
+    for entry in app.conf.beat_schedule.values():
+        if entry["task"] in SWEEP_TASKS:
+            app.send_task(entry["task"], **entry.get("options", {}))

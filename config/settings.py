@@ -232,7 +232,12 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 300)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 360)
-CELERY_TASK_TRACK_STARTED = True
+# No STARTED row and no result row per task: a database error there would happen outside
+# the task body, where no retry covers it, and drop the task (issue 23). Jobs report their
+# state and progress through their own rows (Battle, Simulation); only the worker heartbeat
+# and ``rules.ping`` keep a result.
+CELERY_TASK_TRACK_STARTED = False
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Redis visibility timeout must exceed the longest task so an unacknowledged task is not
 # redelivered while it still runs; a killed worker's tasks come back after it.
@@ -271,6 +276,16 @@ CELERY_TASK_ROUTES = {
     "rules.simulation_chunk": {"queue": "simulations"},
     "rules.requeue_stale": {"queue": "battles"},
 }
+# A running battle or simulation holds a lease the worker renews every third of this many
+# seconds (rules/leases.py); a lease past its time means the worker is gone, the API shows
+# the job "stalled" and the sweep below sends it again, so a crashed worker's work resumes
+# within about a minute (lease + sweep period), long before the visibility timeout.
+JOB_LEASE_SECONDS = env_int("JOB_LEASE_SECONDS", 30)
+# Beat retries sending a sweep while the broker is down, so a tick is late, not lost.
+SWEEP_SEND_OPTIONS = {
+    "retry": True,
+    "retry_policy": {"max_retries": 60, "interval_start": 1, "interval_step": 1, "interval_max": 5},
+}
 # /healthz calls the worker stale when no heartbeat ran for this long (config/health.py).
 WORKER_HEARTBEAT_EVERY = env_int("WORKER_HEARTBEAT_EVERY", 30)
 WORKER_STALE_AFTER = env_int("WORKER_STALE_AFTER", 120)
@@ -289,6 +304,14 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Battles and simulations whose message or worker was lost are sent again (idempotent).
     "rules-requeue-stale": {
         "task": "rules.requeue_stale",
-        "schedule": env_int("RULES_REQUEUE_STALE_EVERY", 120),
+        "schedule": env_int("RULES_REQUEUE_STALE_EVERY", 15),
+        "options": SWEEP_SEND_OPTIONS,
+    },
+    # Engine-played campaign games whose battle is over get its report (idempotent), so a
+    # lost finishing message never leaves a game unfinished.
+    "campaigns-finish-engine-games": {
+        "task": "campaigns.finish_engine_games",
+        "schedule": env_int("CAMPAIGN_FINISH_ENGINE_GAMES_EVERY", 15),
+        "options": SWEEP_SEND_OPTIONS,
     },
 }

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class JobStatus(models.TextChoices):
@@ -50,10 +53,25 @@ class EngineJob(models.Model):
     engine_version = models.CharField(max_length=32, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # While running, the worker renews this every JOB_LEASE_SECONDS / 3 (rules/leases.py);
+    # once it has passed, the worker is gone: the job is "stalled" and sent again.
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    # "<host>:<pid>" of the process holding the lease: a redelivery on that host after the
+    # process died (a killed pool process) may claim the job at once, without waiting.
+    lease_holder = models.CharField(max_length=200, blank=True)
 
     class Meta:
         abstract = True
         ordering = ("-created_at", "-id")
+
+    def is_stalled(self, now: datetime | None = None) -> bool:
+        """Running, but its worker stopped renewing the lease (lost, killed or hung): the
+        stale-job sweep sends it again."""
+        return (
+            self.status == JobStatus.RUNNING
+            and self.lease_expires_at is not None
+            and self.lease_expires_at < (now or timezone.now())
+        )
 
 
 class Battle(EngineJob):

@@ -10,12 +10,10 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from datetime import datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Max, Q
+from django.db.models import F
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -23,6 +21,7 @@ from rules.engine.report import BattleReport
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
 from rules.errors import BattleRequestError
+from rules.leases import claimable, lease_deadline, lease_holder, lease_kept, lease_renew
 from rules.models import (
     ACTIVE_JOB_STATUSES,
     FINISHED_JOB_STATUSES,
@@ -39,9 +38,6 @@ DEFAULT_CHUNK_SIZE = 25
 MAX_SEED = 2**62
 # A battle whose worker was lost this many times (hard time limit, out of memory) fails.
 MAX_BATTLE_ATTEMPTS = 3
-# Queued work older than this, or running work silent for longer than the hard time limit
-# and this margin, is sent again by the beat task ``rules.requeue_stale``.
-STALE_AFTER = timedelta(minutes=5)
 
 logger = logging.getLogger(__name__)
 
@@ -155,11 +151,17 @@ def battle_create(
 
 
 def battle_resolve(*, battle_id: int) -> Battle:
-    """Resolve a queued (or interrupted) battle and store its report; a resolved or failed
-    battle is returned unchanged. An engine error marks the battle failed with its reason."""
-    claimed = Battle.objects.filter(
-        pk=battle_id, status__in=(JobStatus.QUEUED, JobStatus.RUNNING)
-    ).update(status=JobStatus.RUNNING, started_at=timezone.now())
+    """Resolve a queued (or abandoned) battle and store its report; a resolved or failed
+    battle, or one another worker holds the lease of (a concurrent duplicate delivery), is
+    returned unchanged, so only a lost worker counts as an attempt. An engine error marks
+    the battle failed with its reason."""
+    now = timezone.now()
+    claimed = Battle.objects.filter(claimable(Battle, battle_id, now), pk=battle_id).update(
+        status=JobStatus.RUNNING,
+        started_at=now,
+        lease_expires_at=lease_deadline(now),
+        lease_holder=lease_holder(),
+    )
     battle = Battle.objects.get(pk=battle_id)
     if not claimed:
         return battle
@@ -176,13 +178,14 @@ def battle_resolve(*, battle_id: int) -> Battle:
         return battle
     Battle.objects.filter(pk=battle_id).update(attempts=F("attempts") + 1)
     try:
-        report = play_battle(
-            system=battle.system,
-            mission=battle.mission,
-            seed=battle.seed,
-            snapshot_a=battle.snapshot_a,
-            snapshot_b=battle.snapshot_b,
-        )
+        with lease_kept(Battle, battle_id):
+            report = play_battle(
+                system=battle.system,
+                mission=battle.mission,
+                seed=battle.seed,
+                snapshot_a=battle.snapshot_a,
+                snapshot_b=battle.snapshot_b,
+            )
     except Exception as exc:  # noqa: BLE001 - any engine failure is recorded, not retried
         Battle.objects.filter(pk=battle_id, status=JobStatus.RUNNING).update(
             status=JobStatus.FAILED,
@@ -273,7 +276,7 @@ def simulation_run(*, simulation_id: int) -> list[int]:
     if simulation.status in FINISHED_JOB_STATUSES:
         return []
     Simulation.objects.filter(pk=simulation_id, status=JobStatus.QUEUED).update(
-        status=JobStatus.RUNNING
+        status=JobStatus.RUNNING, lease_expires_at=lease_deadline()
     )
     missing = simulation_missing_chunks(simulation)
     for index in missing:
@@ -305,8 +308,10 @@ def simulation_run_chunk(*, simulation_id: int, index: int) -> None:
     if simulation.status in FINISHED_JOB_STATUSES:
         return
     if not simulation.chunks.filter(index=index).exists():
+        lease_renew(Simulation, simulation_id)
         try:
-            outcomes = simulation_chunk_outcomes(simulation, index)
+            with lease_kept(Simulation, simulation_id):
+                outcomes = simulation_chunk_outcomes(simulation, index)
         except Exception as exc:  # noqa: BLE001 - an engine failure fails the simulation
             Simulation.objects.filter(
                 pk=simulation_id, result__isnull=True, status__in=ACTIVE_JOB_STATUSES
@@ -348,36 +353,3 @@ def simulation_progress(simulation: Simulation) -> int:
         for index in simulation.chunks.values_list("index", flat=True)
     )
     return int(100 * done_runs / simulation.runs)
-
-
-def jobs_requeue_stale(*, now: datetime | None = None) -> dict[str, list[int]]:
-    """Send again what a lost message or a lost worker left behind: battles queued for longer
-    than STALE_AFTER or running past the hard time limit, and unfinished simulations with no
-    chunk stored for as long. Every task is idempotent, so a needless resend costs nothing
-    but time. Returns the ids sent."""
-    now = now or timezone.now()
-    queued_before = now - STALE_AFTER
-    running_before = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT) - STALE_AFTER
-    battles = list(
-        Battle.objects.filter(
-            Q(status=JobStatus.QUEUED, created_at__lt=queued_before)
-            | Q(status=JobStatus.RUNNING, started_at__lt=running_before)
-        )
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
-    simulations = list(
-        Simulation.objects.filter(status__in=(JobStatus.QUEUED, JobStatus.RUNNING))
-        .annotate(last_chunk=Max("chunks__created_at"))
-        .filter(
-            Q(last_chunk__isnull=True, created_at__lt=queued_before)
-            | Q(last_chunk__lt=queued_before)
-        )
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
-    for battle_id in battles:
-        battle_resolve_task.delay(battle_id)
-    for simulation_id in simulations:
-        simulation_run_task.delay(simulation_id)
-    return {"battles": battles, "simulations": simulations}

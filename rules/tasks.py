@@ -19,7 +19,7 @@ RETRY = {
 }
 
 
-@shared_task(name="rules.ping")
+@shared_task(name="rules.ping", ignore_result=False)
 def ping_task(value: str) -> str:
     """A trivial task proving a worker runs and stores results: returns ``pong:<value>``."""
     return f"pong:{value}"
@@ -52,6 +52,6 @@ def simulation_chunk_task(simulation_id: int, index: int) -> None:
 @shared_task(name="rules.requeue_stale", **RETRY)
 def requeue_stale_task() -> None:
     """Beat: send again battles and simulations that a lost message or worker left behind."""
-    from rules.services import jobs_requeue_stale
+    from rules.sweep import jobs_requeue_stale
 
     jobs_requeue_stale()

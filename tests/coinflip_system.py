@@ -1,11 +1,16 @@
 """A tiny game system for testing the battle services without a real rules engine.
 
 Each side rolls one D6 per unit per turn for three turns; the higher total wins. A roster
-named "explode" makes the engine raise, to test failure handling.
+named "explode" makes the engine raise, to test failure handling; one named "sleep:<s>"
+takes <s> seconds (a battle long enough to kill its worker during it), one named
+"kill-worker" kills the process playing it (a battle that keeps killing its worker).
 """
 
 from __future__ import annotations
 
+import os
+import signal
+import time
 from dataclasses import dataclass
 
 from rules.engine.dice import Dice
@@ -39,8 +44,14 @@ class CoinflipSystem:
         return roster
 
     def resolve_battle(self, army_a, army_b, mission, seed, on_event=None, log=True, settings=None):
-        if "explode" in (army_a["name"], army_b["name"]):
+        names = (army_a["name"], army_b["name"])
+        if "explode" in names:
             raise EngineError("engine.boom", "The test engine was told to fail.")
+        if "kill-worker" in names:
+            os.kill(os.getpid(), signal.SIGKILL)
+        for name in names:
+            if name.startswith("sleep:"):
+                time.sleep(float(name.split(":", 1)[1].split()[0]))
         dice = Dice(seed)
         scores = {"a": 0, "b": 0}
         events = []

@@ -9,7 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
-from rules.models import Battle, Simulation
+from rules.models import Battle, EngineJob, JobStatus, Simulation
 from rules.services import MAX_SEED, MAX_SIMULATION_RUNS, simulation_progress
 
 ROSTER_IDS_HELP = (
@@ -47,6 +47,21 @@ class RosterReferenceField(serializers.Field):
         return value
 
 
+STALLED = "stalled"
+
+
+@extend_schema_field(serializers.ChoiceField(choices=[*JobStatus.values, STALLED]))
+class JobStatusField(serializers.Field):
+    """The job's status, or ``stalled`` while it is running but its worker stopped renewing
+    the lease (lost; the stale-job sweep sends it again within about a minute)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(source="*", read_only=True, **kwargs)
+
+    def to_representation(self, job: EngineJob) -> str:
+        return STALLED if job.is_stalled() else job.status
+
+
 class BattleRequestSerializer(serializers.Serializer):
     """``{"rosters": [a, b], "mission"?, "seed"?}``; no mission means the standard battle."""
 
@@ -76,6 +91,7 @@ class BattleSerializer(serializers.ModelSerializer):
     armies = serializers.SerializerMethodField()
     report = serializers.SerializerMethodField()
     duration_ms = serializers.IntegerField(read_only=True, allow_null=True)
+    status = JobStatusField()
 
     class Meta:
         model = Battle
@@ -155,6 +171,7 @@ class SimulationSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
     progress = serializers.SerializerMethodField()
     rosters = serializers.SerializerMethodField()
+    status = JobStatusField()
 
     class Meta:
         model = Simulation

@@ -38,6 +38,7 @@ class CampaignSerializer(serializers.ModelSerializer):
             "settings",
             "join_code",
             "seed",
+            "revision",
             "organisers",
             "created_at",
         )
@@ -69,6 +70,9 @@ class CampaignUpdateSerializer(serializers.Serializer):
     points_limit = serializers.IntegerField(min_value=1, max_value=MAX_POINTS, required=False)
     points_step = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, required=False)
     settings = serializers.DictField(required=False)
+    revision = serializers.IntegerField(
+        min_value=1, required=False, help_text="The revision you read (409 when stale)."
+    )
 
 
 class JoinSerializer(serializers.Serializer):

@@ -14,6 +14,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.concurrency import expected_revision, with_etag
 from api.exceptions import ApiNotFound
 from api.serializers.campaigns import (
     AdvanceChoiceSerializer,
@@ -33,6 +34,7 @@ from api.serializers.campaigns import (
 )
 from armybuilder.selectors import roster_list
 from campaigns.errors import CampaignError
+from campaigns.lifecycle import OPEN_STATUSES
 from campaigns.models import Campaign, Game, Participant
 from campaigns.selectors import (
     audit_for_campaign,
@@ -84,14 +86,26 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         body = CampaignSerializer(campaign, context={"request": request}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        """The campaign; its ``ETag`` is its revision (send it back as ``If-Match``)."""
+        campaign = self.get_object()
+        body = CampaignSerializer(campaign, context={"request": request}).data
+        return with_etag(Response(body), campaign.revision)
+
     @extend_schema(request=CampaignUpdateSerializer, responses={200: CampaignSerializer})
     def partial_update(self, request: Request, pk: str | None = None) -> Response:
+        """Organiser edits; ``If-Match`` or ``revision`` from a stale read answers 412 or
+        409 and writes nothing."""
+        changes = valid(CampaignUpdateSerializer, request)
+        changes.pop("revision", None)
         campaign = campaign_update(
             campaign=self.get_object(),
             user=request.user,
-            **valid(CampaignUpdateSerializer, request),
+            expected=expected_revision(request),
+            **changes,
         )
-        return Response(CampaignSerializer(campaign, context={"request": request}).data)
+        body = CampaignSerializer(campaign, context={"request": request}).data
+        return with_etag(Response(body), campaign.revision)
 
     @extend_schema(request=JoinSerializer, responses={201: None})
     @action(detail=False, methods=["post"])
@@ -352,8 +366,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """Let the engine play the game from both snapshots with a seed the server draws; the
         result follows, reported in the player's name for the opponent to confirm (an
         organiser's counts at once; the campaign's ``engine_result`` setting may say
-        "final")."""
+        "final"). Asking again while it waits sends the finishing task again; 200 with the game
+        when it already had its result."""
         valid(PlaySerializer, request)
-        game = game_play_with_engine(game=self.get_object(), user=request.user)
+        asked = self.get_object()
+        game = game_play_with_engine(game=asked, user=request.user)
         body = self.get_serializer(self.get_queryset().get(pk=game.pk)).data
-        return Response(body, status=status.HTTP_202_ACCEPTED)
+        accepted = asked.status in OPEN_STATUSES
+        return Response(body, status=status.HTTP_202_ACCEPTED if accepted else status.HTTP_200_OK)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_filters
 from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import exceptions, permissions, viewsets
+from rest_framework.request import Request
+from rest_framework.response import Response
 
+from api.concurrency import with_etag
 from api.serializers.catalogue import (
     FactionSerializer,
     GameSystemSerializer,
@@ -68,6 +73,12 @@ class FactionViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self) -> QuerySet[Faction]:
         return Faction.objects.select_related("system")
+
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """The faction's catalogue; its ``ETag`` is the catalogue revision (read-only here:
+        the loader refuses a changed file whose revision was not raised)."""
+        faction = self.get_object()
+        return with_etag(Response(self.get_serializer(faction).data), faction.revision)
 
 
 class UnitTypeFilter(django_filters.FilterSet):

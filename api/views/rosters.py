@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.concurrency import expected_revision, with_etag
 from api.exceptions import ApiError
 from api.serializers.rosters import (
     CatalogueChangesSerializer,
@@ -40,7 +41,7 @@ from api.serializers.rosters import (
 )
 from api.validation_input import roster_input
 from armybuilder import selectors
-from armybuilder.exchange import interchange_payload, parse_text
+from armybuilder.exchange import parse_text
 from armybuilder.models import Roster
 from armybuilder.services.history import (
     roster_accept_catalogue,
@@ -148,7 +149,9 @@ class RosterViewSet(viewsets.GenericViewSet):
 
     @extend_schema(tags=["rosters"], parameters=[ROSTER_ID], responses={200: RosterSerializer})
     def retrieve(self, request: Request, pk: str) -> Response:
-        return Response(render_roster(self.get_object()))
+        """The roster; its ``ETag`` is its revision (send it back as ``If-Match``)."""
+        roster = self.get_object()
+        return with_etag(Response(render_roster(roster)), roster.revision)
 
     @extend_schema(
         tags=["rosters"],
@@ -157,7 +160,9 @@ class RosterViewSet(viewsets.GenericViewSet):
         responses={200: RosterSerializer},
     )
     def update(self, request: Request, pk: str) -> Response:
-        return self.write(request, self.get_object(), request.data)
+        """Replace the roster; ``If-Match`` or ``revision`` from a stale read answers
+        412 or 409 and writes nothing."""
+        return self.write(request, self.get_object(), request.data, partial=False)
 
     @extend_schema(
         tags=["rosters"],
@@ -166,19 +171,23 @@ class RosterViewSet(viewsets.GenericViewSet):
         responses={200: RosterSerializer},
     )
     def partial_update(self, request: Request, pk: str) -> Response:
+        """Change the given fields only, merged onto the roster as it is under its row lock
+        (so concurrent PATCHes of different fields both land)."""
         roster = self.get_object()
         if not isinstance(request.data, dict):
             raise exceptions.ValidationError(["Expected a JSON object."])
-        current = interchange_payload(roster.payload)
-        current["units"] = [
-            {**u, "id": e["id"]}
-            for u, e in zip(current["units"], roster.unit_entries(), strict=True)
-        ]
-        return self.write(request, roster, {**current, **request.data})
+        current = {
+            "name": roster.name,
+            "system": roster.system.slug,
+            "faction": roster.faction.slug,
+        }
+        return self.write(request, roster, {**current, **request.data}, partial=True)
 
-    def write(self, request: Request, roster: Roster, data: Any) -> Response:
-        """Apply a full payload to a stored roster: one transaction, one revision (none when
-        nothing changed), entries repeating a stored ``id`` keep it."""
+    def write(self, request: Request, roster: Roster, data: Any, *, partial: bool) -> Response:
+        """Apply a payload to a stored roster: one transaction, one revision (none when
+        nothing changed), entries repeating a stored ``id`` keep it; with ``partial`` the
+        fields absent from the request keep their stored values."""
+        expected = expected_revision(request)
         serializer = RosterInputSerializer(data=data)
         serializer.is_valid(raise_exception=True)
         attrs = serializer.validated_data
@@ -190,15 +199,21 @@ class RosterViewSet(viewsets.GenericViewSet):
                     f"A roster's {key} cannot change; create a new roster instead.",
                     fields={key: [f"Must stay '{value}'."]},
                 )
+
+        def given(key: str, value: Any) -> Any:
+            return value if not partial or key in request.data else None
+
         roster_replace(
             roster=roster,
             actor=request.user,
-            name=attrs["name"],
-            points_limit=attrs.get("points_limit"),
-            allies=list(attrs["allies"]),
-            units=[dict(entry) for entry in attrs["units"]],
+            name=given("name", attrs["name"]),
+            points_limit=given("points_limit", attrs.get("points_limit")),
+            allies=given("allies", list(attrs["allies"])),
+            units=given("units", [dict(entry) for entry in attrs["units"]]),
+            expected=expected,
         )
-        return Response(render_roster(selectors.roster_get(roster_id=roster.pk)))
+        stored = selectors.roster_get(roster_id=roster.pk)
+        return with_etag(Response(render_roster(stored)), stored.revision)
 
     @extend_schema(tags=["rosters"], parameters=[ROSTER_ID], responses={204: None})
     def destroy(self, request: Request, pk: str) -> Response:

@@ -17,6 +17,7 @@ from armybuilder.selectors import catalogue_context, context_validate, roster_co
 from armybuilder.services.entries import MAX_UNITS, known_unit, new_unit_id, unit_entry
 from armybuilder.services.history import lock_roster, record_revision
 from armybuilder.validation import ValidationResult
+from core.concurrency import NO_EXPECTATION, ExpectedRevision
 
 
 def _fill_sizes(
@@ -180,20 +181,27 @@ def _plural(count: int, word: str) -> str:
 def roster_replace(
     *,
     roster: Roster,
-    name: str,
-    units: list[dict[str, Any]],
+    name: str | None,
+    units: list[dict[str, Any]] | None,
     points_limit: int | None = None,
     allies: list[str] | None = None,
     actor: Any | None = None,
+    expected: ExpectedRevision = NO_EXPECTATION,
 ) -> ValidationResult:
     """Replace name, points limit, allies and unit entries in one go (one revision whose
-    summary names what changed; none when nothing did). ``None`` keeps the stored limit or
-    allies. An entry repeating a stored ``id`` with the same unit and faction keeps that id
-    (size ``None`` keeps its size); other entries are added with new ids; stored entries not
-    repeated are removed; the order given is the order stored."""
+    summary names what changed; none when nothing did). ``None`` keeps the stored name,
+    limit, allies or units, read under the row lock, so a partial change merges onto the
+    latest revision and two partial changes of different fields both land. ``expected`` is
+    checked under the lock too (412/409 on a write from a stale revision). An entry
+    repeating a stored ``id`` with the same unit and faction keeps that id (size ``None``
+    keeps its size); other entries are added with new ids; stored entries not repeated are
+    removed; the order given is the order stored."""
     with transaction.atomic():
         roster = lock_roster(roster)
+        expected.check(roster.revision, "roster")
         changed = _apply_details(roster, name=name, points_limit=points_limit, allies=allies)
+        if units is None:
+            units = copy.deepcopy(roster.unit_entries())
         if not isinstance(units, list) or len(units) > MAX_UNITS:
             raise RosterError(
                 "roster.shape", f"units must be a list of at most {MAX_UNITS} entries", "units"

@@ -6,11 +6,14 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.db import transaction
+
 from campaigns.errors import CampaignError, CampaignForbidden
 from campaigns.house_rules import check_settings
 from campaigns.models import Campaign, CampaignFormat, CampaignStatus
 from campaigns.selectors import is_organiser
 from campaigns.services.audit import audit
+from core.concurrency import NO_EXPECTATION, ExpectedRevision
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
 
@@ -91,8 +94,17 @@ def campaign_create(
     return campaign
 
 
-def campaign_update(*, campaign: Campaign, user: Any, **changes: Any) -> Campaign:
-    """Organiser edits: name, description, status, points, settings (house rules)."""
+def campaign_update(
+    *,
+    campaign: Campaign,
+    user: Any,
+    expected: ExpectedRevision = NO_EXPECTATION,
+    **changes: Any,
+) -> Campaign:
+    """Organiser edits: name, description, status, points, settings (house rules). The
+    changes apply to the row as it is under its lock, so concurrent edits of different
+    fields both land; ``expected`` (the revision the edit was made from) is checked there
+    too, and each edit raises the revision."""
     require_organiser(campaign, user)
     allowed = {"name", "description", "status", "points_limit", "points_step", "settings"}
     unknown = sorted(set(changes) - allowed)
@@ -103,10 +115,14 @@ def campaign_update(*, campaign: Campaign, user: Any, **changes: Any) -> Campaig
     if "status" in changes and changes["status"] not in CampaignStatus.values:
         raise CampaignError("campaign.status", "Unknown status.", "status")
     check_points(**{k: v for k, v in changes.items() if k in ("points_limit", "points_step")})
-    for key, value in changes.items():
-        setattr(campaign, key, value)
-    campaign.save()
-    audit(campaign=campaign, actor=user, action="campaign_updated", data=changes)
+    with transaction.atomic():
+        campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        expected.check(campaign.revision, "campaign")
+        for key, value in changes.items():
+            setattr(campaign, key, value)
+        campaign.revision += 1
+        campaign.save()
+        audit(campaign=campaign, actor=user, action="campaign_updated", data=changes)
     return campaign
 
 

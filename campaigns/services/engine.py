@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns.errors import CampaignConflict
 from campaigns.house_rules import effective_settings
 from campaigns.lifecycle import (
     OPEN_STATUSES,
@@ -23,8 +24,8 @@ from campaigns.services.games import game_lock, game_take_snapshots
 from campaigns.services.results import game_finalise
 from campaigns.tasks import game_engine_finish_task
 from rules.engine.systems import get_system
-from rules.models import JobStatus
-from rules.services import battle_create, battle_resolve
+from rules.models import Battle, JobStatus
+from rules.services import battle_create, battle_resolve, send_task_on_commit
 
 
 def _engine_mission(system: str, mission: str) -> str | None:
@@ -55,7 +56,10 @@ def game_play_with_engine(
 ) -> Game:
     """Resolve the game with the engine from the two snapshots (a rules Battle); the result
     is attached when the battle is resolved (in a worker, or at once without ``enqueue``).
-    ``mode`` "auto" marks the game auto-resolved. Idempotent: a game has one battle."""
+    ``mode`` "auto" marks the game auto-resolved. Idempotent: a game has one battle, and
+    asking again while it waits for that battle sends its finishing task again (the first
+    message may have been lost); a battle the engine could not play answers 409
+    ``game.engine_failed``. A broker that is down leaves the job to the sweeps."""
     action = GameAction.AUTO_PLAY if mode == "auto" else GameAction.PLAY
     if action == GameAction.PLAY:
         game = Game.objects.select_related("participant_a", "participant_b", "campaign").get(
@@ -64,42 +68,57 @@ def game_play_with_engine(
         game_require_role(game, user, action)
     with transaction.atomic():
         game = game_lock(game)
-        if game.battle_id is not None:
+        if game.battle_id is None:
+            game_require_state(game, action)
+            _create_battle(game, user, seed=seed, mode=mode)
+        elif not game_allows(game, _result_action(game)):
             return game
-        game_require_state(game, action)
-        game_take_snapshots(game)
-        battle = battle_create(
-            requested_by=user if getattr(user, "is_authenticated", False) else None,
-            snapshot_a=game.snapshot_a,
-            snapshot_b=game.snapshot_b,
-            roster_a=game.participant_a.roster,
-            roster_b=game.participant_b.roster,
-            mission=_engine_mission(game.campaign.system, game.mission),
-            seed=seed,
-            enqueue=False,
-        )
-        game.battle_id = battle.pk
-        game.engine_mode = mode
-        game.save()
-        audit_game(
-            game,
-            user,
-            f"engine_{mode}",
-            {"battle": battle.pk, "seed": battle.seed, "mission": battle.mission},
-        )
+        elif Battle.objects.filter(pk=game.battle_id, status=JobStatus.FAILED).exists():
+            raise CampaignConflict(
+                "game.engine_failed",
+                "The engine could not play this game; an organiser decides its result.",
+            )
         if enqueue:
-            game_engine_finish_task.delay_on_commit(game.pk)
+            send_task_on_commit(game_engine_finish_task, game.pk)
     if not enqueue:
         return game_engine_finish(game_id=game.pk)
     return game
 
 
+def _create_battle(game: Game, user: Any, *, seed: int | None, mode: str) -> None:
+    """The locked game's battle from both snapshots (queued; the finishing task plays it)."""
+    game_take_snapshots(game)
+    battle = battle_create(
+        requested_by=user if getattr(user, "is_authenticated", False) else None,
+        snapshot_a=game.snapshot_a,
+        snapshot_b=game.snapshot_b,
+        roster_a=game.participant_a.roster,
+        roster_b=game.participant_b.roster,
+        mission=_engine_mission(game.campaign.system, game.mission),
+        seed=seed,
+        enqueue=False,
+    )
+    game.battle_id = battle.pk
+    game.engine_mode = mode
+    game.save()
+    audit_game(
+        game,
+        user,
+        f"engine_{mode}",
+        {"battle": battle.pk, "seed": battle.seed, "mission": battle.mission},
+    )
+
+
 def game_engine_finish(*, game_id: int) -> Game:
-    """Resolve the game's battle (idempotent) and attach its report once."""
+    """Resolve the game's battle (idempotent) and attach its report once. A battle another
+    worker holds is left to it: the game is finished when that battle is (see
+    :func:`games_finish_engine_played`)."""
     game = Game.objects.get(pk=game_id)
     if game.battle_id is None or not game_allows(game, _result_action(game)):
         return game
     battle = battle_resolve(battle_id=game.battle_id)
+    if battle.status in (JobStatus.QUEUED, JobStatus.RUNNING):
+        return game
     with transaction.atomic():
         game = game_lock(game)
         action = _result_action(game, battle.requested_by_id)
@@ -135,6 +154,22 @@ def game_engine_finish(*, game_id: int) -> Game:
     return game
 
 
+def games_finish_engine_played() -> list[int]:
+    """Beat: every open game whose battle is resolved gets the battle's report, however the
+    battle got resolved (its finishing task, a resend by the stale-job sweep, a redelivery),
+    so no lost message leaves an engine-played game unfinished. Returns the games finished."""
+    waiting = (
+        Game.objects.filter(status__in=OPEN_STATUSES, battle__status=JobStatus.RESOLVED)
+        .order_by("id")
+        .values_list("id", flat=True)
+    )
+    return [
+        game.pk
+        for game in (game_engine_finish(game_id=game_id) for game_id in waiting)
+        if game.status not in OPEN_STATUSES
+    ]
+
+
 def _deadline_passed(game: Game, now: datetime) -> bool:
     """Whether the campaign lets the engine take the game and its deadline and grace passed."""
     settings = effective_settings(game.campaign.settings)
@@ -146,17 +181,18 @@ def _deadline_passed(game: Game, now: datetime) -> bool:
 def games_auto_resolve_overdue(*, now: datetime | None = None, enqueue: bool = True) -> list[int]:
     """Games past their round's deadline without a final result: a reported one is
     confirmed as reported (unless ``replay_reported``), the rest are played by the engine
-    and marked auto-resolved. Safe to run again: a game is taken once."""
+    and marked auto-resolved; one whose battle is still unfinished has its finishing task
+    sent again (a battle the engine failed is left to the organiser). Safe to run again."""
     now = now or timezone.now()
     overdue = (
         Game.objects.filter(
             campaign__status=CampaignStatus.RUNNING,
             status__in=OPEN_STATUSES,
             participant_b__isnull=False,
-            battle_id__isnull=True,
             round__deadline__isnull=False,
             round__deadline__lte=now,
         )
+        .exclude(battle__status=JobStatus.FAILED)
         .select_related("campaign", "round")
         .order_by("id")
     )

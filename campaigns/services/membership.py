@@ -8,6 +8,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from campaigns.errors import CampaignConflict, CampaignError
+from campaigns.house_rules import effective_settings
 from campaigns.models import (
     Campaign,
     CampaignStatus,
@@ -31,8 +32,19 @@ def check_joining_roster(*, campaign: Campaign, priced: Any) -> None:
         )
 
 
+def check_room(campaign: Campaign) -> None:
+    """CampaignConflict ``campaign.full`` when the campaign's ``max_players`` setting is
+    reached; call it with the campaign row locked, so concurrent joins count one by one."""
+    limit = effective_settings(campaign.settings)["max_players"]
+    if limit is None:
+        return
+    players = campaign.participants.filter(status=ParticipantStatus.ACTIVE).count()
+    if players >= limit:
+        raise CampaignConflict("campaign.full", f"This campaign is full ({limit} players).")
+
+
 def campaign_join(*, user: Any, join_code: str, roster: Any) -> Participant:
-    """Join with one of your rosters of the campaign's system."""
+    """Join with one of your rosters of the campaign's system, while there is room."""
     campaign = Campaign.objects.filter(join_code=join_code).first()
     if campaign is None:
         raise CampaignError("campaign.join_code", "No campaign has this join code.", "join_code")
@@ -48,6 +60,8 @@ def campaign_join(*, user: Any, join_code: str, roster: Any) -> Participant:
         raise CampaignConflict("campaign.already_joined", "You already play in this campaign.")
     try:
         with transaction.atomic():
+            campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+            check_room(campaign)
             participant = Participant.objects.create(
                 campaign=campaign, user=user, roster=roster, name=roster.name or user.get_username()
             )

@@ -4,6 +4,7 @@ decides (or corrects) and reverses. Each step is a transition of
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.db import transaction
@@ -44,6 +45,20 @@ def _set_result(
     game.score_a = int(scores.get("a", 0))
     game.score_b = int(scores.get("b", 0))
     game.mission_outcome = mission_outcome
+
+
+def _same_result(game: Game, result: dict[str, Any]) -> bool:
+    """Whether ``result`` (winner, scores, units, mission outcome) would store the report
+    the game already has: compared as stored JSON."""
+    candidate = Game(
+        campaign=game.campaign,
+        mission=game.mission,
+        snapshot_a=game.snapshot_a,
+        snapshot_b=game.snapshot_b,
+        participant_b_id=game.participant_b_id,
+    )
+    _set_result(candidate, **result)
+    return json.loads(json.dumps(candidate.report)) == game.report
 
 
 def _result_data(game: Game, units: list[dict[str, Any]]) -> dict[str, Any]:
@@ -135,21 +150,25 @@ def game_decide(
     note: str = "",
 ) -> Game:
     """An organiser decides a dispute, enters a result, or corrects a finished one (its
-    effects are reversed, the new result applied and later games recomputed)."""
+    effects are reversed, the new result applied and later games recomputed). Deciding a
+    final game again with the result it already has is that same decision: nothing changes
+    (a double submit never voids and re-applies the ledger)."""
     with transaction.atomic():
         game = game_lock(game)
         status = game_require(game, user, GameAction.DECIDE)
         correcting = game.status in FINAL_STATUSES
+        result = {
+            "winner": winner,
+            "scores": scores,
+            "units": units or [],
+            "mission_outcome": mission_outcome or {},
+        }
+        if correcting and status == game.status and _same_result(game, result):
+            return game
         previous = _result_data(game, [])
         if correcting:
             post_battle_void(game, game.participant_ids(), f"corrected by organiser: {note}"[:200])
-        _set_result(
-            game,
-            winner=winner,
-            scores=scores,
-            units=units or [],
-            mission_outcome=mission_outcome or {},
-        )
+        _set_result(game, **result)
         game.confirmed_by = user
         data = {
             **_result_data(game, units or []),

@@ -1,7 +1,10 @@
-"""A real Celery worker process against Redis and the test PostgreSQL database.
+"""A real Celery worker process against Redis and the test PostgreSQL database, and what
+the fault tests need around it: beat, a private Redis and a cut-off for the database.
 
 Each test's workers log to their own file, ``var/test-worker/<test>-<n>.log`` (emptied at
-start), so a failure shows only that test's lines.
+start), so a failure shows only that test's lines. Workers and beat run with the shipped
+timeouts (lease, sweep periods, visibility timeout): nothing here shortens them. A Redis a
+test starts runs on a free private port (never 6379) and is stopped by its own pid.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from tests.worker.faults import PrivateRedis
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -27,12 +32,14 @@ def redis_url() -> str:
     return url
 
 
-def test_database_url() -> str:
-    """A URL for the database the tests use (pytest-django's test_<name>)."""
+def worker_database_url(port: int | None = None) -> str:
+    """A URL for the database the tests use (pytest-django's test_<name>), through ``port``
+    on this machine when given (a :class:`DatabaseCutoff`)."""
     cfg = connection.settings_dict
     if connection.vendor != "postgresql":
         pytest.skip("worker tests need PostgreSQL (the test command provides it)")
-    return f"postgres://{cfg['USER']}:{cfg['PASSWORD']}@{cfg['HOST']}:{cfg['PORT']}/{cfg['NAME']}"
+    host, port = ("127.0.0.1", port) if port else (cfg["HOST"], cfg["PORT"])
+    return f"postgres://{cfg['USER']}:{cfg['PASSWORD']}@{host}:{port}/{cfg['NAME']}"
 
 
 def flush_test_broker() -> None:
@@ -47,40 +54,35 @@ def flush_test_broker() -> None:
         client.close()
 
 
-class WorkerProcess:
-    """A ``celery worker`` subprocess; ``stop`` ends it and its children."""
+class CeleryProcess:
+    """A ``celery`` subprocess (worker or beat) with its own log; ``stop`` ends its group.
+    The test coin-flip system is imported, so its battles (``sleep:<s>``, ``kill-worker``)
+    can be played."""
 
-    def __init__(
-        self, broker: str, database: str, queues: str, concurrency: int, log_path: Path
-    ) -> None:
+    def __init__(self, broker: str, database: str, arguments: list[str], log_path: Path) -> None:
         env = {**os.environ, "CELERY_BROKER_URL": broker, "DATABASE_URL": database}
         env["CELERY_TASK_ALWAYS_EAGER"] = "0"
         self.log_path = log_path
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log = self.log_path.open("wb")
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "-l",
-                "INFO",
-                "-Q",
-                queues,
-                "-c",
-                str(concurrency),
-                "--without-gossip",
-                "--without-mingle",
-            ],
+            [sys.executable, "-m", "celery", "-A", "config", *arguments],
             cwd=ROOT,
             env=env,
             stdout=self._log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+
+    def log(self, tail: int = 3000) -> str:
+        return self.log_path.read_text(errors="replace")[-tail:]
+
+    def children(self) -> list[int]:
+        """Pids of the direct children (a worker's pool processes)."""
+        found = subprocess.run(
+            ["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True, check=False
+        )
+        return [int(pid) for pid in found.stdout.split()]
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
         if self.process.poll() is None:
@@ -91,6 +93,26 @@ class WorkerProcess:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(timeout=15)
         self._log.close()
+
+
+class WorkerProcess(CeleryProcess):
+    """A ``celery worker`` on ``queues`` with ``concurrency`` pool processes."""
+
+    def __init__(
+        self, broker: str, database: str, queues: str, concurrency: int, log_path: Path
+    ) -> None:
+        arguments = ["worker", "-l", "INFO", "-Q", queues, "-c", str(concurrency)]
+        arguments += ["--without-gossip", "--without-mingle", "--include", "tests.coinflip_system"]
+        super().__init__(broker, database, arguments, log_path)
+
+
+class BeatProcess(CeleryProcess):
+    """``celery beat`` with the shipped schedule (sweeps every 15 s, and once at start)."""
+
+    def __init__(self, broker: str, database: str, directory: Path, log_path: Path) -> None:
+        arguments = ["beat", "-l", "INFO", "-s", str(directory / "celerybeat-schedule")]
+        arguments += ["--pidfile", str(directory / "beat.pid")]
+        super().__init__(broker, database, arguments, log_path)
 
 
 @pytest.fixture
@@ -111,16 +133,51 @@ def worker_log_path(test_name: str, index: int) -> Path:
 
 @pytest.fixture
 def start_worker(transactional_db, request) -> Iterator:
-    """Start workers on demand; every one started is stopped at the end."""
+    """Start workers on demand (``broker`` and ``database`` default to the test ones);
+    every one started is stopped at the end."""
     started: list[WorkerProcess] = []
     flush_test_broker()
 
-    def start(queues: str = "celery,battles,simulations", concurrency: int = 1) -> WorkerProcess:
+    def start(
+        queues: str = "celery,battles,simulations",
+        concurrency: int = 1,
+        broker: str = "",
+        database: str = "",
+    ) -> WorkerProcess:
         log_path = worker_log_path(request.node.name, len(started) + 1)
-        worker = WorkerProcess(redis_url(), test_database_url(), queues, concurrency, log_path)
+        worker = WorkerProcess(
+            broker or redis_url(), database or worker_database_url(), queues, concurrency, log_path
+        )
         started.append(worker)
         return worker
 
     yield start
     for worker in started:
         worker.stop()
+
+
+@pytest.fixture
+def start_beat(transactional_db, request, tmp_path) -> Iterator:
+    """Start beat (once) on the test broker or ``broker``; stopped at the end."""
+    started: list[BeatProcess] = []
+
+    def start(broker: str = "") -> BeatProcess:
+        log_path = worker_log_path(request.node.name, 0).with_suffix(".beat.log")
+        beat = BeatProcess(broker or redis_url(), worker_database_url(), tmp_path, log_path)
+        started.append(beat)
+        return beat
+
+    yield start
+    for beat in started:
+        beat.stop()
+
+
+@pytest.fixture
+def private_redis(tmp_path) -> Iterator[PrivateRedis]:
+    """A Redis of this test alone (free port, own folder), shut down by its pid at the end."""
+    directory = tmp_path / "redis"
+    directory.mkdir()
+    server = PrivateRedis(directory)
+    server.start()
+    yield server
+    server.kill(signal.SIGTERM)

@@ -75,13 +75,13 @@ def test_a_new_skill_is_picked_from_the_campaign_list_and_kept_when_recomputed(w
     advance_choose(participant=watch, entry=pending["entry"], choice="Keen eyes", actor=organiser)
     assert captain(participant_snapshot(participant=watch))["extra"]["skills"] == ["Keen eyes"]
 
-    # The organiser re-enters the same result: the run is recomputed with the same seed, so
-    # the same advance comes back and keeps its pick.
+    # The organiser corrects the score (the same decision again would change nothing): the
+    # run is recomputed with the same seed, so the same advance comes back and keeps its pick.
     game_decide(
         game=game,
         user=organiser,
         winner="a",
-        scores={"a": 1, "b": 0},
+        scores={"a": 2, "b": 0},
         units=game.report and _units_of(game),
         note="typo",
     )

@@ -180,48 +180,6 @@ def test_a_battle_whose_worker_was_lost_three_times_fails_with_a_reason():
     assert "3 attempts" in battle.failure_reason
 
 
-def test_stale_queued_and_running_jobs_are_sent_again_and_fresh_ones_are_not(monkeypatch):
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from rules import tasks
-    from rules.services import jobs_requeue_stale
-
-    sent: list[tuple[str, int]] = []
-    monkeypatch.setattr(tasks.battle_resolve_task, "delay", lambda pk: sent.append(("b", pk)))
-    monkeypatch.setattr(tasks.simulation_run_task, "delay", lambda pk: sent.append(("s", pk)))
-    old = timezone.now() - timedelta(hours=1)
-    stale_queued = create_battle()
-    stale_running = create_battle()
-    fresh = create_battle()
-    Battle.objects.filter(pk=stale_queued.pk).update(created_at=old)
-    Battle.objects.filter(pk=stale_running.pk).update(
-        status=JobStatus.RUNNING, started_at=old, created_at=old
-    )
-    resolved = battle_resolve(battle_id=create_battle().pk)
-    Battle.objects.filter(pk=resolved.pk).update(created_at=old)
-    simulation = simulation_create(
-        requested_by=None,
-        snapshot_a=coinflip_roster(),
-        snapshot_b=coinflip_roster("B"),
-        runs=10,
-        enqueue=False,
-    )
-    simulation.__class__.objects.filter(pk=simulation.pk).update(created_at=old)
-
-    result = jobs_requeue_stale()
-
-    assert result == {
-        "battles": [stale_queued.pk, stale_running.pk],
-        "simulations": [simulation.pk],
-    }
-    assert ("b", fresh.pk) not in sent
-    assert sorted(sent) == sorted(
-        [("b", stale_queued.pk), ("b", stale_running.pk), ("s", simulation.pk)]
-    )
-
-
 def test_a_broker_that_is_down_leaves_the_battle_queued_instead_of_failing_the_request(
     monkeypatch, django_capture_on_commit_callbacks
 ):

@@ -22,9 +22,10 @@ MISSES_NEXT_GAME = "misses_next_game"
 OLD_BATTLE_WOUND = "old-battle-wound"
 OLD_WOUND_MISSES_ON = 1
 """Old battle wound: a D6 before each battle, the hero misses it on a 1 (NOT IN SEED:
-published serious injuries, digest §15.9)."""
+published serious injuries, not in seed 001: published Mordheim rules, Serious injuries)."""
 EYES = 2
-"""Blinded in one eye twice: the hero has lost both and retires (digest §15.9)."""
+"""Blinded in one eye twice: the hero has lost both and retires (not in seed 001: published Mordheim
+rules, Serious injuries)."""
 
 
 def advance_options(kind: str, data: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:
@@ -102,7 +103,7 @@ def lasting_rules(injuries: Iterable[Mapping[str, Any]]) -> list[str]:
     """The battle rules a unit's serious injuries gave it, in the order received (the
     engine's names: stupidity, frenzy, may-not-run, one-arm, old-battle-wound,
     immune-to-fear, causes-fear, hatred(<target>); NOT IN SEED: published serious injuries,
-    digest §15.9)."""
+    not in seed 001: published Mordheim rules, Serious injuries)."""
     rules: dict[str, None] = {}
     for result in injury_results(injuries):
         for rule in result.get("rules") or []:
@@ -111,19 +112,22 @@ def lasting_rules(injuries: Iterable[Mapping[str, Any]]) -> list[str]:
 
 
 def retired(injuries: Iterable[Mapping[str, Any]]) -> bool:
-    """Blinded in one eye a second time: the hero retires from the warband (digest §15.9)."""
+    """Blinded in one eye a second time: the hero retires from the warband (not in seed 001:
+    published Mordheim rules, Serious injuries)."""
     results = injury_results(injuries)
     return sum(1 for r in results if r.get("result") == "blinded_in_one_eye") >= EYES
 
 
 def robbed(injuries: Iterable[Mapping[str, Any]]) -> bool:
-    """Robbed: the hero lost all his weapons, armour and equipment (digest §15.9)."""
+    """Robbed: the hero lost all his weapons, armour and equipment (not in seed 001: published
+    Mordheim rules, Serious injuries)."""
     return any(r.get("loses_equipment") for r in injury_results(injuries))
 
 
 def captives(unit_states: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str]]:
     """(unit key, fighter) of heroes the enemy captured: they fight no further game until
-    ransomed or exchanged (NOT IN SEED: published "Captured", digest §15.9 — the ransom is
+    ransomed or exchanged (NOT IN SEED: published "Captured", not in seed 001: published Mordheim
+    rules, Serious injuries — the ransom is
     agreed between the players and is not modelled)."""
     out = []
     for key, state in sorted(unit_states.items()):
@@ -136,7 +140,7 @@ def captives(unit_states: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, st
 def old_wound_absences(roster_data: Mapping[str, Any], seed: int) -> list[tuple[str, str]]:
     """(unit key, fighter) of heroes whose old battle wound keeps them out of this game: a
     D6 each, seeded by the game and the fighter so the roll is the same every time the
-    snapshot is taken; a 1 misses (digest §15.9)."""
+    snapshot is taken; a 1 misses (not in seed 001: published Mordheim rules, Serious injuries)."""
     out = []
     for unit in roster_data.get("units", []):
         if OLD_BATTLE_WOUND not in (unit.get("rules") or []):

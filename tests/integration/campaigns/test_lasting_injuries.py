@@ -1,6 +1,7 @@
 """Lasting injuries last (issue 19 defect 3): game 1 records a hero's serious injury in the
 ledger; the campaign roster snapshot of game 2 carries it and the engine's fighter built from
-that snapshot has the effect (NOT IN SEED: published Mordheim serious injuries, digest §15.9).
+that snapshot has the effect (NOT IN SEED: published Mordheim serious injuries, not in seed 001:
+published Mordheim rules, Serious injuries).
 
 The post-battle seed of game 1 is chosen with the engine's own injury roll for the raiders'
 chief (side b's first dice), so the test keeps working when other tables move.

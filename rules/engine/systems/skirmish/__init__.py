@@ -1,5 +1,5 @@
 """The skirmish game system (Mordheim): close combat from seed 001, the rest of a battle
-from the published rules (digest §15): the "skirmish" GameSystem."""
+from the published rules (not in seed 001: published Mordheim rules): the "skirmish" GameSystem."""
 
 from __future__ import annotations
 

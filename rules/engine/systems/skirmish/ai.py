@@ -107,7 +107,7 @@ class SkirmishPolicy:
 
     def wants_to_shoot(self, state: BattleState, fighter: Fighter) -> bool:
         """A loaded missile weapon with an enemy out of combat in range (standing, downed or
-        fleeing: all may be shot, digest §15.3)."""
+        fleeing: all may be shot, not in seed 001: published Mordheim rules, Shooting)."""
         weapon = fighter.missile
         if weapon is None or fighter.reloading:
             return False

@@ -1,14 +1,18 @@
 """One fighter's attacks on one target: rolled (battles) and exact (odds), one procedure.
 
-The procedure (seed 001 §13, with the published injury rules of digest §15.4–15.5):
+The procedure (seed 001 §13, with the published injury rules of not in seed 001: published Mordheim
+rules, Critical hits, Injuries):
 roll every to-hit die (auto-hit against a knocked-down target, seed 001 §10.2); the
 target may parry the highest hit (seed 001 §9); every remaining hit rolls to wound, the
-first natural 6 that did not need a 6 is a critical (digest §15.4); wounds that pass the
+first natural 6 that did not need a 6 is a critical (not in seed 001: published Mordheim rules,
+Critical hits); wounds that pass the
 armour save (seed 001 §8) are applied in order; once Wounds reach 0 each wound rolls an
-injury die and the worst result stands (digest §15.5); a knocked-down target with an
+injury die and the worst result stands (not in seed 001: published Mordheim rules, Injuries); a
+knocked-down target with an
 unsaved wound is out of action (seed 001 §10.3); a stunned target is out of action as soon
 as it can be attacked (seed 001 §10.4). What a model's attacks after the one that downed the
-target do is the setting ``SkirmishSettings.leftover_attacks`` (digest §10.6, §14.2).
+target do is the setting ``SkirmishSettings.leftover_attacks`` (seed 001 "Attacking stunned and
+knocked down warriors").
 """
 
 from __future__ import annotations
@@ -49,7 +53,8 @@ class Strike:
 
     @property
     def can_critical(self) -> bool:
-        """No critical when a 6 was needed to wound (digest §15.4.2)."""
+        """No critical when a 6 was needed to wound (not in seed 001: published Mordheim rules,
+        Critical hits)."""
         return self.wound_need is not None and self.wound_need < 6
 
 
@@ -101,7 +106,8 @@ def _parry_index(hits: list[tuple[int, int]], strikes: tuple[Strike, ...]) -> in
 def roll_exchange(
     exchange: Exchange, dice: Dice, settings: SkirmishSettings = DEFAULT_SETTINGS
 ) -> ExchangeResult:
-    """Roll one attacker's strikes against one target (seed 001 §4–§10, digest §15.4–15.5)."""
+    """Roll one attacker's strikes against one target (seed 001 §4–§10, not in seed 001: published
+    Mordheim rules, Critical hits, Injuries)."""
     if not exchange.strikes:
         return ExchangeResult(state=exchange.target_state)
     if exchange.target_state == STUNNED:
@@ -148,7 +154,9 @@ def roll_exchange(
     total = 0
     for index, _ in hits:
         if lose_leftovers and injury_concussion:
-            break  # digest §10.6: the target is down; this model's remaining attacks are lost
+            # seed 001 "Attacking stunned and knocked down warriors": the target is down; this
+            # model's remaining attacks are lost
+            break
         strike = strikes[index]
         if strike.wound_need is None:
             continue
@@ -315,7 +323,9 @@ def exchange_distribution(
 
             for state, p in states.items():
                 if lose_leftovers and state[3] + state[4]:
-                    nxt[state] = nxt.get(state, 0.0) + p  # digest §10.6: attacks lost
+                    nxt[state] = (
+                        nxt.get(state, 0.0) + p
+                    )  # seed 001 "Attacking stunned and knocked down warriors": attacks lost
                     continue
                 crit_possible = state[1] and strike.can_critical
                 p_crit = 1.0 / 6.0 if crit_possible else 0.0

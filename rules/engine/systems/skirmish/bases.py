@@ -2,7 +2,8 @@
 base contact, and every move stops short of another model's base (issue 19 defect 1).
 
 Seed 001 §1.1-1.2: models fight when their bases touch and come into contact only by
-charging. NOT IN SEED (published Mordheim movement, digest §15.2): models never move through
+charging. NOT IN SEED (published Mordheim movement, not in seed 001: published Mordheim rules,
+Movement): models never move through
 or onto other models; a charge that cannot reach base contact fails, the charger moving its
 normal distance toward the target. With equal round bases at most six touch one model.
 """

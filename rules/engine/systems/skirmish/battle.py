@@ -1,6 +1,7 @@
 """A whole battle: deployment, alternating turns of rout test, recovery, movement, shooting
 and close combat, until a warband routs or the scenario ends (NOT IN SEED: published
-Mordheim turn sequence, digest §15.1; close combat seed 001)."""
+Mordheim turn sequence, not in seed 001: published Mordheim rules, Turn sequence; close combat seed
+001)."""
 
 from __future__ import annotations
 

@@ -96,7 +96,8 @@ def skirmish_pack(
 def hardy_survivor_experience(unit: UnitOutcome, report: BattleReport) -> dict[str, int]:
     """The experience the engine gives a unit with a fighter left alive — survived, winning
     leader, enemies put out of action, scenario awards — for a unit only the ``hardy``
-    table saved (NOT IN SEED: published Mordheim experience, digest §15.11)."""
+    table saved (NOT IN SEED: published Mordheim experience, not in seed 001: published Mordheim
+    rules, Experience)."""
     awards = EXPERIENCE_AWARDS
     scenario = SCENARIO_AWARDS.get(report.mission, {})
     gained = {"survived": awards["survived"]}

@@ -146,7 +146,7 @@ def free_hit(
     attacker: Fighter, target: Fighter, settings: SkirmishSettings = DEFAULT_SETTINGS
 ) -> Strike:
     """The automatic hit on a fighter breaking from combat: wound and save rolled normally
-    (seed 001 §12.2; digest §14.3 usual reading)."""
+    (seed 001 §12.2; seed 001 "Breaking from combat" usual reading)."""
     first_round = attacker.combat_rounds == 0
     return strike(attacker, target, attacker.main, first_round, auto_hit=True, settings=settings)
 

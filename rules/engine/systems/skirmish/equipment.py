@@ -1,5 +1,6 @@
 """Weapons and armour with their published modifiers (NOT IN SEED: published Mordheim
-Weapons & Armour chapter, digest §15.3; parry is seed 001 §9).
+Weapons & Armour chapter, not in seed 001: published Mordheim rules, Shooting; parry is seed 001
+§9).
 
 Catalogue entries name an item by ``type`` (a key of :data:`EQUIPMENT`); the README of this
 package lists them. The table is module data so a house-rules pack can swap it.

@@ -49,7 +49,8 @@ class Fighter:
     missile: Item | None
     causes_fear: bool = False
     large_target: bool = False
-    # lasting rules (serious injuries, NOT IN SEED: published Mordheim, digest §15.9)
+    # lasting rules (serious injuries, NOT IN SEED: published Mordheim, not in seed 001: published
+    # Mordheim rules, Serious injuries)
     immune_to_fear: bool = False  # hardened
     may_not_run: bool = False  # smashed leg
     stupidity: bool = False  # madness 1-3
@@ -84,7 +85,8 @@ class Fighter:
 
     def hates_enemy(self, enemy: Fighter, warband: str) -> bool:
         """Bitter enmity toward ``enemy`` of the warband named ``warband``: its warband, or
-        that very fighter (digest §15.9; "*" hates every enemy)."""
+        that very fighter (not in seed 001: published Mordheim rules, Serious injuries; "*" hates
+        every enemy)."""
         return bool(self.hates) and (
             "*" in self.hates or warband in self.hates or f"{warband}:{enemy.id}" in self.hates
         )
@@ -123,7 +125,8 @@ def _equipment_key(entry: dict[str, Any], path: str) -> str:
 
 def one_arm_items(items: tuple[str, ...]) -> tuple[str, ...]:
     """What a one-armed fighter can use: "only a single one-handed weapon from now on"
-    (amputated arm, NOT IN SEED: published serious injuries, digest §15.9): its best
+    (amputated arm, NOT IN SEED: published serious injuries, not in seed 001: published Mordheim
+    rules, Serious injuries): its best
     one-handed weapon and its worn armour and helmet; no shield, buckler, second weapon or
     two-handed weapon (bows included)."""
     mains = [k for k in MAIN_WEAPON_PREFERENCE if k in items]

@@ -1,5 +1,6 @@
 """Racial maximum characteristics and advances that would pass them (NOT IN SEED: published
-Mordheim rules, digest §15.12: "each race has maximum characteristics; an advance that would
+Mordheim rules, not in seed 001: published Mordheim rules, Advances: "each race has maximum
+characteristics; an advance that would
 go past one is re-rolled").
 
 Published Mordheim, Experience, characteristic increases: a characteristic may not be raised
@@ -32,7 +33,8 @@ PAIRS: dict[str, tuple[str, str]] = {
     "w_or_t": ("W", "T"),
     "ws_or_bs": ("WS", "BS"),
 }
-"""Advance results that name two characteristics (digest §15.12 hero and henchman tables)."""
+"""Advance results that name two characteristics (not in seed 001: published Mordheim rules,
+Advances hero and henchman tables)."""
 
 
 def maxima_for(race: str) -> dict[str, int]:

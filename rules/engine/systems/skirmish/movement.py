@@ -1,4 +1,5 @@
-"""Recovery and movement phases (NOT IN SEED: published Mordheim rules, digest §15.1, §15.2,
+"""Recovery and movement phases (NOT IN SEED: published Mordheim rules, not in seed 001: published
+Mordheim rules, Turn sequence, Movement,
 §15.5): rally, stunned → knocked down → stand up; charges up to 2×M, fleeing, moves, running
 ×2 when no enemy is within 8", hiding, knocked-down fighters crawling 2"; leaving a combat
 whose enemies are all down (seed 001 §11.3)."""
@@ -32,7 +33,8 @@ from rules.engine.systems.skirmish.tables import KNOCKED_DOWN, STANDING, STUNNED
 
 RUN_BLOCK_RANGE = 8.0
 CRAWL_DISTANCE = 2.0
-"""A knocked-down fighter may crawl 2" in its movement phase (digest §15.5)."""
+"""A knocked-down fighter may crawl 2" in its movement phase (not in seed 001: published Mordheim
+rules, Injuries)."""
 
 
 def recovery_phase(state: BattleState, side: str) -> None:
@@ -56,8 +58,9 @@ def recovery_phase(state: BattleState, side: str) -> None:
 
 
 def may_run(state: BattleState, fighter: Fighter) -> bool:
-    """No standing, visible, non-fleeing enemy within 8" (digest §15.2), and no smashed leg
-    ("may no longer run", digest §15.9)."""
+    """No standing, visible, non-fleeing enemy within 8" (not in seed 001: published Mordheim rules,
+    Movement), and no smashed leg
+    ("may no longer run", not in seed 001: published Mordheim rules, Serious injuries)."""
     if fighter.may_not_run:
         return False
     for enemy in state.fighters(other(fighter.side)):
@@ -71,7 +74,8 @@ def may_run(state: BattleState, fighter: Fighter) -> bool:
 def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
     """Move up to 2×M to a free spot in base contact; when none is in reach (too far, or
     every spot taken), a failed charge: a normal move toward the target that stops short of
-    any base, and no shooting (digest §15.2, ``bases``); a fear test before charging a
+    any base, and no shooting (not in seed 001: published Mordheim rules, Movement, ``bases``); a
+    fear test before charging a
     fear-causing enemy."""
     if not fear_test(state, charger, target):
         charger.no_shoot = True
@@ -129,7 +133,7 @@ def may_leave_combat(state: BattleState, fighter: Fighter) -> bool:
 
 def may_crawl(state: BattleState, fighter: Fighter) -> bool:
     """A knocked-down fighter may crawl 2"; touching an enemy, only when every enemy in contact
-    is also engaged with another opponent (digest §15.5)."""
+    is also engaged with another opponent (not in seed 001: published Mordheim rules, Injuries)."""
     if fighter.state != KNOCKED_DOWN or fighter.out:
         return False
     return all(len(state.by_id[k].engaged) > 1 for k in fighter.engaged)
@@ -153,7 +157,8 @@ def crawl(state: BattleState, fighter: Fighter, x: float, y: float) -> None:
 
 
 def _leaves(state: BattleState, fighter: Fighter, policy: Any) -> bool:
-    """Engaged but free to go (§11.3; not on the turn it stood up, digest §15.5) and the
+    """Engaged but free to go (§11.3; not on the turn it stood up, not in seed 001: published
+    Mordheim rules, Injuries) and the
     policy wants to."""
     return (
         not fighter.stood_up
@@ -164,7 +169,8 @@ def _leaves(state: BattleState, fighter: Fighter, policy: Any) -> bool:
 
 def movement_phase(state: BattleState, side: str, policy: Any) -> None:
     """Charges first, then compulsory (fleeing) moves, then the remaining moves, then hiding
-    (digest §15.1, §15.2); knocked-down fighters crawl (digest §15.5); engaged fighters move
+    (not in seed 001: published Mordheim rules, Turn sequence, Movement); knocked-down fighters
+    crawl (not in seed 001: published Mordheim rules, Injuries); engaged fighters move
     only when every enemy in contact is down (seed 001 §11.3)."""
     state.phase = "movement"
     fighters = [f for f in state.fighters(side) if not f.out]
@@ -222,7 +228,8 @@ def movement_phase(state: BattleState, side: str, policy: Any) -> None:
 def hide(state: BattleState, fighter: Fighter) -> None:
     """A fighter ending its move in a ruin hides unless it ran, charged or fled, or an enemy
     within its own Initiative in inches sees it; carrying a missile weapon does not stop it,
-    shooting reveals it (``shooting.fire``) (digest §15.2, uncertain)."""
+    shooting reveals it (``shooting.fire``) (not in seed 001: published Mordheim rules, Movement,
+    uncertain)."""
     fighter.hidden = False
     if fighter.ran or fighter.charged or fighter.fleeing or fighter.state != STANDING:
         return

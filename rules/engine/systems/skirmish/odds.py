@@ -108,7 +108,8 @@ def close_combat_exchange(request: dict[str, Any]) -> Exchange:
 
 
 def shooting_exchange(request: dict[str, Any]) -> Exchange:
-    """One shot with the attacker's longest-ranged missile weapon (digest §15.3)."""
+    """One shot with the attacker's longest-ranged missile weapon (not in seed 001: published
+    Mordheim rules, Shooting)."""
     attacker = _fighter(request, "attacker", "shooting")
     target = _fighter(request, "target", "shooting")
     if target.state != STANDING:
@@ -214,7 +215,8 @@ FIELDS: tuple[OddsField, ...] = (
     OddsField("moved", "bool", "Shooter moved", "Shooting.", default=False),
     OddsField("cover", "bool", "Target in cover", "Shooting.", default=False),
 )
-"""The calculator's request fields (seed 001 §2–§10, digest §15.3)."""
+"""The calculator's request fields (seed 001 §2–§10, not in seed 001: published Mordheim rules,
+Shooting)."""
 
 
 def odds_result(request: dict[str, Any]) -> OddsResult:

@@ -41,7 +41,8 @@ HERO_SERIOUS_INJURIES: tuple[Band, ...] = (
     (65, 65, "sold_to_the_pits"),
     (66, 66, "survives_against_the_odds"),
 )
-"""Hero serious injuries on D66 (digest §15.9; 34–36 and 56–66 marked uncertain there)."""
+"""Hero serious injuries on D66 (not in seed 001: published Mordheim rules, Serious injuries; 34–36
+and 56–66 marked uncertain there)."""
 
 INJURY_EFFECTS: dict[str, dict[str, int]] = {
     "leg_wound": {"M": -1},
@@ -139,7 +140,8 @@ EXPLORATION_SHARDS: tuple[tuple[int, int], ...] = (
     (35, 6),
     (10_000, 7),
 )
-"""(highest dice total, shards) — digest §15.13, bands uncertain."""
+"""(highest dice total, shards) — not in seed 001: published Mordheim rules, Exploration and income,
+bands uncertain."""
 
 WYRDSTONE_PRICE_SIZES: tuple[int, ...] = (3, 6, 9, 12, 15, 10_000)
 WYRDSTONE_PRICES: tuple[tuple[int, ...], ...] = (
@@ -153,7 +155,8 @@ WYRDSTONE_PRICES: tuple[tuple[int, ...], ...] = (
     (155, 140, 130, 120, 110, 100),
 )
 """≈ gc for selling N shards (row N−1, 8+ use the last row) by warband size (≤3, ≤6 … 16+):
-published Mordheim table from memory, uncertain (digest §15.13 does not reproduce it)."""
+published Mordheim table from memory, uncertain (not in seed 001: published Mordheim rules,
+Exploration and income does not reproduce it)."""
 
 
 def band(table: tuple[Band, ...], value: int) -> str:
@@ -191,7 +194,8 @@ class Roller:
 def _injury_detail(roller: Roller, who: str, code: str, enemy: str = "") -> dict[str, Any]:
     """One result with its sub-roll, characteristic changes and lasting rules; ``enemy``
     is "<warband>:<fighter id>" of the one who took the hero out (bitter enmity's target:
-    D6 1-3 that individual, 4-6 his whole warband — digest §15.9's split)."""
+    D6 1-3 that individual, 4-6 his whole warband — not in seed 001: published Mordheim rules,
+    Serious injuries's split)."""
     entry: dict[str, Any] = {"result": code, "effects": dict(INJURY_EFFECTS.get(code, {}))}
     if code in INJURY_SUB_ROLLS:
         kind, table = INJURY_SUB_ROLLS[code]
@@ -213,7 +217,8 @@ def _injury_detail(roller: Roller, who: str, code: str, enemy: str = "") -> dict
 
 def hero_serious_injury(roller: Roller, who: str, enemy: str = "") -> dict[str, Any]:
     """D66 on the hero serious injury table; multiple injuries roll D6 more times,
-    re-rolling dead, captured and further multiple injuries (digest §15.9)."""
+    re-rolling dead, captured and further multiple injuries (not in seed 001: published Mordheim
+    rules, Serious injuries)."""
     d66 = roller.roll("serious injury", who, "D66")
     code = band(HERO_SERIOUS_INJURIES, d66)
     out = {"d66": d66, **_injury_detail(roller, who, code, enemy), "dead": code == "dead"}
@@ -232,13 +237,15 @@ def hero_serious_injury(roller: Roller, who: str, enemy: str = "") -> dict[str, 
 
 def injury_results(injury: dict[str, Any]) -> list[str]:
     """Every result of one serious-injury roll, those rolled inside Multiple Injuries too
-    (digest §15.9: "roll D6 more times on this table" — each is a result of its own)."""
+    (not in seed 001: published Mordheim rules, Serious injuries: "roll D6 more times on this table"
+    — each is a result of its own)."""
     own = [str(injury["result"])] if injury.get("result") else []
     return own + [code for sub in injury.get("injuries") or [] for code in injury_results(sub)]
 
 
 def _advance_roll(roller: Roller, who: str, hero: bool, threshold: int) -> dict[str, Any]:
-    """One 2D6 on the hero or henchman advance table, with its D6 sub-roll (digest §15.12)."""
+    """One 2D6 on the hero or henchman advance table, with its D6 sub-roll (not in seed 001:
+    published Mordheim rules, Advances)."""
     value = roller.roll("advance", who, "2D6")
     code = band(HERO_ADVANCES if hero else HENCHMAN_ADVANCES, value)
     entry: dict[str, Any] = {"threshold": threshold, "roll": value, "result": code}
@@ -261,7 +268,8 @@ def advances(
     profile: Mapping[str, int] | None = None,
     race: str = DEFAULT_RACE,
 ) -> list[dict[str, Any]]:
-    """One 2D6 advance roll per threshold crossed (digest §15.12); with the fighter's
+    """One 2D6 advance roll per threshold crossed (not in seed 001: published Mordheim rules,
+    Advances); with the fighter's
     ``profile``, racial maxima hold (``maxima.within_maxima``: the other of the pair, else
     a re-roll, each re-roll recorded in ``rerolled``)."""
     thresholds = HERO_THRESHOLDS if hero else HENCHMAN_THRESHOLDS
@@ -291,7 +299,8 @@ def advances(
 
 
 def exploration_shards(total: int) -> int:
-    """Shards found for an exploration dice total (digest §15.13)."""
+    """Shards found for an exploration dice total (not in seed 001: published Mordheim rules,
+    Exploration and income)."""
     for highest, shards in EXPLORATION_SHARDS:
         if total <= highest:
             return shards
@@ -322,7 +331,8 @@ def post_battle(
 ) -> PostBattle:
     """Injuries, experience and advances, exploration, income and rating for ``side``; a
     henchman out of action dies on a D6 of ``settings.henchman_dead_max`` or less
-    (digest §15.10); in a Wyrdstone Hunt a henchmen group earns +1 per counter its members
+    (not in seed 001: published Mordheim rules, Henchmen out of action); in a Wyrdstone Hunt a
+    henchmen group earns +1 per counter its members
     carry when ``settings.wyrdstone_experience_henchmen``."""
     if side not in ("a", "b"):
         raise EngineError("side.invalid", "side must be 'a' or 'b'.")

@@ -1,5 +1,6 @@
 """Leadership, rout, all alone, fear and rallying (NOT IN SEED: published Mordheim rules,
-digest §15.6), and breaking from combat with free hits (seed 001 §12)."""
+not in seed 001: published Mordheim rules, Leadership & psychology), and breaking from combat with
+free hits (seed 001 §12)."""
 
 from __future__ import annotations
 
@@ -27,14 +28,16 @@ from rules.engine.systems.skirmish.tables import (
 )
 
 LEADER_RANGE = 6.0
-"""≈ digest §15.6: friends within 6" of the leader may use his Leadership (uncertain range)."""
+"""≈ not in seed 001: published Mordheim rules, Leadership & psychology: friends within 6" of the
+leader may use his Leadership (uncertain range)."""
 ALL_ALONE_RANGE = 6.0
-"""≈ digest §15.6: all alone when no standing friend is within 6"."""
+"""≈ not in seed 001: published Mordheim rules, Leadership & psychology: all alone when no standing
+friend is within 6"."""
 
 
 def effective_leadership(state: BattleState, fighter: Fighter) -> int:
     """A fighter's Ld, or the leader's when the leader stands within 6" (NOT IN SEED:
-    published Mordheim rule, digest §15.6)."""
+    published Mordheim rule, not in seed 001: published Mordheim rules, Leadership & psychology)."""
     leader = leader_of(state, fighter.side)
     if (
         leader is not fighter
@@ -47,7 +50,8 @@ def effective_leadership(state: BattleState, fighter: Fighter) -> int:
 
 
 def leadership_test(state: BattleState, fighter: Fighter, reason: str) -> bool:
-    """2D6 ≤ Ld (NOT IN SEED: published Mordheim rule, digest §15.6)."""
+    """2D6 ≤ Ld (NOT IN SEED: published Mordheim rule, not in seed 001: published Mordheim rules,
+    Leadership & psychology)."""
     ld = effective_leadership(state, fighter)
     dice = state.dice.d6s(2)
     passed = leadership_passed(sum(dice), ld)
@@ -63,7 +67,8 @@ def leadership_test(state: BattleState, fighter: Fighter, reason: str) -> bool:
 
 def rout_leadership(state: BattleState, side: str) -> int:
     """The leader's Ld; if he is out of action or stunned, the best Ld of the fighters still
-    able (NOT IN SEED: published Mordheim rule, digest §15.6)."""
+    able (NOT IN SEED: published Mordheim rule, not in seed 001: published Mordheim rules,
+    Leadership & psychology)."""
     leader = leader_of(state, side)
     if leader.state not in (OUT_OF_ACTION, STUNNED) and not leader.broke_through:
         return leader.Ld
@@ -78,7 +83,7 @@ def out_of_action_count(state: BattleState, side: str) -> int:
 def rout_test(state: BattleState, side: str, voluntary: bool) -> bool:
     """At the start of its turn a warband with 25%+ out of action tests on the leader's Ld;
     it may choose to fail (voluntary rout). True when it routs (NOT IN SEED: published
-    Mordheim rule, digest §15.6)."""
+    Mordheim rule, not in seed 001: published Mordheim rules, Leadership & psychology)."""
     fighters = state.fighters(side)
     if not rout_test_required(out_of_action_count(state, side), len(fighters)):
         return False
@@ -100,7 +105,8 @@ def rout_test(state: BattleState, side: str, voluntary: bool) -> bool:
 
 def is_all_alone(state: BattleState, fighter: Fighter) -> bool:
     """In combat with two or more standing enemies and no standing friend within 6"; the
-    frenzied never test (NOT IN SEED: published Mordheim rule, digest §15.6, details
+    frenzied never test (NOT IN SEED: published Mordheim rule, not in seed 001: published Mordheim
+    rules, Leadership & psychology, details
     uncertain; frenzy: immune to all other psychology)."""
     if fighter.state != STANDING or fighter.fleeing or fighter.frenzy:
         return False
@@ -166,7 +172,8 @@ def flee_move(state: BattleState, fighter: Fighter, inches: float) -> None:
 
 def all_alone_tests(state: BattleState, side: str) -> None:
     """End of the close-combat phase: each all-alone fighter of ``side`` tests or breaks
-    (NOT IN SEED: published Mordheim rule, digest §15.6)."""
+    (NOT IN SEED: published Mordheim rule, not in seed 001: published Mordheim rules, Leadership &
+    psychology)."""
     for fighter in state.fighters(side):
         if is_all_alone(state, fighter) and not leadership_test(state, fighter, "all alone"):
             break_and_flee(state, fighter)
@@ -174,7 +181,7 @@ def all_alone_tests(state: BattleState, side: str) -> None:
 
 def rally(state: BattleState, fighter: Fighter) -> None:
     """A fleeing fighter rallies on a Ld test unless the closest model is an enemy (NOT IN
-    SEED: published Mordheim rule, digest §15.1)."""
+    SEED: published Mordheim rule, not in seed 001: published Mordheim rules, Turn sequence)."""
     candidates = [f for f in state.by_id.values() if f is not fighter and not f.out]
     if not candidates:
         return
@@ -189,7 +196,7 @@ def rally(state: BattleState, fighter: Fighter) -> None:
 def fear_test(state: BattleState, fighter: Fighter, feared: Fighter) -> bool:
     """Testing against a fear-causing enemy; fighters who cause fear are immune, and so are
     the hardened and the frenzied (NOT IN SEED: published Mordheim psychology and serious
-    injuries, digest §15.9)."""
+    injuries, not in seed 001: published Mordheim rules, Serious injuries)."""
     if not feared.causes_fear or fighter.causes_fear or fighter.immune_to_fear or fighter.frenzy:
         return True
     return leadership_test(state, fighter, "fear")

@@ -1,4 +1,5 @@
-"""The Mordheim warband rating (seed digest §15.7): 5 per warrior, plus 1 per point of
+"""The Mordheim warband rating (seed not in seed 001: published Mordheim rules, Warband
+composition): 5 per warrior, plus 1 per point of
 experience, plus extra for a large creature (the figure is uncertain: +20 is the common value).
 
 One rule for the army builder's summary, the warband the battle plays and the post-battle

@@ -1,5 +1,6 @@
 """Scenarios: set-up and victory conditions on a 4'×4' ruined town (NOT IN SEED: published
-Mordheim scenarios 1 Skirmish, 2 Wyrdstone Hunt, 3 Breakthrough; digest §15.14)."""
+Mordheim scenarios 1 Skirmish, 2 Wyrdstone Hunt, 3 Breakthrough; not in seed 001: published Mordheim
+rules, Scenarios)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ from rules.engine.systems.skirmish.state import BattleState, Objective, face
 
 TABLE_SIZE = 48.0
 DEPLOY_DEPTH = 8.0
-"""Each warband deploys within 8" of its table edge (digest §15.14)."""
+"""Each warband deploys within 8" of its table edge (not in seed 001: published Mordheim rules,
+Scenarios)."""
 BREAKTHROUGH_DEFENDER_MIN = 14.0
 BREAKTHROUGH_DEFENDER_MAX = 24.0
 """≈ Breakthrough: the defender sets up at least 14" from the attacker's edge; the band's far
-limit (24") is this engine's choice (published text uncertain, digest §15.14)."""
+limit (24") is this engine's choice (published text uncertain, not in seed 001: published Mordheim
+rules, Scenarios)."""
 BREAKTHROUGH_NEEDED = 2
 """The attacker wins by getting two fighters to the defender's table edge (published)."""
 PICKUP_RANGE = 1.0
@@ -50,7 +53,7 @@ DEFAULT_MISSION = "skirmish"
 
 def ruined_town(dice: Dice) -> Table:
     """A 4'×4' table with ruined buildings (terrain areas giving cover), placed from the
-    battle's dice (digest §15.14 typical set-up)."""
+    battle's dice (not in seed 001: published Mordheim rules, Scenarios typical set-up)."""
     areas: list[TerrainArea] = []
     n = 0
     for cy in (15.0, 24.0, 33.0):

@@ -16,9 +16,11 @@ from rules.engine.systems.skirmish.tables import (
 
 @dataclass(frozen=True, slots=True)
 class SkirmishSettings(RuleSettings):
-    """Every doubtful skirmish rule in one place (digest §14, §15), each with its alternative.
+    """Every doubtful skirmish rule in one place (seed 001 (silent or unclear there; project
+    reading); not in seed 001: published Mordheim rules), each with its alternative.
 
-    - ``leftover_attacks`` (≈ digest §10.6 / §14.2, uncertain): a model may not knock down or
+    - ``leftover_attacks`` (≈ seed 001 "Attacking stunned and knocked down warriors" / §14.2,
+    uncertain): a model may not knock down or
       stun a target and finish it with its own later attacks that phase; what its remaining
       attacks do is not said. "rolled" (default): every attack of the model is rolled as one
       batch — to hit, to wound, save, and each wound past 0 W rolls an injury die, the worst
@@ -34,9 +36,11 @@ class SkirmishSettings(RuleSettings):
       (default) gives an unarmoured enemy 6+; False reads the older printing whose fist entry
       stops at "+1 armour save" (no save for an unarmoured enemy). Either way S−1 gives no
       save modifier to a S3 fighter (seed 001 §8 table).
-    - ``natural_one_always_misses_shooting`` (≈ digest §15.3): a natural 1 misses even when
+    - ``natural_one_always_misses_shooting`` (≈ not in seed 001: published Mordheim rules,
+    Shooting): a natural 1 misses even when
       BS needs 1 or less (True); False: it may hit.
-    - ``seven_plus_to_hit`` (open question of issue 19; digest §15.3, uncertain): Mordheim's
+    - ``seven_plus_to_hit`` (open question of issue 19; not in seed 001: published Mordheim rules,
+    Shooting, uncertain): Mordheim's
       shooting rules give the BS table and the modifiers but no rule for a score above 6.
       "six_then" (default) follows the Warhammer rules Mordheim is built on (Warhammer
       Fantasy Battle, shooting: 7 = a 6 then 4+, 8 = a 6 then 5+, 9 = a 6 then 6, 10+
@@ -46,10 +50,12 @@ class SkirmishSettings(RuleSettings):
       Wyrdstone Hunt scenario, Experience: "+1 Per Wyrdstone Counter: if a Hero or Henchman
       is carrying a wyrdstone counter at the end of the battle he receives +1 Experience"):
       True (default) gives a henchmen group +1 per counter its members carry (a group gains
-      experience as one, digest §15.11); False gives it to heroes only, as most scenarios'
+      experience as one, not in seed 001: published Mordheim rules, Experience); False gives it to
+      heroes only, as most scenarios'
       "heroes only" awards do.
     - ``henchman_dead_max``: a henchman out of action rolls D6 after the battle and dies on
-      this or less (published: 1–2 dead, 3–6 fights next battle, digest §15.10).
+      this or less (published: 1–2 dead, 3–6 fights next battle, not in seed 001: published Mordheim
+      rules, Henchmen out of action).
     """
 
     leftover_attacks: str = field(

@@ -1,4 +1,5 @@
-"""The shooting phase (NOT IN SEED: published Mordheim rule, digest §15.3): BS to hit with
+"""The shooting phase (NOT IN SEED: published Mordheim rule, not in seed 001: published Mordheim
+rules, Shooting): BS to hit with
 long-range, moving, cover and large-target modifiers; the weapon's S to wound; critical
 hits on 6s to wound; armour saves worsened by the weapon's S (seed 001 §8)."""
 
@@ -24,7 +25,7 @@ def shooting_modifier(
     shooter: Fighter, target: Fighter, weapon: Item, range_inches: float, cover: bool
 ) -> int:
     """−1 cover, −1 long range (over half range), −1 moved, +1 large target (NOT IN SEED:
-    published Mordheim rule, digest §15.3)."""
+    published Mordheim rule, not in seed 001: published Mordheim rules, Shooting)."""
     modifier = 0
     if cover:
         modifier -= 1
@@ -45,7 +46,8 @@ def shot(
     modifier: int,
     settings: SkirmishSettings = DEFAULT_SETTINGS,
 ) -> Strike:
-    """One missile as dice needs (NOT IN SEED: published Mordheim rule, digest §15.3)."""
+    """One missile as dice needs (NOT IN SEED: published Mordheim rule, not in seed 001: published
+    Mordheim rules, Shooting)."""
     first, follow = shooting_hit_probability_parts(
         shooting_to_hit(bs, modifier),
         settings.natural_one_always_misses_shooting,
@@ -115,7 +117,8 @@ def hit_chance(
 
 def shooting_targets(state: BattleState, shooter: Fighter) -> list[Fighter]:
     """Enemies in range and sight, not in close combat: standing, fleeing, knocked-down and
-    stunned alike (digest §15.3: the latter three may be ignored, not that they may not be
+    stunned alike (not in seed 001: published Mordheim rules, Shooting: the latter three may be
+    ignored, not that they may not be
     shot)."""
     weapon = shooter.missile
     if weapon is None:
@@ -131,14 +134,14 @@ def shooting_targets(state: BattleState, shooter: Fighter) -> list[Fighter]:
 
 def ignorable(target: Fighter) -> bool:
     """A fleeing, knocked-down or stunned enemy need not be treated as the closest target
-    (digest §15.3)."""
+    (not in seed 001: published Mordheim rules, Shooting)."""
     return target.fleeing or target.state != STANDING
 
 
 def legal_targets(state: BattleState, shooter: Fighter) -> list[tuple[Fighter, float]]:
     """(target, hit chance) the shooter may pick, closest first: the closest enemy that may
     not be ignored, any closer ignorable one, and any farther enemy easier to hit than that
-    closest one (digest §15.3)."""
+    closest one (not in seed 001: published Mordheim rules, Shooting)."""
     targets = shooting_targets(state, shooter)
     targets.sort(key=lambda e: (distance(shooter, e), e.id))
     rated = [
@@ -161,7 +164,8 @@ def legal_targets(state: BattleState, shooter: Fighter) -> list[tuple[Fighter, f
 
 def choose_shooting_target(state: BattleState, shooter: Fighter) -> Fighter | None:
     """Among the legal targets the one easiest to hit; on equal odds a standing enemy before
-    a fleeing or downed one, then the closest (digest §15.3)."""
+    a fleeing or downed one, then the closest (not in seed 001: published Mordheim rules,
+    Shooting)."""
     best: tuple[float, int, int] | None = None
     chosen: Fighter | None = None
     for index, (enemy, p) in enumerate(legal_targets(state, shooter)):
@@ -174,7 +178,8 @@ def choose_shooting_target(state: BattleState, shooter: Fighter) -> Fighter | No
 def fire(state: BattleState, shooter: Fighter, target: Fighter) -> None:
     """One shot at ``target`` (each fighter shoots once, with one weapon); a knocked-down or
     stunned target is wounded and injured as usual (the automatic finish of seed 001
-    §10.2-10.4 is close combat only); a hidden shooter is revealed (digest §15.2)."""
+    §10.2-10.4 is close combat only); a hidden shooter is revealed (not in seed 001: published
+    Mordheim rules, Movement)."""
     weapon = shooter.missile
     assert weapon is not None  # noqa: S101 - may_shoot checked it
     d = distance(shooter, target)

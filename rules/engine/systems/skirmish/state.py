@@ -117,7 +117,8 @@ def leader_of(state: BattleState, side: str) -> Fighter:
 
 
 def take_out_of_action(state: BattleState, target: Fighter, by: Fighter | None) -> None:
-    """Remove ``target`` from the table, crediting ``by`` (digest §15.5 out of action)."""
+    """Remove ``target`` from the table, crediting ``by`` (not in seed 001: published Mordheim
+    rules, Injuries out of action)."""
     target.state = OUT_OF_ACTION
     target.fleeing = False
     target.hidden = False
@@ -147,7 +148,8 @@ def take_out_of_action(state: BattleState, target: Fighter, by: Fighter | None) 
 def apply_exchange(
     state: BattleState, attacker: Fighter, target: Fighter, result: ExchangeResult
 ) -> None:
-    """Apply an exchange's wounds and injury result to ``target`` (digest §15.5)."""
+    """Apply an exchange's wounds and injury result to ``target`` (not in seed 001: published
+    Mordheim rules, Injuries)."""
     if result.wounds:
         target.wounds = max(0, target.wounds - result.wounds)
         target.wounds_suffered += result.wounds

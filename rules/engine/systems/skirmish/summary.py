@@ -1,5 +1,5 @@
 """The skirmish roster summary: warband rating, gold spent and treasury, heroes and fighters
-(seed digest §15.7)."""
+(seed not in seed 001: published Mordheim rules, Warband composition)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """The dice tables of the skirmish (Mordheim) system as functions and module-level data.
 
-Close-combat tables come from seed 001 (digest §4, §7, §8); shooting, injury and critical
-tables are the published Mordheim rules (digest §15.3–15.5) and say so.
+Close-combat tables come from seed 001 (seed 001 "Hitting the enemy", "Rolling to wound", "Armour");
+shooting, injury and critical
+tables are the published Mordheim rules (not in seed 001: published Mordheim rules, Shooting,
+Critical hits, Injuries) and say so.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ CRITICAL_RESULTS: tuple[tuple[str, int, bool, int], ...] = (
     ("exposed_spot", 2, True, 0),
     ("master_strike", 2, True, 2),
 )
-"""NOT IN SEED: published Mordheim critical table (digest §15.4). Alternative reading of
+"""NOT IN SEED: published Mordheim critical table (not in seed 001: published Mordheim rules,
+Critical hits). Alternative reading of
 some rulebook printings: exposed spot and master strike cause 1 wound; change the wounds
 column to switch."""
 
@@ -66,7 +69,7 @@ def strength_save_modifier(strength: int) -> int:
 
 def save_needed(base_save: int | None, strength: int, extra_modifier: int = 0) -> int | None:
     """D6 needed to save a wound, or None when no save is possible (seed 001 §8; a modified
-    save worse than 6+ is no save, digest §14.4)."""
+    save worse than 6+ is no save, seed 001 "Armour")."""
     if base_save is None:
         return None
     needed = base_save + strength_save_modifier(strength) + extra_modifier
@@ -75,7 +78,8 @@ def save_needed(base_save: int | None, strength: int, extra_modifier: int = 0) -
 
 def shooting_to_hit(bs: int, modifier: int) -> int:
     """Score needed to hit with a missile (7+ means a 6 then a further roll): 7 − BS, with
-    modifiers subtracted (NOT IN SEED: published Mordheim rule, digest §15.3)."""
+    modifiers subtracted (NOT IN SEED: published Mordheim rule, not in seed 001: published Mordheim
+    rules, Shooting)."""
     return 7 - bs - modifier
 
 
@@ -83,7 +87,8 @@ def shooting_hit_probability_parts(
     needed: int, natural_one_misses: bool = True, seven_plus: str = SEVEN_PLUS_SIX_THEN
 ) -> tuple[int, int | None]:
     """(first die needed, follow-up die needed or None): 7 → 6 then 4+, 8 → 6 then 5+,
-    9 → 6 then 6, 10+ → impossible marked (7, None) (NOT IN SEED: digest §15.3, uncertain;
+    9 → 6 then 6, 10+ → impossible marked (7, None) (NOT IN SEED: not in seed 001: published
+    Mordheim rules, Shooting, uncertain;
     ``seven_plus`` "impossible" makes every score above 6 impossible). ``natural_one_misses``
     and ``seven_plus`` are ``SkirmishSettings.natural_one_always_misses_shooting`` and
     ``SkirmishSettings.seven_plus_to_hit``."""
@@ -97,7 +102,8 @@ def shooting_hit_probability_parts(
 
 def injury_result(roll: int, concussion: bool = False) -> str:
     """Injury D6: 1-2 knocked down, 3-4 stunned, 5-6 out of action; a concussion weapon
-    (mace, hammer) makes 2-4 stunned (NOT IN SEED: published Mordheim rule, digest §15.5)."""
+    (mace, hammer) makes 2-4 stunned (NOT IN SEED: published Mordheim rule, not in seed 001:
+    published Mordheim rules, Injuries)."""
     if roll >= 5:
         return OUT_OF_ACTION
     if roll >= 3 or (concussion and roll == 2):
@@ -107,7 +113,7 @@ def injury_result(roll: int, concussion: bool = False) -> str:
 
 def critical_result(roll: int) -> tuple[str, int, bool, int]:
     """Critical hit D6 → (name, wounds, ignores armour, injury bonus) (NOT IN SEED: published
-    Mordheim rule, digest §15.4)."""
+    Mordheim rule, not in seed 001: published Mordheim rules, Critical hits)."""
     return CRITICAL_RESULTS[(roll - 1) // 2]
 
 
@@ -118,5 +124,5 @@ def leadership_passed(roll_2d6: int, leadership: int) -> bool:
 
 def rout_test_required(out_of_action: int, warband_size: int) -> bool:
     """A rout test is due when 25% or more of the warband is out of action (NOT IN SEED:
-    published Mordheim rule, digest §15.6)."""
+    published Mordheim rule, not in seed 001: published Mordheim rules, Leadership & psychology)."""
     return warband_size > 0 and out_of_action * 4 >= warband_size

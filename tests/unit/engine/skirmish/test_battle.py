@@ -21,12 +21,14 @@ def armies():
     )
 
 
-def test_system_is_registered_with_three_scenarios():  # digest §15.14
+def test_system_is_registered_with_three_scenarios():
+    # not in seed 001: published Mordheim rules, Scenarios
     assert SYSTEM.slug == "skirmish"
     assert {"skirmish", "wyrdstone-hunt", "breakthrough"} <= set(SYSTEM.missions)
 
 
-def test_sample_warbands_are_legal_500_gc_bands():  # digest §15.7
+def test_sample_warbands_are_legal_500_gc_bands():
+    # not in seed 001: published Mordheim rules, Warband composition
     for name in ("night-watch", "marsh-raiders"):
         roster = sample_roster_data("skirmish", name)
         assert roster["points"] <= 500
@@ -36,7 +38,8 @@ def test_sample_warbands_are_legal_500_gc_bands():  # digest §15.7
         assert sum(1 for u in roster["units"] if u["category"] in ("Leader", "Hero")) <= 6
 
 
-def test_sample_warbands_pass_the_army_builder_validator():  # digest §15.7
+def test_sample_warbands_pass_the_army_builder_validator():
+    # not in seed 001: published Mordheim rules, Warband composition
     from pathlib import Path
 
     from armybuilder.rosterdata import CATALOGUE_DIR, load_faction, load_sample_roster, load_yaml
@@ -87,7 +90,9 @@ def test_report_gives_what_the_post_battle_sequence_needs(armies):
     assert any(f["out_of_action"] for f in fighters.values())
 
 
-def test_rout_needs_a_quarter_out_of_action(armies):  # digest §15.6
+def test_rout_needs_a_quarter_out_of_action(
+    armies,
+):  # not in seed 001: published Mordheim rules, Leadership & psychology
     routs = 0
     for seed in range(8):
         report = SYSTEM.resolve_battle(armies[0], armies[1], "skirmish", seed)
@@ -125,7 +130,8 @@ def test_mirror_match_keeps_the_two_sides_apart(armies):
 
 
 def assert_winner_fits_the_end(report):
-    """The winner follows from how the battle ended (digest §15.6, §15.14)."""
+    """The winner follows from how the battle ended (not in seed 001: published Mordheim rules,
+    Leadership & psychology, Scenarios)."""
     reason = report.extra["end_reason"]
     assert reason in ("rout", "wiped_out", "breakthrough", "turn_limit")
     if reason == "rout":

@@ -218,14 +218,16 @@ def test_weapon_strength_bonus_worsens_the_save():  # seed 001 §6.2, §8
     assert strike.save_need == 6
 
 
-def test_no_critical_when_a_six_was_needed():  # NOT IN SEED: digest §15.4.2
+def test_no_critical_when_a_six_was_needed():
+    # NOT IN SEED: not in seed 001: published Mordheim rules, Critical hits
     dice = ScriptedDice([3, 6, 1])  # hit, wound on the needed 6, injury 1
     result = roll_exchange(Exchange((Strike(3, 6, None),), 1), dice)
     assert result.critical == ""
     assert result.state == KNOCKED_DOWN
 
 
-def test_only_one_critical_per_fighter_per_phase():  # NOT IN SEED: digest §15.4.3
+def test_only_one_critical_per_fighter_per_phase():
+    # NOT IN SEED: not in seed 001: published Mordheim rules, Critical hits
     strikes = (Strike(3, 4, None), Strike(3, 4, None))
     # hits 3, 3; wound 6 → critical (crit die 1: vital part, 2 wounds); wound 6 → plain
     dice = ScriptedDice([3, 3, 6, 1, 6, 6, 6, 6])
@@ -239,7 +241,8 @@ def test_only_one_critical_per_fighter_per_phase():  # NOT IN SEED: digest §15.
     assert not again.critical_used
 
 
-def test_multiple_wounds_roll_injuries_once_wounds_reach_zero():  # digest §15.5
+def test_multiple_wounds_roll_injuries_once_wounds_reach_zero():
+    # not in seed 001: published Mordheim rules, Injuries
     # W2 target takes 3 wounds: first wound leaves 1 W, the next two each roll injury
     strikes = (Strike(None, 2, None),) * 3
     dice = ScriptedDice([2, 2, 2, 1, 5])  # three wounds (no crit: need 2, roll 2), injuries 1, 5
@@ -247,7 +250,8 @@ def test_multiple_wounds_roll_injuries_once_wounds_reach_zero():  # digest §15.
     assert result.state == OUT_OF_ACTION  # the worst of knocked down and out of action
 
 
-def test_helmet_turns_stunned_into_knocked_down_on_four():  # NOT IN SEED: digest §15.3
+def test_helmet_turns_stunned_into_knocked_down_on_four():
+    # NOT IN SEED: not in seed 001: published Mordheim rules, Shooting
     dice = ScriptedDice([3, 4, 3, 4])  # hit, wound, injury 3 (stunned), helmet 4
     result = roll_exchange(Exchange((Strike(3, 4, None),), 1, helmet=True), dice)
     assert result.state == KNOCKED_DOWN
@@ -267,7 +271,8 @@ def test_breaking_fighter_takes_one_free_hit_from_each_enemy():  # seed 001 §12
     assert state.dice.used[:2] == [1, 1]  # two free hits: wound rolls only, both fail
 
 
-def test_knocked_down_fighters_do_not_fight():  # digest §15.5
+def test_knocked_down_fighters_do_not_fight():
+    # not in seed 001: published Mordheim rules, Injuries
     down = fighter("a", "u1", I=9)
     down.state = KNOCKED_DOWN
     enemy = fighter("b", "u2", T=10)

@@ -1,6 +1,8 @@
 """Knocked-down and stunned fighters outside the strike sequence: leaving a combat whose
-enemies are all down (seed 001 §11.3), crawling (digest §15.5), the §10.6 leftover attacks
-setting (digest §14.2) and shooting at downed enemies (digest §15.3)."""
+enemies are all down (seed 001 §11.3), crawling (not in seed 001: published Mordheim rules,
+Injuries), the §10.6 leftover attacks
+setting (seed 001 "Attacking stunned and knocked down warriors") and shooting at downed enemies (not
+in seed 001: published Mordheim rules, Shooting)."""
 
 from __future__ import annotations
 
@@ -122,7 +124,8 @@ def test_ai_stays_on_a_downed_enemy_nobody_else_can_finish():  # seed 001 §11.3
     assert not hero.charged
 
 
-def test_fighter_that_stood_up_may_not_leave_combat():  # digest §15.5
+def test_fighter_that_stood_up_may_not_leave_combat():
+    # not in seed 001: published Mordheim rules, Injuries
     hero = place(fighter("a", "u1"), 10, 10)
     downed = place(fighter("b", "u2"), 10, 11)
     state = battle_state([hero], [downed])
@@ -133,10 +136,12 @@ def test_fighter_that_stood_up_may_not_leave_combat():  # digest §15.5
     assert hero.engaged == [downed.key]
 
 
-# --- crawling (digest §15.5) --------------------------------------------------------------
+# --- crawling (not in seed 001: published Mordheim rules, Injuries)
+# --------------------------------------------------------------
 
 
-def test_knocked_down_fighter_crawls_two_inches_away_from_a_threat():  # digest §15.5
+def test_knocked_down_fighter_crawls_two_inches_away_from_a_threat():
+    # not in seed 001: published Mordheim rules, Injuries
     crawler = place(fighter("a", "u1"), 10, 10)
     crawler.state = KNOCKED_DOWN
     enemy = place(fighter("b", "u2", M=4), 10, 15)
@@ -149,7 +154,8 @@ def test_knocked_down_fighter_crawls_two_inches_away_from_a_threat():  # digest 
     assert not crawler.hidden
 
 
-def test_crawl_is_never_longer_than_two_inches():  # digest §15.5
+def test_crawl_is_never_longer_than_two_inches():
+    # not in seed 001: published Mordheim rules, Injuries
     class FarAway(Stay):
         def crawl_destination(self, state, fighter, reach):
             return fighter.x + 30.0, fighter.y
@@ -161,7 +167,8 @@ def test_crawl_is_never_longer_than_two_inches():  # digest §15.5
     assert crawler.x == pytest.approx(12.0)
 
 
-def test_stunned_fighters_do_not_crawl():  # digest §15.5: stunned can do nothing
+def test_stunned_fighters_do_not_crawl():
+    # not in seed 001: published Mordheim rules, Injuries: stunned can do nothing
     lying = place(fighter("a", "u1"), 10, 10)
     lying.state = STUNNED
     state = battle_state([lying], [place(fighter("b", "u2", M=4), 10, 15)])
@@ -170,7 +177,8 @@ def test_stunned_fighters_do_not_crawl():  # digest §15.5: stunned can do nothi
     assert (lying.x, lying.y) == (10.0, 10.0)
 
 
-def test_crawling_out_of_contact_needs_the_enemy_busy_with_another():  # digest §15.5
+def test_crawling_out_of_contact_needs_the_enemy_busy_with_another():
+    # not in seed 001: published Mordheim rules, Injuries
     crawler = place(fighter("a", "u1"), 10, 10)
     crawler.state = KNOCKED_DOWN
     friend = place(fighter("a", "u3"), 11, 12)
@@ -187,14 +195,16 @@ def test_crawling_out_of_contact_needs_the_enemy_busy_with_another():  # digest 
     assert enemy.engaged == [friend.key]
 
 
-# --- §10.6 leftover attacks (digest §14.2) ------------------------------------------------
+# --- §10.6 leftover attacks (seed 001 "Attacking stunned and knocked down warriors")
+# ------------------------------------------------
 
 
 def three_blows() -> Exchange:
     return Exchange(tuple(Strike(3, 4, None) for _ in range(3)), target_wounds=1)
 
 
-def test_leftover_attacks_are_rolled_by_default():  # digest §10.6, §14.2 "rolled"
+def test_leftover_attacks_are_rolled_by_default():
+    # seed 001 "Attacking stunned and knocked down warriors" "rolled"
     assert SkirmishSettings().leftover_attacks == tables.LEFTOVER_ROLLED
     # hits 3,3,3; wounds 4,4,4; injuries 1 (KD), 2 (KD), 5 (out): the worst stands
     dice = ScriptedDice([3, 3, 3, 4, 4, 4, 1, 2, 5])
@@ -203,7 +213,8 @@ def test_leftover_attacks_are_rolled_by_default():  # digest §10.6, §14.2 "rol
     assert result.state == OUT_OF_ACTION
 
 
-def test_leftover_attacks_are_lost_once_the_target_is_down():  # digest §10.6
+def test_leftover_attacks_are_lost_once_the_target_is_down():
+    # seed 001 "Attacking stunned and knocked down warriors"
     lost = SkirmishSettings(leftover_attacks=tables.LEFTOVER_LOST)
     # hits 3,3,3; first wound 4 → injury 1 knocked down; the two other blows are lost
     dice = ScriptedDice([3, 3, 3, 4, 1, 4, 4, 5])
@@ -225,10 +236,12 @@ def test_leftover_setting_changes_the_exact_odds_to_match_simulation():  # §14.
     assert out / n == pytest.approx(lost[OUT_OF_ACTION], abs=0.025)
 
 
-# --- shooting downed enemies (digest §15.3) -----------------------------------------------
+# --- shooting downed enemies (not in seed 001: published Mordheim rules, Shooting)
+# -----------------------------------------------
 
 
-def test_knocked_down_and_stunned_enemies_may_be_shot():  # digest §15.3
+def test_knocked_down_and_stunned_enemies_may_be_shot():
+    # not in seed 001: published Mordheim rules, Shooting
     archer = place(fighter("a", "u1", ("bow",)), 10, 5)
     down = place(fighter("b", "u2"), 10, 12)
     stunned = place(fighter("b", "u3"), 12, 12)
@@ -238,7 +251,8 @@ def test_knocked_down_and_stunned_enemies_may_be_shot():  # digest §15.3
     assert choose_shooting_target(state, archer) is down  # the only ones there
 
 
-def test_a_closer_downed_enemy_may_be_ignored_for_the_standing_one():  # digest §15.3
+def test_a_closer_downed_enemy_may_be_ignored_for_the_standing_one():
+    # not in seed 001: published Mordheim rules, Shooting
     archer = place(fighter("a", "u1", ("bow",)), 10, 5)
     down = place(fighter("b", "u2"), 10, 8)
     standing = place(fighter("b", "u3"), 10, 11)
@@ -250,7 +264,8 @@ def test_a_closer_downed_enemy_may_be_ignored_for_the_standing_one():  # digest 
     assert choose_shooting_target(state, archer) is standing  # equal odds: the standing one
 
 
-def test_shot_at_a_knocked_down_fighter_rolls_injury_not_the_melee_finish():  # digest §15.3
+def test_shot_at_a_knocked_down_fighter_rolls_injury_not_the_melee_finish():
+    # not in seed 001: published Mordheim rules, Shooting
     from rules.engine.systems.skirmish.shooting import fire
 
     archer = place(fighter("a", "u1", ("bow",), BS=3), 10, 5)

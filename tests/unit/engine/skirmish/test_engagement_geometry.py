@@ -2,7 +2,8 @@
 engages only from a free spot in base contact, and the AI spreads its charges.
 
 Seed 001 §1.1-1.2: models fight when their bases touch and enter contact only by charging;
-NOT IN SEED, digest §15.2: a charge that cannot reach base contact fails and the charger
+NOT IN SEED, not in seed 001: published Mordheim rules, Movement: a charge that cannot reach base
+contact fails and the charger
 moves its normal distance toward the target. Round bases of one size: at most six touch one
 model (hexagonal packing), so six is the cap the geometry allows.
 """

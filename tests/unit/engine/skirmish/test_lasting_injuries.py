@@ -1,5 +1,6 @@
 """Lasting serious injuries change the fighter in battle (issue 19 defect 3; NOT IN SEED:
-published Mordheim serious injuries and psychology, digest §15.9, §15.6). The campaign
+published Mordheim serious injuries and psychology, not in seed 001: published Mordheim rules,
+Serious injuries, §15.6). The campaign
 carries them as ``rules`` of the roster entry; the engine reads them here."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Recovery, movement, shooting and psychology (NOT IN SEED: published Mordheim rules,
-digest §15.1-15.6)."""
+not in seed 001: published Mordheim rules, Turn sequence, Movement, Shooting, Critical hits,
+Injuries, Leadership & psychology)."""
 
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ def place(f, x, y):
     return f
 
 
-def test_recovery_stunned_to_knocked_down_to_standing():  # digest §15.1
+def test_recovery_stunned_to_knocked_down_to_standing():
+    # not in seed 001: published Mordheim rules, Turn sequence
     stunned, down = fighter("a", "u1"), fighter("a", "u2")
     stunned.state, down.state = STUNNED, KNOCKED_DOWN
     state = battle_state([stunned, down], [place(fighter("b", "u3"), 40, 40)])
@@ -50,7 +52,8 @@ def test_recovery_stunned_to_knocked_down_to_standing():  # digest §15.1
     assert down.stood_up
 
 
-def test_no_running_with_an_enemy_within_eight_inches():  # digest §15.2
+def test_no_running_with_an_enemy_within_eight_inches():
+    # not in seed 001: published Mordheim rules, Movement
     runner = place(fighter("a", "u1"), 10, 10)
     enemy = place(fighter("b", "u2"), 10, 17.5)
     state = battle_state([runner], [enemy])
@@ -62,7 +65,8 @@ def test_no_running_with_an_enemy_within_eight_inches():  # digest §15.2
     assert may_run(state, runner)
 
 
-def test_charge_reaches_twice_move_into_base_contact():  # digest §15.2
+def test_charge_reaches_twice_move_into_base_contact():
+    # not in seed 001: published Mordheim rules, Movement
     charger = place(fighter("a", "u1", M=4), 10, 10)
     target = place(fighter("b", "u2"), 10, 18.9)  # 7.9" gap between bases
     state = battle_state([charger], [target])
@@ -72,7 +76,8 @@ def test_charge_reaches_twice_move_into_base_contact():  # digest §15.2
     assert abs(((charger.x - 10) ** 2 + (charger.y - 18.9) ** 2) ** 0.5 - 1.0) < 1e-6
 
 
-def test_charge_out_of_reach_fails_and_moves_normally():  # digest §15.2
+def test_charge_out_of_reach_fails_and_moves_normally():
+    # not in seed 001: published Mordheim rules, Movement
     charger = place(fighter("a", "u1", M=4), 10, 10)
     target = place(fighter("b", "u2"), 10, 20)  # 9" gap
     state = battle_state([charger], [target])
@@ -91,7 +96,8 @@ def test_failed_fear_test_stops_a_charge():  # NOT IN SEED: published fear
     assert not charger.engaged
 
 
-def test_stood_up_fighter_does_not_charge_and_moves_half():  # digest §15.5
+def test_stood_up_fighter_does_not_charge_and_moves_half():
+    # not in seed 001: published Mordheim rules, Injuries
     riser = place(fighter("a", "u1", M=4), 10, 10)
     riser.stood_up = True
     enemy = place(fighter("b", "u2"), 10, 16)
@@ -101,7 +107,8 @@ def test_stood_up_fighter_does_not_charge_and_moves_half():  # digest §15.5
     assert riser.y - 10 <= 2.0 + 1e-9
 
 
-def test_leader_within_six_inches_lends_leadership():  # digest §15.6
+def test_leader_within_six_inches_lends_leadership():
+    # not in seed 001: published Mordheim rules, Leadership & psychology
     leader = place(fighter("a", "u1", Ld=8), 10, 10)
     near = place(fighter("a", "u2", Ld=6), 10, 15.9)
     far = place(fighter("a", "u3", Ld=6), 10, 16.5)
@@ -112,7 +119,8 @@ def test_leader_within_six_inches_lends_leadership():  # digest §15.6
     assert effective_leadership(state, near) == 6
 
 
-def test_rout_test_uses_best_leadership_when_leader_is_out():  # digest §15.6
+def test_rout_test_uses_best_leadership_when_leader_is_out():
+    # not in seed 001: published Mordheim rules, Leadership & psychology
     fs = [fighter("a", f"u{i}", Ld=ld) for i, ld in enumerate((8, 7, 9, 6), start=1)]
     fs[0].state = OUT_OF_ACTION
     fs[2].state = STUNNED
@@ -120,7 +128,8 @@ def test_rout_test_uses_best_leadership_when_leader_is_out():  # digest §15.6
     assert rout_leadership(state, "a") == 7
 
 
-def test_rout_test_at_a_quarter_and_voluntary_rout():  # digest §15.6
+def test_rout_test_at_a_quarter_and_voluntary_rout():
+    # not in seed 001: published Mordheim rules, Leadership & psychology
     fs = [fighter("a", f"u{i}", Ld=7) for i in range(1, 5)]
     state = battle_state(fs, [fighter("b", "u9")], ScriptedDice([6, 6]))
     assert not rout_test(state, "a", voluntary=True)  # nobody out: no test at all
@@ -129,7 +138,8 @@ def test_rout_test_at_a_quarter_and_voluntary_rout():  # digest §15.6
     assert rout_test(state, "a", voluntary=False)  # 12 > Ld 7
 
 
-def test_all_alone_needs_two_standing_enemies_and_no_friend_near():  # digest §15.6
+def test_all_alone_needs_two_standing_enemies_and_no_friend_near():
+    # not in seed 001: published Mordheim rules, Leadership & psychology
     lone = place(fighter("a", "u1"), 10, 10)
     friend = place(fighter("a", "u2"), 10, 17)
     e1, e2 = place(fighter("b", "u3"), 10, 11), place(fighter("b", "u4"), 11, 10)
@@ -144,7 +154,8 @@ def test_all_alone_needs_two_standing_enemies_and_no_friend_near():  # digest §
     assert not is_all_alone(state, lone)
 
 
-def test_no_rally_when_the_closest_model_is_an_enemy():  # digest §15.1
+def test_no_rally_when_the_closest_model_is_an_enemy():
+    # not in seed 001: published Mordheim rules, Turn sequence
     runner = place(fighter("a", "u1"), 10, 10)
     runner.fleeing = True
     friend = place(fighter("a", "u2"), 10, 20)
@@ -157,7 +168,7 @@ def test_no_rally_when_the_closest_model_is_an_enemy():  # digest §15.1
     assert not runner.fleeing
 
 
-def test_shooting_modifiers():  # digest §15.3
+def test_shooting_modifiers():  # not in seed 001: published Mordheim rules, Shooting
     archer = fighter("a", "u1", ("bow",))
     target = fighter("b", "u2")
     bow = archer.missile
@@ -169,7 +180,7 @@ def test_shooting_modifiers():  # digest §15.3
     assert shooting_modifier(archer, big, bow, 13, cover=True) == -2
 
 
-def test_ruins_give_cover():  # digest §15.3
+def test_ruins_give_cover():  # not in seed 001: published Mordheim rules, Shooting
     archer = place(fighter("a", "u1", ("bow",)), 10, 5)
     target = place(fighter("b", "u2"), 10, 20)
     state = battle_state([archer], [target])
@@ -178,7 +189,7 @@ def test_ruins_give_cover():  # digest §15.3
     assert in_cover(state, archer, target)
 
 
-def test_who_may_shoot():  # digest §15.3
+def test_who_may_shoot():  # not in seed 001: published Mordheim rules, Shooting
     archer = fighter("a", "u1", ("crossbow",))
     assert may_shoot(archer)
     archer.moved = True
@@ -191,7 +202,8 @@ def test_who_may_shoot():  # digest §15.3
     assert not may_shoot(bowman)
 
 
-def test_hidden_fighter_is_seen_only_within_initiative():  # digest §15.2
+def test_hidden_fighter_is_seen_only_within_initiative():
+    # not in seed 001: published Mordheim rules, Movement
     archer = place(fighter("a", "u1", ("bow",), I=3), 10, 5)
     lurker = place(fighter("b", "u2"), 10, 15)
     state = battle_state([archer], [lurker])
@@ -203,7 +215,8 @@ def test_hidden_fighter_is_seen_only_within_initiative():  # digest §15.2
     assert shooting_targets(state, archer) == [lurker]
 
 
-def test_fighters_in_combat_are_not_shot_at():  # digest §15.3
+def test_fighters_in_combat_are_not_shot_at():
+    # not in seed 001: published Mordheim rules, Shooting
     archer = place(fighter("a", "u1", ("bow",)), 10, 5)
     target = place(fighter("b", "u2"), 10, 15)
     friend = place(fighter("a", "u3"), 10, 16)
@@ -212,7 +225,8 @@ def test_fighters_in_combat_are_not_shot_at():  # digest §15.3
     assert shooting_targets(state, archer) == []
 
 
-def test_fighters_with_missile_weapons_may_hide_and_shooting_reveals_them():  # digest §15.2
+def test_fighters_with_missile_weapons_may_hide_and_shooting_reveals_them():
+    # not in seed 001: published Mordheim rules, Movement
     archer = place(fighter("a", "u1", ("bow",)), 10, 15)
     target = place(fighter("b", "u2", I=3), 10, 30)
     state = battle_state([archer], [target], ScriptedDice([1]))  # the shot misses
@@ -226,7 +240,7 @@ def test_fighters_with_missile_weapons_may_hide_and_shooting_reveals_them():  # 
     assert visible(target, archer)
 
 
-def test_running_fighters_do_not_hide():  # digest §15.2
+def test_running_fighters_do_not_hide():  # not in seed 001: published Mordheim rules, Movement
     runner = place(fighter("a", "u1", ("bow",)), 10, 15)
     state = battle_state([runner], [place(fighter("b", "u2"), 40, 40)])
     state.table.terrain.append(TerrainArea("ruin", Rect(8, 13, 4, 4), CLEAR, None, 1))

@@ -1,4 +1,6 @@
-"""The published post-battle sequence as plain data (digest §15.8-15.13)."""
+"""The published post-battle sequence as plain data (not in seed 001: published Mordheim rules,
+Post-battle sequence, Serious injuries, Henchmen out of action, Experience, Advances, Exploration
+and income)."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ def test_post_battle_is_reproducible_and_records_dice(report):
     assert all({"what", "kind", "result"} <= set(d) for d in first.dice)
 
 
-def test_experience_awards(report):  # digest §15.11
+def test_experience_awards(report):  # not in seed 001: published Mordheim rules, Experience
     for side in ("a", "b"):
         result = SYSTEM.post_battle(report, side, 1)
         units = {u.id: u for u in report.units if u.side == side}
@@ -43,14 +45,17 @@ def test_experience_awards(report):  # digest §15.11
                 assert "enemy_out_of_action" not in entry["experience"]
 
 
-def test_out_of_action_fighters_roll_injuries(report):  # digest §15.9-15.10
+def test_out_of_action_fighters_roll_injuries(
+    report,
+):  # not in seed 001: published Mordheim rules, Serious injuries, Henchmen out of action
     result = SYSTEM.post_battle(report, "a", 3)
     out = {f["id"] for u in report.units if u.side == "a" for f in u.fighters if f["out_of_action"]}
     rolled = {f["id"] for e in result.entries if "unit" in e for f in e["fighters"] if f["injury"]}
     assert rolled == out
 
 
-def test_henchman_dies_on_one_or_two():  # digest §15.10
+def test_henchman_dies_on_one_or_two():
+    # not in seed 001: published Mordheim rules, Henchmen out of action
     roller = pb.Roller(0)
     assert SkirmishSettings().henchman_dead_max == 2
     assert pb.band(pb.HERO_SERIOUS_INJURIES, 13) == "dead"
@@ -58,7 +63,8 @@ def test_henchman_dies_on_one_or_two():  # digest §15.10
     assert roller.roll("x", "y", "D66") in range(11, 67)
 
 
-def test_multiple_injuries_reroll_dead_captured_and_multiple():  # digest §15.9
+def test_multiple_injuries_reroll_dead_captured_and_multiple():
+    # not in seed 001: published Mordheim rules, Serious injuries
     for seed in range(200):
         roller = pb.Roller(seed)
         injury = pb.hero_serious_injury(roller, "h")
@@ -66,14 +72,15 @@ def test_multiple_injuries_reroll_dead_captured_and_multiple():  # digest §15.9
             assert sub["result"] not in pb.MULTIPLE_INJURY_REROLL
 
 
-def test_advance_at_published_thresholds():  # digest §15.12
+def test_advance_at_published_thresholds():  # not in seed 001: published Mordheim rules, Advances
     roller = pb.Roller(5)
     assert [a["threshold"] for a in pb.advances(roller, "h", True, 7, 11)] == [8, 11]
     assert [a["threshold"] for a in pb.advances(roller, "g", False, 4, 5)] == [5]
     assert pb.advances(roller, "g", False, 5, 8) == []
 
 
-def test_exploration_and_income_tables():  # digest §15.13
+def test_exploration_and_income_tables():
+    # not in seed 001: published Mordheim rules, Exploration and income
     assert pb.exploration_shards(5) == 1
     assert pb.exploration_shards(6) == 2
     assert pb.exploration_shards(40) == 7
@@ -94,7 +101,9 @@ def henchman_injuries(report, side: str, seed: int, settings=None) -> list[dict]
     ]
 
 
-def test_tables_can_be_swapped_by_a_rules_pack(report):  # digest §15.10
+def test_tables_can_be_swapped_by_a_rules_pack(
+    report,
+):  # not in seed 001: published Mordheim rules, Henchmen out of action
     published = henchman_injuries(report, "b", 3)
     assert any(not f["dead"] for f in published), "pick a seed where a henchman recovers"
     harsh_rule = SkirmishSettings(henchman_dead_max=6)  # a harsh house rule: every henchman dies
@@ -103,14 +112,17 @@ def test_tables_can_be_swapped_by_a_rules_pack(report):  # digest §15.10
     assert all(f["dead"] and f["injury"]["result"] == "dead" for f in harsh)
 
 
-def test_rating_counts_warriors_and_experience(report):  # digest §15.7
+def test_rating_counts_warriors_and_experience(
+    report,
+):  # not in seed 001: published Mordheim rules, Warband composition
     result = SYSTEM.post_battle(report, "b", 8)
     assert result.resources["warband_rating"] >= 5 * result.resources["warriors"]
     assert result.resources["gold_crowns"] >= 0
 
 
 def test_survives_against_the_odds_inside_multiple_injuries_gives_experience(report):
-    """Issue 19 defect 2: a 66 rolled among Multiple Injuries (digest §15.9: "roll D6 more
+    """Issue 19 defect 2: a 66 rolled among Multiple Injuries (not in seed 001: published Mordheim
+    rules, Serious injuries: "roll D6 more
     times on this table") is a "survives against the odds" like any other: +1 experience.
     Post-battle seeds are tried until such a roll turns up (the first within a few hundred)."""
     found = 0
@@ -131,7 +143,8 @@ def test_survives_against_the_odds_inside_multiple_injuries_gives_experience(rep
 
 def test_wyrdstone_hunt_henchmen_carrying_a_counter_earn_experience():
     """Issue 19 open question, published Wyrdstone Hunt: "+1 per wyrdstone counter: a Hero or
-    Henchman carrying one at the end of the battle"; a group earns it as one (digest §15.11);
+    Henchman carrying one at the end of the battle"; a group earns it as one (not in seed 001:
+    published Mordheim rules, Experience);
     ``wyrdstone_experience_henchmen=False`` keeps it for heroes."""
     a = SYSTEM.build_army(sample_roster_data("skirmish", "night-watch"))
     b = SYSTEM.build_army(sample_roster_data("skirmish", "marsh-raiders"))
@@ -158,7 +171,8 @@ def test_wyrdstone_hunt_henchmen_carrying_a_counter_earn_experience():
 
 
 def test_advances_respect_racial_maxima():
-    """Published Mordheim (digest §15.12): an increase past the race's maximum becomes the
+    """Published Mordheim (not in seed 001: published Mordheim rules, Advances): an increase past
+    the race's maximum becomes the
     other of its pair, else the advance is rolled again; human S4 and A4 are maxima."""
     from rules.engine.systems.skirmish.maxima import RACIAL_MAXIMA, within_maxima
 

@@ -94,14 +94,15 @@ def test_save_modifier_by_strength(strength, modifier):  # seed 001 §8 table
     assert strength_save_modifier(strength) == modifier
 
 
-def test_save_worse_than_six_is_no_save():  # seed 001 §8, digest §14.4
+def test_save_worse_than_six_is_no_save():  # seed 001 §8, seed 001 "Armour"
     assert save_needed(5, 4) == 6
     assert save_needed(5, 5) is None
     assert save_needed(None, 3) is None
     assert save_needed(6, 3, extra_modifier=1) is None
 
 
-def test_bs_table_and_modifiers():  # NOT IN SEED: published BS table (digest §15.3)
+def test_bs_table_and_modifiers():
+    # NOT IN SEED: published BS table (not in seed 001: published Mordheim rules, Shooting)
     assert shooting_to_hit(4, 0) == 3
     assert shooting_to_hit(3, -2) == 6
     assert shooting_hit_probability_parts(3) == (3, None)
@@ -111,14 +112,16 @@ def test_bs_table_and_modifiers():  # NOT IN SEED: published BS table (digest §
     assert shooting_hit_probability_parts(0) == (2, None)  # a natural 1 misses
 
 
-def test_seven_plus_to_hit_setting():  # digest §15.3 (uncertain), issue 19 open question
+def test_seven_plus_to_hit_setting():
+    # not in seed 001: published Mordheim rules, Shooting (uncertain), issue 19 open question
     assert SkirmishSettings().seven_plus_to_hit == "six_then"
     assert shooting_hit_probability_parts(7, True, "six_then") == (6, 4)
     assert shooting_hit_probability_parts(7, True, "impossible") == (7, None)
     assert shooting_hit_probability_parts(6, True, "impossible") == (6, None)
 
 
-def test_injury_table():  # NOT IN SEED: published injury D6 (digest §15.5)
+def test_injury_table():
+    # NOT IN SEED: published injury D6 (not in seed 001: published Mordheim rules, Injuries)
     assert [injury_result(r) for r in range(1, 7)] == [
         KNOCKED_DOWN,
         KNOCKED_DOWN,
@@ -130,13 +133,17 @@ def test_injury_table():  # NOT IN SEED: published injury D6 (digest §15.5)
     assert injury_result(2, concussion=True) == STUNNED
 
 
-def test_critical_table():  # NOT IN SEED: published critical hits (digest §15.4)
+def test_critical_table():
+    # NOT IN SEED: published critical hits (not in seed 001: published Mordheim rules, Critical
+    # hits)
     assert critical_result(1)[:3] == ("vital_part", 2, False)
     assert critical_result(4)[:3] == ("exposed_spot", 2, True)
     assert critical_result(6) == ("master_strike", 2, True, 2)
 
 
-def test_rout_at_a_quarter_out_of_action():  # NOT IN SEED: digest §15.6, 12 fighters test at 3
+def test_rout_at_a_quarter_out_of_action():
+    # NOT IN SEED: not in seed 001: published Mordheim rules, Leadership & psychology, 12 fighters
+    # test at 3
     assert not rout_test_required(2, 12)
     assert rout_test_required(3, 12)
     assert rout_test_required(3, 11)

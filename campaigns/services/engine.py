@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.house_rules import effective_settings
+from campaigns.house_rules import effective_settings, engine_settings
 from campaigns.lifecycle import (
     OPEN_STATUSES,
     GameAction,
@@ -69,6 +69,7 @@ def game_play_with_engine(
             mission=_engine_mission(game.campaign.system, game.mission),
             seed=seed,
             enqueue=False,
+            settings=engine_settings(game.campaign.settings),
         )
         game.battle_id = battle.pk
         game.engine_mode = mode

@@ -2,6 +2,8 @@
 
 A campaign stores only what differs from :data:`DEFAULTS`; :func:`effective_settings` merges.
 Every doubtful or tunable rule is a named setting here, with its alternatives documented.
+The ``engine`` key holds the campaign system's engine settings (its ``settings_type``, as
+``from_dict`` takes them): every battle the engine plays for the campaign uses them.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from typing import Any
 
 from campaigns.errors import CampaignError
 from campaigns.standings import TIEBREAKERS, MatchPoints
+from rules.engine.systems import get_system
+from rules.engine.systems.base import EngineError
 
 DEFAULTS: dict[str, Any] = {
     # League table: match points and the tie-breaker chain (a seeded draw always ends it).
@@ -73,6 +77,9 @@ DEFAULTS: dict[str, Any] = {
     # Players: at most this many active participants (null: no limit); a join past it
     # answers 409 ``campaign.full``.
     "max_players": None,
+    # Engine settings for the system's ambiguous rules (GET /api/v1/systems/<slug>/ lists
+    # them with their defaults and reasons): only the ones the campaign changes.
+    "engine": {},
 }
 
 INJURY_TABLES: tuple[str, ...] = ("published", "hardy")
@@ -97,8 +104,9 @@ def effective_settings(stored: dict[str, Any] | None) -> dict[str, Any]:
     return merged
 
 
-def check_settings(stored: dict[str, Any]) -> dict[str, Any]:
-    """The stored settings if every key is known and well formed, else SettingsError."""
+def check_settings(stored: dict[str, Any], *, system: str) -> dict[str, Any]:
+    """The stored settings if every key is known and well formed (``engine`` for the
+    campaign's ``system``), else SettingsError."""
     for key in stored:
         if key not in DEFAULTS:
             raise SettingsError(SETTINGS_CODE, f"Unknown setting '{key}'.", f"settings.{key}")
@@ -149,7 +157,22 @@ def check_settings(stored: dict[str, Any]) -> dict[str, Any]:
             "Experience levels must rise and be positive.",
             "settings.experience_thresholds",
         )
+    check_engine_settings(merged["engine"], system=system)
     return stored
+
+
+def check_engine_settings(engine: Any, *, system: str) -> None:
+    """SettingsError naming ``settings.engine.<key>`` unless ``system`` takes ``engine``."""
+    try:
+        get_system(system).settings_type.from_dict(engine)
+    except EngineError as exc:
+        field = f"settings.engine.{exc.field}" if exc.field else "settings.engine"
+        raise SettingsError(SETTINGS_CODE, exc.message, field) from exc
+
+
+def engine_settings(stored: dict[str, Any] | None) -> dict[str, Any]:
+    """The engine settings a campaign's battles are played with ({}: the defaults)."""
+    return effective_settings(stored)["engine"]
 
 
 def match_points(settings: dict[str, Any]) -> MatchPoints:

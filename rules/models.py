@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.conf import settings
+from django.conf import settings as conf
 from django.db import models
 from django.utils import timezone
 
@@ -28,8 +28,10 @@ ACTIVE_JOB_STATUSES = (JobStatus.QUEUED, JobStatus.RUNNING)
 
 class EngineJob(models.Model):
     """What a battle and a simulation share: the system, mission, both roster snapshots
-    (RosterData as it was when asked, so later roster edits change nothing), who asked,
-    the life-cycle status and the engine version."""
+    (RosterData as it was when asked, so later roster edits change nothing), the engine
+    settings it is played with (the system's ``settings_type`` as ``from_dict`` takes it;
+    {} means the system's defaults), who asked, the life-cycle status and the engine
+    version."""
 
     system = models.CharField(max_length=32)
     mission = models.CharField(max_length=64)
@@ -42,8 +44,9 @@ class EngineJob(models.Model):
     )
     snapshot_a = models.JSONField()
     snapshot_b = models.JSONField()
+    settings = models.JSONField(default=dict, blank=True)
     requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
+        conf.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
@@ -188,7 +191,7 @@ class GameClock(models.Model):
     )
     reported_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_clocks"
+        conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_clocks"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -20,6 +20,7 @@ from kombu.exceptions import OperationalError as BrokerError
 from rules.engine.report import BattleReport
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
+from rules.engine_settings import engine_settings, engine_settings_check
 from rules.errors import BattleRequestError
 from rules.leases import claimable, lease_deadline, lease_holder, lease_kept, lease_renew
 from rules.models import (
@@ -61,13 +62,21 @@ def choose_seed() -> int:
 
 
 def play_battle(
-    *, system: str, mission: str, seed: int, snapshot_a: dict, snapshot_b: dict, log: bool = True
+    *,
+    system: str,
+    mission: str,
+    seed: int,
+    snapshot_a: dict,
+    snapshot_b: dict,
+    log: bool = True,
+    settings: dict | None = None,
 ) -> BattleReport:
-    """Build both armies and let the engine play the battle."""
+    """Build both armies and let the engine play the battle with the stored ``settings``."""
     game = get_system(system)
     army_a = game.build_army(snapshot_a)
     army_b = game.build_army(snapshot_b)
-    return game.resolve_battle(army_a, army_b, mission, seed, log=log)
+    played = engine_settings(system=system, stored=settings)
+    return game.resolve_battle(army_a, army_b, mission, seed, log=log, settings=played)
 
 
 def check_battle_request(
@@ -103,6 +112,7 @@ def engine_job_fields(
     roster_b: Any,
     mission: str | None,
     seed: int | None,
+    settings: dict | None = None,
 ) -> dict[str, Any]:
     """The checked fields a battle and a simulation share (``seed`` chosen when absent)."""
     system, mission, seed = check_battle_request(
@@ -116,6 +126,7 @@ def engine_job_fields(
         "roster_b": roster_b,
         "snapshot_a": snapshot_a,
         "snapshot_b": snapshot_b,
+        "settings": engine_settings_check(system=system, settings=settings),
         "requested_by": requested_by,
         "engine_version": get_system(system).engine_version,
     }
@@ -131,9 +142,11 @@ def battle_create(
     mission: str | None = None,
     seed: int | None = None,
     enqueue: bool = True,
+    settings: dict | None = None,
 ) -> Battle:
-    """Save a queued battle between two roster snapshots and, with ``enqueue``, send its
-    resolution to a worker once the transaction commits."""
+    """Save a queued battle between two roster snapshots, played with the engine
+    ``settings`` (None: the system's defaults), and, with ``enqueue``, send its resolution
+    to a worker once the transaction commits."""
     battle = Battle.objects.create(
         **engine_job_fields(
             requested_by=requested_by,
@@ -143,6 +156,7 @@ def battle_create(
             roster_b=roster_b,
             mission=mission,
             seed=seed,
+            settings=settings,
         )
     )
     if enqueue:
@@ -185,6 +199,7 @@ def battle_resolve(*, battle_id: int) -> Battle:
                 seed=battle.seed,
                 snapshot_a=battle.snapshot_a,
                 snapshot_b=battle.snapshot_b,
+                settings=battle.settings,
             )
     except Exception as exc:  # noqa: BLE001 - any engine failure is recorded, not retried
         Battle.objects.filter(pk=battle_id, status=JobStatus.RUNNING).update(
@@ -208,7 +223,7 @@ def battle_resolve(*, battle_id: int) -> Battle:
 
 
 def battle_replay(*, battle: Battle) -> dict[str, Any]:
-    """Play the battle again from its stored seed and snapshots; identical when the new
+    """Play the battle again from its stored seed, snapshots and settings; identical when the new
     report equals the stored report itself and its hash equals the stored hash, so an edited
     report is caught even when its hash was left alone."""
     report = play_battle(
@@ -217,6 +232,7 @@ def battle_replay(*, battle: Battle) -> dict[str, Any]:
         seed=battle.seed,
         snapshot_a=battle.snapshot_a,
         snapshot_b=battle.snapshot_b,
+        settings=battle.settings,
     )
     report_hash = report.report_hash()
     # Compared as JSON data, the form the report is stored in (tuples become lists).
@@ -240,9 +256,10 @@ def simulation_create(
     seed: int | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
     enqueue: bool = True,
+    settings: dict | None = None,
 ) -> Simulation:
-    """Save a simulation of ``runs`` battles and, with ``enqueue``, send its chunks to the
-    workers on commit."""
+    """Save a simulation of ``runs`` battles played with the engine ``settings`` (None: the
+    system's defaults) and, with ``enqueue``, send its chunks to the workers on commit."""
     if not 1 <= runs <= MAX_SIMULATION_RUNS:
         raise BattleRequestError(
             "runs.range", f"Runs must be between 1 and {MAX_SIMULATION_RUNS}.", "runs"
@@ -255,6 +272,7 @@ def simulation_create(
         roster_b=roster_b,
         mission=mission,
         seed=seed,
+        settings=settings,
     )
     fields["base_seed"] = fields.pop("seed")
     simulation = Simulation.objects.create(runs=runs, chunk_size=chunk_size, **fields)
@@ -296,6 +314,7 @@ def simulation_chunk_outcomes(simulation: Simulation, index: int) -> list[dict[s
                 snapshot_a=simulation.snapshot_a,
                 snapshot_b=simulation.snapshot_b,
                 log=False,
+                settings=simulation.settings,
             )
         )
         for run in range(start, start + count)

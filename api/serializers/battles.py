@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from rules.engine_settings import engine_settings_effective
 from rules.models import Battle, EngineJob, JobStatus, Simulation
 from rules.services import MAX_SEED, MAX_SIMULATION_RUNS, simulation_progress
 
@@ -62,8 +64,26 @@ class JobStatusField(serializers.Field):
         return STALLED if job.is_stalled() else job.status
 
 
+SETTINGS_HELP = (
+    "Engine settings for the system's ambiguous rules, by name (see `settings` on "
+    "/api/v1/systems/{slug}/); only the ones to change, absent or {} for the defaults."
+)
+
+
+class EffectiveSettingsMixin(serializers.Serializer):
+    """``settings``: every engine setting the job is played with, defaults filled in, so the
+    same battle can be asked for again."""
+
+    settings = serializers.SerializerMethodField()
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_settings(self, job: EngineJob) -> dict[str, Any]:
+        return engine_settings_effective(system=job.system, stored=job.settings)
+
+
 class BattleRequestSerializer(serializers.Serializer):
-    """``{"rosters": [a, b], "mission"?, "seed"?}``; no mission means the standard battle."""
+    """``{"rosters": [a, b], "mission"?, "seed"?, "settings"?}``; no mission means the
+    standard battle, no settings the system's defaults."""
 
     rosters = serializers.ListField(
         child=RosterReferenceField(),
@@ -73,6 +93,7 @@ class BattleRequestSerializer(serializers.Serializer):
     )
     mission = serializers.CharField(required=False, allow_blank=False, max_length=64)
     seed = serializers.IntegerField(required=False, min_value=0, max_value=MAX_SEED - 1)
+    settings = serializers.DictField(required=False, help_text=SETTINGS_HELP)
 
 
 class SimulationRequestSerializer(BattleRequestSerializer):
@@ -81,7 +102,7 @@ class SimulationRequestSerializer(BattleRequestSerializer):
     runs = serializers.IntegerField(min_value=1, max_value=MAX_SIMULATION_RUNS)
 
 
-class BattleSerializer(serializers.ModelSerializer):
+class BattleSerializer(EffectiveSettingsMixin, serializers.ModelSerializer):
     """A battle with its status and, once resolved, its report (the log is paginated
     separately at ``log_url``)."""
 
@@ -102,6 +123,7 @@ class BattleSerializer(serializers.ModelSerializer):
             "system",
             "mission",
             "seed",
+            "settings",
             "status",
             "rosters",
             "armies",
@@ -165,7 +187,7 @@ class ReplaySerializer(serializers.Serializer):
     stored_hash = serializers.CharField()
 
 
-class SimulationSerializer(serializers.ModelSerializer):
+class SimulationSerializer(EffectiveSettingsMixin, serializers.ModelSerializer):
     """A simulation with its progress (0–100) and, once done, its result."""
 
     url = serializers.SerializerMethodField()
@@ -183,6 +205,7 @@ class SimulationSerializer(serializers.ModelSerializer):
             "runs",
             "chunk_size",
             "base_seed",
+            "settings",
             "status",
             "progress",
             "rosters",

@@ -9,10 +9,30 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from armybuilder.models import Faction, GameSystem, UnitOption, UnitType
+from rules.engine_settings import system_settings_described
+
+SETTING_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "name": {"type": "string"},
+        "type": {
+            "type": "string",
+            "enum": ["boolean", "integer", "number", "string", "array", "object"],
+        },
+        "default": {},
+        "choices": {"type": "array", "items": {}, "nullable": True},
+        "reason": {"type": "string"},
+    },
+    "required": ["name", "type", "default", "choices", "reason"],
+}
 
 
 class GameSystemSerializer(serializers.ModelSerializer):
-    """A game system: its slug is what roster payloads name in ``system``."""
+    """A game system: its slug is what roster payloads name in ``system``; ``settings`` lists
+    the engine settings a battle or a campaign may choose (name, JSON type, default, choices
+    or null, and the reason for the default)."""
+
+    settings = serializers.SerializerMethodField()
 
     class Meta:
         model = GameSystem
@@ -23,7 +43,12 @@ class GameSystemSerializer(serializers.ModelSerializer):
             "default_points_limit",
             "allies_allowed",
             "revision",
+            "settings",
         )
+
+    @extend_schema_field({"type": "array", "items": SETTING_SCHEMA})
+    def get_settings(self, system: GameSystem) -> list[dict[str, Any]]:
+        return system_settings_described(system=system.slug)
 
 
 class FactionSerializer(serializers.ModelSerializer):

@@ -71,7 +71,7 @@ def campaign_create(
             "campaign.format", f"Format must be one of {CampaignFormat.values}.", "format"
         )
     check_points(points_limit=points_limit, points_step=points_step)
-    stored = check_settings(settings or {})
+    stored = check_settings(settings or {}, system=system)
     campaign = Campaign.objects.create(
         system=system,
         name=name,
@@ -111,7 +111,7 @@ def campaign_update(
     if unknown:
         raise CampaignError("campaign.field", f"Cannot change {unknown[0]}.", unknown[0])
     if "settings" in changes:
-        check_settings(changes["settings"])
+        check_settings(changes["settings"], system=campaign.system)
     if "status" in changes and changes["status"] not in CampaignStatus.values:
         raise CampaignError("campaign.status", "Unknown status.", "status")
     check_points(**{k: v for k, v in changes.items() if k in ("points_limit", "points_step")})

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.errors import CampaignConflict
-from campaigns.house_rules import effective_settings
+from campaigns.house_rules import effective_settings, engine_settings
 from campaigns.lifecycle import (
     OPEN_STATUSES,
     GameAction,
@@ -97,6 +97,7 @@ def _create_battle(game: Game, user: Any, *, seed: int | None, mode: str) -> Non
         mission=_engine_mission(game.campaign.system, game.mission),
         seed=seed,
         enqueue=False,
+        settings=engine_settings(game.campaign.settings),
     )
     game.battle_id = battle.pk
     game.engine_mode = mode

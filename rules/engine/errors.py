@@ -9,9 +9,13 @@ from __future__ import annotations
 
 
 class EngineError(ValueError):
-    """A roster or request the engine cannot play; ``code`` is stable for the API."""
+    """A roster or request the engine cannot play; ``code`` is stable for the API.
 
-    def __init__(self, code: str, message: str) -> None:
+    ``field`` names the input at fault when the engine knows it (a setting's dotted name,
+    ``arcs.include_boundary``); the caller prefixes it with where that input came from."""
+
+    def __init__(self, code: str, message: str, field: str = "") -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.field = field

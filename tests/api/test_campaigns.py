@@ -139,3 +139,16 @@ def test_joining_with_a_wrong_code_names_the_field(setup):
     )
     assert answer.status_code == 400
     assert answer.json()["error"]["code"] == "roster.not_found"
+
+
+def test_unknown_engine_house_rules_are_a_400_naming_the_setting(setup):
+    campaign, c = setup
+    response = c["org"].patch(
+        f"/api/v1/campaigns/{campaign['id']}/",
+        {"settings": {"engine": {"no_such_rule": True}}},
+        format="json",
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "campaign.settings"
+    assert "settings.engine.no_such_rule" in error["fields"]

@@ -68,6 +68,7 @@ def test_an_unknown_setting_is_refused_by_name(slug):
         get_system(slug).settings_type.from_dict({"no_such_rule": True})
     assert info.value.code == "settings.unknown"
     assert "no_such_rule" in info.value.message
+    assert info.value.field == "no_such_rule"
 
 
 def test_a_setting_of_the_wrong_type_or_choice_is_refused():
@@ -90,6 +91,31 @@ def test_nested_and_tuple_settings_decode():  # hextactical arcs and CP awards
     settings = settings_type.from_dict(data)
     assert settings.arcs.include_boundary is False
     assert settings.post_battle_cp == (2, 0, 1)
+
+
+def test_a_bad_nested_setting_is_named_by_its_dotted_path():
+    with pytest.raises(EngineError) as info:
+        get_system("hextactical").settings_type.from_dict({"arcs": {"include_boundary": 1}})
+    assert (info.value.code, info.value.field) == ("settings.invalid", "arcs.include_boundary")
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_setting_is_described_with_its_default_and_reason(slug):
+    settings_type = get_system(slug).settings_type
+    described = settings_type.describe()
+    assert [d["name"] for d in described] == list(settings_type().to_dict())
+    assert {d["name"]: d["default"] for d in described} == settings_type().to_dict()
+    for entry in described:
+        assert len(entry["reason"]) > 20, entry["name"]  # a bullet of the class docstring
+        assert entry["choices"] is None or entry["default"] in entry["choices"]
+
+
+def test_a_described_setting_carries_its_type_and_choices():
+    described = {d["name"]: d for d in get_system("skirmish").settings_type.describe()}
+    assert described["leftover_attacks"]["type"] == "string"
+    assert described["leftover_attacks"]["choices"] == ["rolled", "lost"]
+    assert described["henchman_dead_max"]["type"] == "integer"
+    assert described["henchman_dead_max"]["choices"] is None
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -1,9 +1,9 @@
 """Grimdark's settings for ambiguous rules (issue 14: one frozen dataclass per system).
 
 Each field is one doubtful point of seed 000 or of the published 4th-edition rules that the
-audit of issue 18 raised; its default is what the engine plays, its docstring says why and
-names the alternative. The battle reads them from ``battle.settings`` (never a module
-global). The same choices are listed in docs/rules/grimdark.md.
+audit of issue 18 raised; its default is what the engine plays, its bullet in the class
+docstring says why and names the alternative. The battle reads them from
+``battle.settings`` (never a module global). The same choices are listed in docs/rules/grimdark.md.
 """
 
 from __future__ import annotations
@@ -17,32 +17,33 @@ EXPLOSION_HITS: tuple[str, ...] = ("per_model", "d6_per_unit")
 
 @dataclass(frozen=True, slots=True)
 class GrimdarkSettings(RuleSettings):
-    """The grimdark rule choices a campaign may store as house rules."""
+    """The grimdark rule choices a campaign may store as house rules.
+
+    - ``sweep_is_massacre``: Consolidation after a sweeping advance destroyed a unit: seed 000
+      [43] says plainly "this is not a Massacre result" (请注意，这种情形不算是屠杀结果), so
+      the winner consolidates 3". True plays the English transcription that calls it a
+      Massacre (D6").
+    - ``fall_back_halved_by_terrain_crossed``: A fall-back move is halved when its path crosses
+      difficult terrain, not only when the unit starts in it: a fall back is a move (4e
+      pp.47-49, published 4e p.48 "difficult terrain halves the roll"), and seed 000 [16] applies
+      difficult terrain to any move that enters it. False halves only a unit that starts in
+      difficult terrain.
+    - ``feel_no_pain_denied_by_ap``: Feel No Pain is not taken against instant death or attacks
+      that ignore armour (power weapons, rending, monstrous creatures: 4e pp.74-76), nor
+      against weapons of this AP or better: the published 4e p.75 names AP1 and AP2 weapons. 0
+      plays the digest's shorter wording, where AP never matters.
+    - ``range_after_casualties``: Range is measured once, when the unit's shooting is planned:
+      all its models fire together at one target (seed 000 [18][22]), so casualties from its
+      first weapon do not put the target out of reach of the next. True re-measures before each
+      weapon fires.
+    - ``explosion_hits``: An exploding vehicle hits the models within D6" (4e pp.58-73 damage
+      table: "models within D6" hit", published 4e p.61): one S3 hit per model in reach, the
+      share of each unit's footprint inside the D6". "d6_per_unit" plays the older engine
+      reading, D6 hits on every unit in reach.
+    """
 
     sweep_is_massacre: bool = False
-    """Consolidation after a sweeping advance destroyed a unit: seed 000 [43] says plainly
-    "this is not a Massacre result" (请注意，这种情形不算是屠杀结果), so the winner
-    consolidates 3". True plays the English transcription that calls it a Massacre (D6")."""
-
     fall_back_halved_by_terrain_crossed: bool = True
-    """A fall-back move is halved when its path crosses difficult terrain, not only when
-    the unit starts in it: a fall back is a move (4e pp.47-49, published 4e p.48 "difficult
-    terrain halves the roll"), and seed 000 [16] applies difficult terrain to any move that
-    enters it. False halves only a unit that starts in difficult terrain."""
-
     feel_no_pain_denied_by_ap: int = 2
-    """Feel No Pain is not taken against instant death or attacks that ignore armour
-    (power weapons, rending, monstrous creatures: 4e pp.74-76), nor against weapons of this
-    AP or better: the published 4e p.75 names AP1 and AP2 weapons. 0 plays the digest's
-    shorter wording, where AP never matters."""
-
     range_after_casualties: bool = False
-    """Range is measured once, when the unit's shooting is planned: all its models fire
-    together at one target (seed 000 [18][22]), so casualties from its first weapon do not
-    put the target out of reach of the next. True re-measures before each weapon fires."""
-
     explosion_hits: str = field(default="per_model", metadata={"choices": EXPLOSION_HITS})
-    """An exploding vehicle hits the models within D6" (4e pp.58-73 damage table:
-    "models within D6" hit", published 4e p.61): one S3 hit per model in reach, the share
-    of each unit's footprint inside the D6". "d6_per_unit" plays the older engine reading,
-    D6 hits on every unit in reach."""

@@ -68,7 +68,7 @@ def take_turn(b: Battle, c: Combatant) -> None:
         if wounds.stays_conscious(b, c):
             movement.flee(b, c)
         return
-    plan = b.policy.choose(b, c)
+    plan = b.policies[c.side].choose(b, c)
     if plan.kind != "do_nothing" and not wounds.stays_conscious(b, c):
         return
     execute(b, c, plan)

@@ -97,7 +97,7 @@ def test_ai_evades_a_fighter_to_reach_the_archer_behind_him():
             "fen-archer": (_line(5)[5], 3),
         },
     )
-    plan = battle.policy.choose(battle, c["line-swordsman"])
+    plan = battle.policies["a"].choose(battle, c["line-swordsman"])
     assert plan.kind == "move_attack"
     assert plan.target == "fen-archer"
     hops = [START, *plan.path]
@@ -186,7 +186,7 @@ def test_long_does_not_reach_two_yards_beyond_or_past_a_standing_body():
 def test_ai_uses_long_when_the_enemy_is_one_yard_out_of_reach():
     # engine choice on digest §19.3: a lone foe at reach + 1 after a step
     battle, att, _brute = _long_setup([], 3)
-    plan = battle.policy.choose(battle, att)
+    plan = battle.policies[att.side].choose(battle, att)
     assert plan.kind == "all_out_attack"
     assert plan.option == "long"
 

@@ -3,9 +3,13 @@ combat chapter is NOT IN SEED: GURPS 4e Basic Set rule)."""
 
 import pytest
 
+from rules.engine import hexgrid
 from rules.engine.systems.base import EngineError
-from rules.engine.systems.hextactical import damage
+from rules.engine.systems.hextactical import damage, tactics, turn
 from rules.engine.systems.hextactical.odds import attack_odds
+from rules.engine.systems.hextactical.plan import Plan
+from tests.unit.engine.hextactical.test_gurps_battle_rules import _battle
+from tests.unit.engine.hextactical.test_gurps_review_fixes import A, _near
 
 
 # ----------------------------------------------------------------- 12: the damage table
@@ -46,3 +50,28 @@ def test_calculator_reads_st_above_25_from_the_table():
     # B15: ST 28 swing is 5d+1: the best roll is 31 basic damage
     result = attack_odds({"skill": 10, "damage": "sw", "st": 28, "critical_hits": False})
     assert max(int(k) for k in result["injury"]) == 31
+
+
+# ----------------------------------------------------------------- 1: Aim then Attack
+def _bow_and_axe():
+    return _battle(
+        [("thornwall-company", "longbowman")],
+        [("saltmarsh-reavers", "marsh-axeman")],
+        {"longbowman": (A, 0), "marsh-axeman": (_near(0, 5), 3)},
+        totals=[18],
+    )
+
+
+def test_three_aims_then_attack_add_acc_plus_two():
+    # GURPS 4e Basic Set p.B364 Aim: an Attack after Aim gets +Acc, +1 more after two
+    # seconds and +2 after three or more
+    battle, c = _bow_and_axe()
+    bow, axe = c["longbowman"], c["marsh-axeman"]
+    for _ in range(3):
+        turn.execute(battle, bow, Plan("aim", target=axe.id, facing=bow.facing))
+    attack = Plan("attack", target=axe.id, weapon=bow.weapon_index, mode="ranged", facing=0)
+    turn.execute(battle, bow, attack)
+    shot = [e for e in battle.events.events if e.phase == "shoot"][-1]
+    unaimed = bow.weapon.skill + tactics.range_modifier(hexgrid.distance(bow.pos, axe.pos))
+    assert shot.data["skill"] == unaimed + bow.weapon.acc + 2
+    assert bow.aim_turns == 0

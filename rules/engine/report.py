@@ -2,8 +2,8 @@
 
 A :class:`BattleReport` is the single output of ``GameSystem.resolve_battle``. ``to_dict``
 gives a canonical JSON structure; ``report_hash`` hashes it (sorted keys) so two runs with
-the same inputs and seed can be compared byte for byte. The log's :class:`Event` and
-:class:`EventLog` live in :mod:`rules.engine.kernel.events` and are re-exported here.
+the same inputs and seed can be compared byte for byte. The log's :class:`Event` lives in
+:mod:`rules.engine.kernel.events` and is re-exported here (its :class:`EventLog` is not).
 """
 
 from __future__ import annotations
@@ -13,13 +13,12 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from rules.engine.kernel.events import Event, EventLog
+from rules.engine.kernel.events import Event
 
 __all__ = [
     "BattleMap",
     "BattleReport",
     "Event",
-    "EventLog",
     "MapFeature",
     "UnitOutcome",
     "UnitPosition",

@@ -141,3 +141,12 @@ def test_a_system_without_a_calculator_answers_400(api_client):
     response = post(api_client, {"system": "coinflip"})
     assert response.status_code == 400
     assert "system" in response.json()["error"]["fields"]
+
+
+@pytest.mark.parametrize("dice", ["-3d", "99999999d"])
+def test_hextactical_damage_dice_are_bounded(api_client, dice):
+    # GURPS 4e Basic Set p.B15: a positive number of dice; the calculator reads at most 100d
+    body = {"system": "hextactical", "skill": 12, "damage": dice, "damage_type": "cr"}
+    response = post(api_client, body)
+    assert response.status_code == 400
+    assert "damage" in response.json()["error"]["fields"]

@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "31483b8152962702197d170260ac52b18df66d0f59a1ed6f97f88f831f207997",
+    ): "5dbaeb95658eee8da9c3c17def3d81f128f9dc9d30f703ea9fc8aa039f4ddfc0",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "03a583e5598761e2791230ca604267de14e72ad060502593d5ed1e907772545a",
+    ): "a4d3f8f5f623045c26ef027b232bcda327c71a31827ce16d42de71ad9ef13193",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "37a42440c76c31ee8e87cd92f3b82365890013fb8fbcba397f88ba8def73ef7d",
+    ): "5b1fbdc30eb8959dcce6b6e800386c70b13cf6b9ab30dc6eee2a19cf6a9e9589",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "a5682c4eb4bc7289923f5014606e3ce4138e617e2645bcc67b987f136e116892",
+    ): "f415928469cbb9c52a5bd7072921a036aa0e44551d0ac1f8b3f0a0e85919b492",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "1795b9fe380db0880a62ca7039cdf5fb0ab524a18b7ae6c31f58dd92a38c8ea2",
+    ): "d91a7446487efc4249d35d9087ba14ce0c410379218f71ad3d4e830ea8896da6",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "faaf8a00c5be5f19bc2f14e953875c176b77fb711e82e9a04f12ead426dd9b5d",
+    ): "735f693e5b63a613a377cd3360ed6f1ac070de400b886e43678f098da7773e7a",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "b84e70e2637914219a76af1430c693e84b81ae779d0e5a9bfe34503453d0e198",
+    ): "69f615df218e5fcc96eeb456fe10b319a415e32fb7eae26eeabbc9458fd93847",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "a60f726bb35d54974a46723459c21496453f236764c9337b9a6e787ddf9573b7",
+    ): "6dc0183431e59fcb4a48628f16ed66246c42216ab826cdfd3a2597aac748cbc9",
 }
 
 

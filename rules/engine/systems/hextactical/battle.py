@@ -1,21 +1,22 @@
-"""One battle's state and its second-by-second loop: setup → deploy → seconds → is over → score.
+"""One battle's state and its second: every active combatant's maneuver in turn order.
 
-Each second every active combatant, in turn order, takes one maneuver chosen by the policy
-(``ai``); ``turn.py`` plays a combatant's second and the rules modules around it apply the
-maneuver: ``board`` (hexes, occupancy, lines of fire), ``movement``, ``melee``, ``ranged``,
-``active_defence``, ``weapons`` and ``wounds``. The hex rules come from seed 004
-(``tactics.py``); the basic combat chapter is NOT IN SEED: GURPS 4e Basic Set rule (digest
-§19).
+:class:`~rules.engine.systems.hextactical.resolve.HexTacticalBattle` runs it on the kernel's
+loop (setup → deploy → seconds → is over → score). Each second every active combatant, in
+turn order, takes one maneuver chosen by its side's policy (``policies``); ``turn.py`` plays a
+combatant's second and the rules modules around it apply the maneuver: ``board`` (hexes,
+occupancy, lines of fire), ``movement``, ``melee``, ``ranged``, ``active_defence``,
+``weapons`` and ``wounds``. The hex rules come from seed 004 (``tactics.py``); the basic
+combat chapter is NOT IN SEED: GURPS 4e Basic Set rule (digest §19).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
-from rules.engine import hexgrid
 from rules.engine.dice import Dice
-from rules.engine.report import Event, EventLog, UnitPosition
-from rules.engine.systems.base import EventHook
+from rules.engine.kernel.events import EventLog
+from rules.engine.kernel.sides import SIDES
 from rules.engine.systems.hextactical.board import Board
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.plan import Plan
@@ -25,8 +26,8 @@ from rules.engine.systems.hextactical.turn import take_turn
 
 
 class BattlePolicy(Protocol):
-    """What the battle asks of the AI: a plan per second, and which melee weapon to fall back
-    on when the one in hand breaks or runs out."""
+    """What the battle asks of a side's AI: a plan per second, and which melee weapon to fall
+    back on when the one in hand breaks or runs out."""
 
     def choose(self, b: Battle, c: Combatant) -> Plan: ...
 
@@ -34,46 +35,45 @@ class BattlePolicy(Protocol):
 
 
 class Battle:
-    """One battle's state; ``run`` plays it to the end and ``winner`` scores it."""
+    """One battle's state: ``deploy`` places both sides, ``play_second`` plays a second.
+
+    ``events`` is the kernel's :class:`EventLog`; ``log_enabled`` is whether it records
+    (kept, or seen by its hook), so callers format a line only when someone reads it.
+    """
 
     def __init__(
         self,
         sides: dict[str, list[Combatant]],
         layout: Layout,
-        max_seconds: int,
         dice: Dice,
         settings: Settings,
-        policy: BattlePolicy,
-        log: bool = True,
-        on_event: EventHook | None = None,
+        policies: Mapping[str, BattlePolicy],
+        log: EventLog,
     ) -> None:
         self.sides = sides
         self.layout = layout
-        self.max_seconds = max_seconds
         self.dice = dice
         self.settings = settings
-        self.policy = policy
-        self.log_enabled = log or on_event is not None
-        self.events = EventLog(log)
-        self.on_event = on_event
+        self.policies = policies
+        self.events = log
+        self.log_enabled = log.recording
         self.second = 0
         self.all: list[Combatant] = sides["a"] + sides["b"]
         self.by_id = {c.id: c for c in self.all}
         self.board = Board(layout, self.by_id)
-        self.positions: list[list[UnitPosition]] = []
-        self.deploy()
-        self.order = self.turn_order()
+        self.order: list[Combatant] = []
 
     # ----------------------------------------------------------------- phases
     def deploy(self) -> None:
-        """Each side in its deployment hexes and facings; reach-changing weapons start at
-        their longest reach."""
-        for side in ("a", "b"):
+        """Each side in its deployment hexes and facings (reach-changing weapons start at
+        their longest reach), then the turn order."""
+        for side in SIDES:
             for c, (pos, facing) in zip(self.sides[side], self.layout.deploy[side], strict=True):
                 c.pos = pos
                 c.facing = facing
                 self.board.enter(c)
                 c.reach_setting = c.weapon.max_reach if c.weapon.reach_change_ready else -1
+        self.order = self.turn_order()
 
     def turn_order(self) -> list[Combatant]:
         """Basic Speed, then DX, then a random roll-off (digest §19.2.2, uncertain)."""
@@ -90,34 +90,8 @@ class Battle:
                 break
 
     def is_over(self) -> bool:
-        """A side has nobody left fighting (the time limit is ``run``'s)."""
+        """A side has nobody left fighting (the time limit is the loop's)."""
         return not self.side_alive("a") or not self.side_alive("b")
-
-    def run(self) -> None:
-        self.record_positions()
-        while self.second < self.max_seconds:
-            self.play_second()
-            self.record_positions()
-            if self.is_over():
-                break
-
-    def winner(self) -> tuple[str | None, dict[str, int]]:
-        """Victory when the other side is all dead, unconscious or fled; at the time limit the
-        side that took down more character points wins (engine choice)."""
-        scores = {
-            side: sum(e.points for e in self.sides["b" if side == "a" else "a"] if not e.active)
-            for side in ("a", "b")
-        }
-        alive_a, alive_b = self.side_alive("a"), self.side_alive("b")
-        if alive_a and not alive_b:
-            return "a", scores
-        if alive_b and not alive_a:
-            return "b", scores
-        if not alive_a and not alive_b:
-            return None, scores
-        if scores["a"] == scores["b"]:
-            return None, scores
-        return ("a" if scores["a"] > scores["b"] else "b"), scores
 
     # ----------------------------------------------------------------- state queries
     def side_alive(self, side: str) -> bool:
@@ -139,27 +113,5 @@ class Battle:
         dice: list[int] | None = None,
         **data: Any,
     ) -> None:
-        event = Event(self.second, phase, c.side, c.id, text, target, list(dice or []), dict(data))
-        self.events.add(event)
-        if self.on_event is not None:
-            self.on_event(event)
-
-    def record_positions(self) -> None:
-        snapshot = []
-        for c in self.all:
-            col, row = hexgrid.axial_to_offset(c.pos)
-            snapshot.append(
-                UnitPosition(
-                    c.id,
-                    c.side,
-                    float(col),
-                    float(row),
-                    c.active,
-                    1 if c.active else 0,
-                    float(c.facing),
-                    1.0,
-                    1.0,
-                    c.status,
-                )
-            )
-        self.positions.append(snapshot)
+        """One event of ``c``'s in this second (kept only when the log records)."""
+        self.events.record(self.second, phase, c.side, c.id, text, target, dice, data)

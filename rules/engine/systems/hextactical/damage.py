@@ -13,7 +13,8 @@ from functools import lru_cache
 from rules.engine.dice import Dice
 from rules.engine.systems.base import EngineError
 
-#: ST → ((thrust dice, adds), (swing dice, adds)); ST above 25 plays as 25.
+#: ST → ((thrust dice, adds), (swing dice, adds)), GURPS 4e Basic Set p.B15 Damage Table: every
+#: ST to 40, then every 5 ST to 100 (an ST between two rows uses the row below).
 THRUST_SWING: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {
     1: ((1, -6), (1, -5)),
     2: ((1, -6), (1, -5)),
@@ -40,7 +41,37 @@ THRUST_SWING: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {
     23: ((2, 1), (4, 1)),
     24: ((2, 1), (4, 2)),
     25: ((2, 2), (5, -1)),
+    26: ((2, 2), (5, 0)),
+    27: ((3, -1), (5, 1)),
+    28: ((3, -1), (5, 1)),
+    29: ((3, 0), (5, 2)),
+    30: ((3, 0), (5, 2)),
+    31: ((3, 1), (6, -1)),
+    32: ((3, 1), (6, -1)),
+    33: ((3, 2), (6, 0)),
+    34: ((3, 2), (6, 0)),
+    35: ((4, -1), (6, 1)),
+    36: ((4, -1), (6, 1)),
+    37: ((4, 0), (6, 2)),
+    38: ((4, 0), (6, 2)),
+    39: ((4, 1), (7, -1)),
+    40: ((4, 1), (7, -1)),
+    45: ((5, 0), (7, 1)),
+    50: ((5, 2), (8, -1)),
+    55: ((6, 0), (8, 1)),
+    60: ((7, -1), (9, 0)),
+    65: ((7, 1), (9, 2)),
+    70: ((8, 0), (10, 0)),
+    75: ((8, 2), (10, 2)),
+    80: ((9, 0), (11, 0)),
+    85: ((9, 2), (11, 2)),
+    90: ((10, 0), (12, 0)),
+    95: ((10, 2), (12, 2)),
+    100: ((11, 0), (13, 0)),
 }
+
+MAX_DICE = 100
+"""The most dice a damage string may roll (the calculator and rosters; 100d is ST 870 swing)."""
 
 #: Wounding multiplier by damage type (torso). NOT IN SEED: GURPS 4e Basic Set rule (§19.13).
 WOUNDING: dict[str, float] = {
@@ -78,13 +109,20 @@ class DamageDice:
 
 
 def thrust_swing(st: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Thrust and swing dice for ST. NOT IN SEED: GURPS 4e Basic Set rule (digest §19.11)."""
-    return THRUST_SWING[max(1, min(25, int(st)))]
+    """Thrust and swing dice for ST (GURPS 4e Basic Set p.B15): the table's row at or below
+    ST (ST below 1 plays as 1); above 100, thrust (ST/10 + 1)d and swing (ST/10 + 3)d."""
+    st = max(1, int(st))
+    if st > 100:
+        return ((st // 10 + 1, 0), (st // 10 + 3, 0))
+    if st > 40:
+        st -= st % 5
+    return THRUST_SWING[st]
 
 
 def parse_damage(text: str, st: int, field: str = "damage") -> DamageDice:
     """Parse "sw+1 cut", "thr imp", "1d+2 pi" or "2d-1 cr" into dice for a wielder of ``st``;
-    EngineError with code ``field`` when it cannot."""
+    EngineError with code ``field`` when it cannot, or when the dice are not 1 to
+    :data:`MAX_DICE`."""
     parts = str(text).split()
     if len(parts) != 2 or parts[1] not in WOUNDING:
         raise EngineError(
@@ -99,10 +137,16 @@ def parse_damage(text: str, st: int, field: str = "damage") -> DamageDice:
             return DamageDice(n, adds + extra, kind)
     if "d" in base:
         n_text, _, add_text = base.partition("d")
+        if len(n_text) > 3 or len(add_text) > 4:
+            raise EngineError(field, f"Damage {text!r} must roll 1 to {MAX_DICE} dice.")
         try:
-            return DamageDice(int(n_text or 1), int(add_text) if add_text else 0, kind)
+            n = int(n_text or 1)
+            adds = int(add_text) if add_text else 0
         except ValueError as exc:
             raise EngineError(field, f"Cannot read damage dice {text!r}.") from exc
+        if not 1 <= n <= MAX_DICE:
+            raise EngineError(field, f"Damage {text!r} must roll 1 to {MAX_DICE} dice.")
+        return DamageDice(n, adds, kind)
     raise EngineError(field, f"Cannot read damage dice {text!r}.")
 
 

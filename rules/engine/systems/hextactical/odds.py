@@ -27,6 +27,10 @@ from rules.engine.systems.hextactical.damage import (
 )
 from rules.engine.systems.hextactical.rolls import THREE_D6_COUNTS, judge
 
+MAX_ST = 200
+"""The highest ST the calculator reads (GURPS 4e Basic Set p.B15 table and its rule above
+100)."""
+
 
 def _int(request: dict[str, Any], key: str, default: int | None = None) -> int:
     value = request.get(key, default)
@@ -97,6 +101,8 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
     if kind not in WOUNDING:
         raise EngineError("odds.damage_type", f"damage_type must be one of {sorted(WOUNDING)}.")
     st = _int(request, "st", 10)
+    if not 1 <= st <= MAX_ST:
+        raise EngineError("odds.st", f"st must be 1 to {MAX_ST}.")
     damage_text = request.get("damage")
     if not isinstance(damage_text, str):
         raise EngineError("odds.damage", "damage must be dice such as '2d+1' or 'sw+1'.")
@@ -185,7 +191,7 @@ FIELDS: tuple[OddsField, ...] = (
     OddsField(
         "damage_type", "choice", "Damage type", default="cr", choices=tuple(sorted(WOUNDING))
     ),
-    OddsField("st", "int", "ST", "For sw / thr damage.", default=10, minimum=1, maximum=50),
+    OddsField("st", "int", "ST", "For sw / thr damage.", default=10, minimum=1, maximum=MAX_ST),
     OddsField(
         "dr", "int", "DR", "The target's damage resistance.", default=0, minimum=0, maximum=100
     ),

@@ -3,26 +3,24 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine import hexgrid
-from rules.engine.dice import Dice
-from rules.engine.report import BattleMap, BattleReport, MapFeature, UnitOutcome
+from rules.engine.kernel.events import EventLog
+from rules.engine.kernel.policy import side_policies
+from rules.engine.kernel.sides import SIDES
+from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, EventHook, Mission, PostBattle, RosterData
 from rules.engine.systems.hextactical.ai import Policy
-from rules.engine.systems.hextactical.battle import Battle
 from rules.engine.systems.hextactical.campaign_pack import CharacterPointsPack
 from rules.engine.systems.hextactical.catalogue import CATALOGUE
 from rules.engine.systems.hextactical.combatant import Combatant, build_combatant
 from rules.engine.systems.hextactical.odds import ODDS
-from rules.engine.systems.hextactical.scenario import DEFAULT_MISSION, MISSIONS, build_layout
+from rules.engine.systems.hextactical.resolve import ENGINE_VERSION, HexTacticalBattle
+from rules.engine.systems.hextactical.scenario import DEFAULT_MISSION, MISSIONS
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
 from rules.engine.systems.hextactical.summary import SUMMARY
-
-ENGINE_VERSION = "0.1.0"
-"""Hextactical's engine version: changes whenever the same inputs and seed give another
-battle."""
 
 
 @dataclass(slots=True)
@@ -49,9 +47,8 @@ class HexTacticalSystem:
     summary = SUMMARY
     catalogue = CATALOGUE
 
-    def __init__(self, settings: Settings = DEFAULT_SETTINGS, policy: Policy | None = None) -> None:
+    def __init__(self, settings: Settings = DEFAULT_SETTINGS) -> None:
         self.settings = settings
-        self.policy = policy or Policy()
 
     def build_army(self, roster: RosterData) -> Army:
         """Check every unit builds into a combatant; EngineError names the bad field."""
@@ -92,91 +89,28 @@ class HexTacticalSystem:
         on_event: EventHook | None = None,
         log: bool = True,
         settings: Settings | None = None,
+        policies: Mapping[str, Policy] | None = None,
     ) -> BattleReport:
         """Play a duel or skirmish second by second to the end; same seed and settings, same
-        report (``settings`` None: the settings this system object was made with)."""
+        report (``settings`` None: the settings this system object was made with).
+        ``policies`` maps a side to its AI (default :class:`Policy`)."""
         mission = mission or self.default_mission
         if mission not in self.missions:
             raise EngineError("mission.unknown", f"Unknown hextactical mission {mission!r}.")
-        sides = {"a": self._combatants(army_a, "a"), "b": self._combatants(army_b, "b")}
-        dice = Dice(seed)
-        layout = build_layout(
+        return HexTacticalBattle(
+            {"a": self._combatants(army_a, "a"), "b": self._combatants(army_b, "b")},
+            {"a": army_a.name, "b": army_b.name},
             mission,
-            dice.spawn("map"),
-            {s: [c.weapon.ranged and not c.weapon.melee for c in sides[s]] for s in ("a", "b")},
-        )
-        battle = Battle(
-            sides,
-            layout,
-            self.missions[mission].max_turns,
-            dice.spawn("battle"),
+            seed,
+            EventLog(log, on_event),
             settings or self.settings,
-            self.policy,
-            log=log,
-            on_event=on_event,
-        )
-        battle.run()
-        winner, scores = battle.winner()
-        units = [self._outcome(c) for c in battle.all]
-        features = [
-            MapFeature("terrain", float(col), float(row), 1.0, 1.0, label, {"blocks": True})
-            for h, label in sorted(layout.obstacles.items())
-            for col, row in [hexgrid.axial_to_offset(h)]
-        ]
-        summary = (
-            f"{'Draw' if winner is None else 'Side ' + winner + ' wins'} after "
-            f"{battle.second} seconds"
-        )
-        return BattleReport(
-            system=self.slug,
-            mission=mission,
-            seed=seed,
-            engine_version=ENGINE_VERSION,
-            winner=winner,
-            scores=scores,
-            turns_played=battle.second,
-            armies={"a": army_a.name, "b": army_b.name},
-            units=units,
-            positions=battle.positions,
-            map=BattleMap(float(layout.width), float(layout.height), "hex", features),
-            events=battle.events.events,
-            summary=summary,
-            extra={"seconds": battle.second, "time_limit": self.missions[mission].max_turns},
-        )
-
-    @staticmethod
-    def _outcome(c: Combatant) -> UnitOutcome:
-        fighter = {
-            "id": c.id,
-            "name": c.name,
-            "status": c.status,
-            "taken_out_by": c.taken_out_by,
-            "enemies_taken_out": list(c.takedowns),
-            "wounds_suffered": c.hp_lost,
-        }
-        return UnitOutcome(
-            id=c.id,
-            name=c.name,
-            side=c.side,
-            status=c.status,
-            models_start=1,
-            models_lost=0 if c.active else 1,
-            kills=len(c.takedowns),
-            points=c.points,
-            points_lost=0 if c.active else c.points,
-            fighters=[fighter],
-            extra={
-                "hp_max": c.hp_max,
-                "hp": c.hp,
-                "hp_lost": c.hp_lost,
-                "mortally_wounded": c.mortal,
-            },
-        )
+            side_policies(policies, Policy),
+        ).run()
 
     def post_battle(self, report: BattleReport, side: str, seed: int) -> PostBattle:
         """Character points per game to each survivor (not dead): ``Settings.post_battle_cp`` =
         base + taking down an enemy + being on the winning side (1–3 CP). No dice are rolled."""
-        if side not in ("a", "b"):
+        if side not in SIDES:
             raise EngineError("side.invalid", "side must be 'a' or 'b'.")
         base, takedown, victory = self.settings.post_battle_cp
         result = PostBattle(side=side)

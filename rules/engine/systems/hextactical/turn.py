@@ -68,20 +68,28 @@ def take_turn(b: Battle, c: Combatant) -> None:
         if wounds.stays_conscious(b, c):
             movement.flee(b, c)
         return
-    plan = b.policy.choose(b, c)
+    plan = b.policies[c.side].choose(b, c)
     if plan.kind != "do_nothing" and not wounds.stays_conscious(b, c):
         return
     execute(b, c, plan)
 
 
+KEEPS_AIM = frozenset({"aim", "wait", "attack", "all_out_attack"})
+"""Maneuvers that do not spoil an Aim: more Aim, Wait, and the Attack or All-Out Attack that
+uses it (GURPS 4e Basic Set p.B364); the attack itself ends the Aim."""
+
+
 def execute(b: Battle, c: Combatant, plan: Plan) -> None:
-    """Carry out one maneuver (digest §19.3 maneuver table); Do Nothing does nothing."""
+    """Carry out one maneuver (digest §19.3 maneuver table); Do Nothing does nothing. Any
+    maneuver but those in :data:`KEEPS_AIM` loses the Aim, and an attack ends it (B364)."""
     c.maneuver = plan.kind
-    if plan.kind != "aim":
-        c.aim_turns = 0 if plan.kind != "wait" else c.aim_turns
+    if plan.kind not in KEEPS_AIM:
+        c.aim_turns = 0
     handler = MANEUVERS.get(plan.kind)
     if handler is not None:
         handler(b, c, plan)
+    if plan.kind in ("attack", "all_out_attack"):
+        c.aim_turns = 0
 
 
 def attack(b: Battle, c: Combatant, plan: Plan) -> None:

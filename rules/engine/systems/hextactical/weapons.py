@@ -40,7 +40,7 @@ def spend_shot(b: Battle, att: Combatant, weapon: Weapon) -> None:
 def switch_to_best_melee(b: Battle, c: Combatant, free: bool) -> None:
     """Take the policy's best melee weapon in hand: ready at once when ``free`` or a Fist,
     else it needs a Ready first; reach-changing weapons start at their longest reach."""
-    best = b.policy.best_melee_index(c)
+    best = b.policies[c.side].best_melee_index(c)
     if best is not None and best != c.weapon_index:
         c.weapon_index = best
         c.weapon_ready = free or c.weapon.name == "Fist"

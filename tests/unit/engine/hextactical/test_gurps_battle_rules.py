@@ -5,6 +5,8 @@ from pathlib import Path
 import yaml
 
 from rules.engine.dice import Dice
+from rules.engine.kernel.events import EventLog
+from rules.engine.kernel.policy import side_policies
 from rules.engine.systems.hextactical import active_defence, melee, movement, ranged, turn
 from rules.engine.systems.hextactical.ai import Policy
 from rules.engine.systems.hextactical.battle import Battle
@@ -46,7 +48,9 @@ def _battle(a_units, b_units, positions, totals=()):
     layout = Layout(20, 12)
     for side in ("a", "b"):
         layout.deploy[side] = [positions[c.id] for c in sides[side]]
-    battle = Battle(sides, layout, 30, ScriptedDice(totals), DEFAULT_SETTINGS, Policy(), log=True)
+    policies = side_policies(None, Policy)
+    battle = Battle(sides, layout, ScriptedDice(totals), DEFAULT_SETTINGS, policies, EventLog(True))
+    battle.deploy()
     return battle, {c.id: c for c in battle.all}
 
 

@@ -194,11 +194,11 @@ def test_consciousness_roll_only_when_acting():
     battle, sword, _ = _sword_and_axe(_near(0, 5), totals=[17])
     sword.hp = -1
     battle.settings = replace(battle.settings, flee_hp_fraction=-10.0)
-    battle.policy = _Idle()
+    battle.policies = {"a": _Idle(), "b": _Idle()}
     turn.take_turn(battle, sword)
     assert sword.status == "fighting"
     assert battle.dice.totals == [17]
-    battle.policy = Policy()
+    battle.policies = {"a": Policy(), "b": Policy()}
     turn.take_turn(battle, sword)
     assert sword.status == "unconscious"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.engine.dice import Dice
-from rules.engine.report import EventLog
+from rules.engine.kernel.events import EventLog
 from rules.engine.systems.massbattle.footprint import Footprint
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.terrain import TerrainPiece

@@ -4,7 +4,7 @@ hit, 1" short of friends, contact with an enemy is a charge (seed 003 §9-§10).
 import pytest
 
 from armybuilder.rosterdata import sample_roster_data
-from rules.engine.report import EventLog
+from rules.engine.kernel.events import EventLog
 from rules.engine.systems.massbattle import SYSTEM
 from rules.engine.systems.massbattle.ai import MassBattlePolicy
 from rules.engine.systems.massbattle.battle import join_melees, shooting_phase

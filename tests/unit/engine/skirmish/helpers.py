@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.engine.dice import Dice
 from rules.engine.geometry import Table
-from rules.engine.report import EventLog
+from rules.engine.kernel.events import EventLog
 from rules.engine.systems.skirmish.fighters import Fighter, Warband, build_fighters
 from rules.engine.systems.skirmish.state import BattleState
 

@@ -8,7 +8,7 @@ the service compares both with the row as it is under its lock:
 - ``If-Match`` names no current ETag → :class:`PreconditionFailed` (412);
 - the body's ``revision`` is not the current one → :class:`StaleRevision` (409).
 
-Neither given: the write applies to whatever is current (last writer wins, as before).
+  Neither given: the write applies to whatever is current (last writer wins, as before).
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 
 Skirmish seed 8 between the sample pair is a battle that ``leftover_attacks`` changes: with
 "lost" a model's remaining attacks on a target are lost once one causes an injury roll
-(digest §10.6 / §14.2), and the report differs from the default "rolled" one.
+(seed 001 "Attacking stunned and knocked down warriors"), and the report differs from the default
+"rolled" one.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@ campaign system's settings when the campaign is created or edited, and every bat
 engine plays for the campaign (played or auto-resolved) is played with it.
 
 Skirmish seed 8 between the sample pair is a battle that ``leftover_attacks`` "lost" changes
-(digest §10.6 / §14.2), so the battle's report shows which settings it was played with.
+(seed 001 "Attacking stunned and knocked down warriors"), so the battle's report shows which
+settings it was played with.
 """
 
 from datetime import timedelta

@@ -2,7 +2,7 @@
 feint and balance penalties, and All-Out Defense (Double Defense).
 
 The defence values are ``defence.py``; the flank and rear limits seed 004 §14, retreat §17;
-NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3, §19.10).
+NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers, Active defences).
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from rules.engine.systems.hextactical.rolls import success_roll
 if TYPE_CHECKING:
     from rules.engine.systems.hextactical.battle import Battle
 
-#: Defence modifier the turn after a critical miss lost one's balance (digest §19.9).
+# : Defence modifier the turn after a critical miss lost one's balance (not in seed 004: GURPS Basic
+# Set, Critical misses).
 LOSE_BALANCE_DEFENCE = -2
 
 
@@ -41,10 +42,12 @@ def defend(
     thrown: bool,
     detail: bool = False,
 ) -> Any:
-    """The defender's best active defence; True/kind when it succeeds (digest §19.10,
-    flank and rear limits seed 004 §14). Aim is lost when defending (digest §19.3). With
+    """The defender's best active defence; True/kind when it succeeds (not in seed 004: GURPS Basic
+    Set, Active defences,
+    flank and rear limits seed 004 §14). Aim is lost when defending (not in seed 004: GURPS Basic
+    Set, Maneuvers). With
     All-Out Defense (Double Defense) a failed defence may be followed by a different one
-    against the same attack (digest §19.3)."""
+    against the same attack (not in seed 004: GURPS Basic Set, Maneuvers)."""
     if not wounds.stays_conscious(b, target):
         return False
     tried: list[str] = []
@@ -85,7 +88,8 @@ def _defend_once(
     tried.append(choice.kind)
     value = choice.value + (LOSE_BALANCE_DEFENCE if target.balance_lost else 0)
     if target.feint_by == att.id:
-        # A won feint: its margin off this one defence (digest §19.3).
+        # A won feint: its margin off this one defence (not in seed 004: GURPS Basic Set,
+        # Maneuvers).
         value -= target.feint_penalty
         target.feint_by = ""
         target.feint_penalty = 0

@@ -6,7 +6,7 @@ turn order, takes one maneuver chosen by its side's policy (``policies``); ``tur
 combatant's second and the rules modules around it apply the maneuver: ``board`` (hexes,
 occupancy, lines of fire), ``movement``, ``melee``, ``ranged``, ``active_defence``,
 ``weapons`` and ``wounds``. The hex rules come from seed 004 (``tactics.py``); the basic
-combat chapter is NOT IN SEED: GURPS 4e Basic Set rule (digest §19).
+combat chapter is NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set).
 """
 
 from __future__ import annotations
@@ -76,7 +76,8 @@ class Battle:
         self.order = self.turn_order()
 
     def turn_order(self) -> list[Combatant]:
-        """Basic Speed, then DX, then a random roll-off (digest §19.2.2, uncertain)."""
+        """Basic Speed, then DX, then a random roll-off (not in seed 004: GURPS Basic Set, Turn
+        sequence and basic attributes, uncertain)."""
         ties = {c.id: self.dice.randint(1, 1_000_000) for c in self.all}
         return sorted(self.all, key=lambda c: (-c.basic_speed, -c.dx, ties[c.id], c.id))
 

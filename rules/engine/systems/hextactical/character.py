@@ -2,7 +2,8 @@
 
 Pure functions shared by the army builder (pricing a template) and the engine (building a
 combatant). NOT IN SEED: GURPS 4e Basic Set rule — the seed (004) covers hex tactics only; the
-costs and formulas below are the standard Basic Set ones (digest §19.2, §19.10).
+costs and formulas below are the standard Basic Set ones (not in seed 004: GURPS Basic Set, Turn
+sequence and basic attributes, Active defences).
 
 Profile keys: ``ST DX IQ HT`` are absolute scores (default 10). ``HP Will Per FP BasicSpeed
 BasicMove`` are optional **bought adjustments** (+/−) from the computed value, e.g.
@@ -128,7 +129,8 @@ def skill_level(attribute_value: int, difficulty: str, points: int) -> int:
 def basic_speed(profile: dict[str, Any]) -> float:
     """Basic Speed = (HT + DX) / 4, fractions kept, plus any bought adjustment.
 
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.2.3).
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Turn sequence and basic
+    attributes).
     """
     return (_number(profile, "HT", 10) + _number(profile, "DX", 10)) / 4 + _number(
         profile, "BasicSpeed", 0
@@ -164,13 +166,14 @@ def derived_stats(profile: dict[str, Any]) -> dict[str, Any]:
 def parry(skill: int, parry_modifier: int = 0) -> int:
     """Parry = 3 + skill // 2 + the weapon's parry modifier.
 
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.10).
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Active defences).
     """
     return 3 + int(skill) // 2 + int(parry_modifier)
 
 
 def block(shield_skill: int) -> int:
-    """Block = 3 + Shield skill // 2. NOT IN SEED: GURPS 4e Basic Set rule (digest §19.10)."""
+    """Block = 3 + Shield skill // 2. NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS
+    Basic Set, Active defences)."""
     return 3 + int(shield_skill) // 2
 
 

@@ -1,7 +1,8 @@
 """Combatants built from RosterData units (one unit = one GURPS combatant).
 
 The template keys are documented in this package's README. NOT IN SEED: GURPS 4e Basic Set
-rule for the character sheet itself (digest §19.2, §19.10, §19.11); the seed (004) only adds
+rule for the character sheet itself (not in seed 004: GURPS Basic Set, Turn sequence and basic
+attributes, Active defences, Damage); the seed (004) only adds
 hex-map rules on top.
 """
 
@@ -90,7 +91,8 @@ class Weapon:
     @property
     def fencing(self) -> bool:
         """A fencing weapon (Rapier, Saber, Smallsword, Main-Gauche skills): +3 to parry when
-        retreating. NOT IN SEED: GURPS 4e Basic Set rule (digest §19.10)."""
+        retreating. NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Active
+        defences)."""
         return self.skill_name in FENCING_SKILLS
 
 
@@ -207,7 +209,8 @@ class Combatant:
 
     @property
     def move(self) -> int:
-        """Basic Move, halved (rounded up) below 1/3 HP (digest §19.16); at least 1."""
+        """Basic Move, halved (rounded up) below 1/3 HP (not in seed 004: GURPS Basic Set, Low and
+        negative HP); at least 1."""
         move = self.basic_move
         if self.hp < self.hp_max / 3:
             move = math.ceil(move / 2)
@@ -215,12 +218,14 @@ class Combatant:
 
     @property
     def step(self) -> int:
-        """Step = Move / 10 rounded up, at least 1 (digest §19.4; seed 004 "Move 11+")."""
+        """Step = Move / 10 rounded up, at least 1 (not in seed 004: GURPS Basic Set, Step; seed 004
+        "Move 11+")."""
         return max(1, math.ceil(self.basic_move / 10))
 
     @property
     def dodge(self) -> int:
-        """Dodge, halved (rounded up) below 1/3 HP (digest §19.16)."""
+        """Dodge, halved (rounded up) below 1/3 HP (not in seed 004: GURPS Basic Set, Low and
+        negative HP)."""
         dodge = self.dodge_base
         if self.hp < self.hp_max / 3:
             dodge = math.ceil(dodge / 2)

@@ -1,12 +1,13 @@
 """Critical hit and critical miss tables as data.
 
-NOT IN SEED: GURPS 4e Basic Set rule — digest §19.8 (critical hit table) and §19.9 (critical
+NOT IN SEED: GURPS 4e Basic Set rule — not in seed 004: GURPS Basic Set, Critical hits (critical hit
+table) and §19.9 (critical
 miss table, whose exact entries the digest marks uncertain: implemented as data here).
 """
 
 from __future__ import annotations
 
-#: 3d6 → effect of a critical hit (digest §19.8).
+#: 3d6 → effect of a critical hit (not in seed 004: GURPS Basic Set, Critical hits).
 CRITICAL_HIT: dict[int, str] = {
     3: "triple",
     4: "half_dr",
@@ -26,7 +27,8 @@ CRITICAL_HIT: dict[int, str] = {
     18: "triple",
 }
 
-#: 3d6 → effect of a critical miss (digest §19.9, uncertain entries): the weapon breaks,
+# : 3d6 → effect of a critical miss (not in seed 004: GURPS Basic Set, Critical misses, uncertain
+# entries): the weapon breaks,
 #: you hit yourself, lose balance (no attack next turn, −2 to defences), the weapon turns in
 #: your hand or is dropped (one Ready to recover), or you fall down (prone).
 CRITICAL_MISS: dict[int, str] = {

@@ -100,7 +100,8 @@ class DamageDice:
 
     @property
     def min_basic(self) -> int:
-        """Lowest basic damage: 1, or 0 for crushing (digest §19.11, uncertain)."""
+        """Lowest basic damage: 1, or 0 for crushing (not in seed 004: GURPS Basic Set, Damage,
+        uncertain)."""
         return 0 if self.kind == "cr" else 1
 
     def label(self) -> str:
@@ -158,20 +159,21 @@ def roll_basic_damage(dice: Dice, damage: DamageDice, bonus: int = 0) -> int:
 
 def strong_bonus(damage: DamageDice) -> int:
     """All-Out Attack (Strong): +2 damage or +1 per die, whichever is higher.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers)."""
     return max(2, damage.dice)
 
 
 def penetration(basic: int, dr: int, divisor: float = 1.0) -> int:
     """Penetrating damage = basic − DR (DR divided by the armour divisor first).
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.12)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Damage resistance)."""
     effective_dr = int(dr / divisor) if divisor > 1 else dr
     return max(0, basic - effective_dr)
 
 
 def injury(basic: int, dr: int, kind: str, divisor: float = 1.0) -> int:
     """Injury = penetrating damage × wounding multiplier, rounded down, minimum 1 if anything
-    penetrated. NOT IN SEED: GURPS 4e Basic Set rule (digest §19.13)."""
+    penetrated. NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Wounding
+    modifiers and injury)."""
     penetrating = penetration(basic, dr, divisor)
     if penetrating <= 0:
         return 0

@@ -1,8 +1,10 @@
 """Active defences: Dodge, Parry, Block with their modifiers, retreat, All-Out Defense, and the
 flank and rear limits of seed 004.
 
-NOT IN SEED: GURPS 4e Basic Set rule for the formulas and modifiers (digest §19.10); the side
-and rear rules are seed 004 "Defending against attacks from the side / behind" (digest §14).
+NOT IN SEED: GURPS 4e Basic Set rule for the formulas and modifiers (not in seed 004: GURPS Basic
+Set, Active defences); the side
+and rear rules are seed 004 "Defending against attacks from the side / behind" (seed 004 "Defending
+against attacks from the side / behind").
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ class DefenceChoice:
 
 def weapon_skill(c: Combatant, weapon: Weapon) -> int:
     """Weapon skill less 1 per point of ST below the weapon's minimum.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.6)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Melee attack roll)."""
     short = max(0, weapon.st_req - c.st)
     return weapon.skill - short
 
@@ -54,7 +56,7 @@ def melee_skills(c: Combatant) -> list[int]:
 
 def dodge_value(c: Combatant) -> int:
     """Dodge + Combat Reflexes + shield DB (added by the caller) + posture + stun.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.10)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Active defences)."""
     value = c.dodge + (1 if c.has("combat-reflexes") else 0)
     value += POSTURE_DEFENCE.get(c.posture, 0)
     if c.stunned:
@@ -64,7 +66,7 @@ def dodge_value(c: Combatant) -> int:
 
 def parry_value(c: Combatant, weapon: Weapon) -> int:
     """3 + skill // 2 + parry modifier + Combat Reflexes + Enhanced Parry + posture + stun.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.10)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Active defences)."""
     value = character.parry(weapon_skill(c, weapon), weapon.parry_mod or 0)
     value += (1 if c.has("combat-reflexes") else 0) + (1 if c.has("enhanced-parry") else 0)
     value += POSTURE_DEFENCE.get(c.posture, 0)
@@ -75,7 +77,7 @@ def parry_value(c: Combatant, weapon: Weapon) -> int:
 
 def block_value(c: Combatant, shield: Weapon) -> int:
     """3 + Shield skill // 2 + Combat Reflexes + posture + stun (DB added by the caller).
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.10)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Active defences)."""
     value = character.block(shield.skill) + (1 if c.has("combat-reflexes") else 0)
     value += POSTURE_DEFENCE.get(c.posture, 0)
     if c.stunned:
@@ -101,7 +103,8 @@ def defence_choices(
     with a fencing weapon); one block per turn; a pop-up attacker may only Dodge (seed 004
     "Pop-up attacks"); in close combat only
     reach-C weapons parry; arrows and bolts cannot be parried, thrown weapons at −1.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3, §19.10), side/rear limits seed 004.
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers, Active
+    defences), side/rear limits seed 004.
     """
     if c.no_defence or c.status != "fighting":
         return []

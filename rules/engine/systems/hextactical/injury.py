@@ -20,7 +20,7 @@ AUTO_DEATH_MULTIPLE = 5
 def shock_penalty(injury: int, hp_max: int, traits: tuple[str, ...] = ()) -> int:
     """Shock from one injury (positive number, applied as a minus next turn): 1 per HP, at most
     4; per full HP/10 when HP ≥ 20; none with High Pain Threshold, doubled with Low.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.14)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Shock)."""
     if injury <= 0 or "high-pain-threshold" in traits:
         return 0
     per = injury if hp_max < 20 else injury // max(1, hp_max // 10)
@@ -36,7 +36,7 @@ def is_major_wound(injury: int, hp_max: int) -> bool:
 
 def consciousness_modifier(hp: int, hp_max: int) -> int:
     """HT modifier for the roll at 0 HP or below: −1 per full multiple of HP below zero.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.16)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Low and negative HP)."""
     if hp > 0:
         return 0
     return -((-hp) // hp_max)
@@ -44,12 +44,14 @@ def consciousness_modifier(hp: int, hp_max: int) -> int:
 
 def death_thresholds_crossed(old_hp: int, new_hp: int, hp_max: int) -> list[int]:
     """Multiples of −HP (1–4) crossed by going from ``old_hp`` to ``new_hp``: one death check
-    each. NOT IN SEED: GURPS 4e Basic Set rule (digest §19.16)."""
+    each. NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Low and negative
+    HP)."""
     return [m for m in DEATH_MULTIPLES if new_hp <= -m * hp_max < old_hp]
 
 
 def automatically_dead(hp: int, hp_max: int) -> bool:
-    """−5×HP or below: dead. NOT IN SEED: GURPS 4e Basic Set rule (digest §19.16)."""
+    """−5×HP or below: dead. NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set,
+    Low and negative HP)."""
     return hp <= -AUTO_DEATH_MULTIPLE * hp_max
 
 
@@ -71,7 +73,8 @@ class InjuryOutcome:
 def knockdown_check(dice: Dice, ht: int, traits: tuple[str, ...], outcome: InjuryOutcome) -> None:
     """After a major wound: HT roll (+3 High Pain Threshold); failure = stunned and knocked
     down; failure by 5+ or a critical failure = unconscious.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.15.2–19.15.4)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Major wounds, knockdown
+    and stun)."""
     bonus = KNOCKDOWN_HPT_BONUS if "high-pain-threshold" in traits else 0
     result = success_roll(dice, ht + bonus)
     outcome.rolls.append(result.roll)
@@ -96,7 +99,8 @@ def resolve_injury(
 ) -> InjuryOutcome:
     """Consequences of ``injury`` to someone who had ``old_hp``: shock, knockdown after a
     major wound, a death check at each multiple of −HP crossed, automatic death at −5×HP.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.14–19.16)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Shock, Major wounds,
+    knockdown and stun, Low and negative HP)."""
     outcome = InjuryOutcome(injury)
     if injury <= 0:
         return outcome
@@ -124,13 +128,14 @@ def resolve_injury(
 def consciousness_check(dice: Dice, hp: int, hp_max: int, ht: int) -> tuple[bool, int]:
     """At 0 HP or below, an HT roll at the start of each turn (−1 per full multiple of HP below
     zero); failure = unconscious. Returns (stays conscious, roll).
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.16)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Low and negative HP)."""
     result = success_roll(dice, ht + consciousness_modifier(hp, hp_max))
     return result.success, result.roll
 
 
 def stun_recovery(dice: Dice, ht: int) -> tuple[bool, int]:
     """A stunned combatant rolls HT at the end of each turn; success = acts normally next turn.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.15.5)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Major wounds, knockdown
+    and stun)."""
     result = success_roll(dice, ht)
     return result.success, result.roll

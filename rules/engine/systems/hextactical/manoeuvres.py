@@ -3,7 +3,7 @@
 Pure functions of plain values; ``movement.py`` and ``melee.py`` apply them and ``ai``
 decides when to use them. The hex rules are seed 004 "Entering an enemy's hex" (digest
 §15.4–15.7, §15.10); the contests and modifiers are NOT IN SEED: GURPS 4e Basic Set rule
-(digest §19.1.6, §19.3, §19.17).
+(not in seed 004: GURPS Basic Set, Success rolls, Maneuvers, Evade and slam).
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ EVADE_POSTURE: dict[str, int] = {
 }
 #: Evade: modifier by the foe's arc the mover comes from (side +2, behind +5).
 EVADE_ARC: dict[str, int] = {"front": 0, "side": 2, "rear": 5}
-#: Maneuvers during which a mover may Evade (digest §19.17: Move, Move and Attack).
+# : Maneuvers during which a mover may Evade (not in seed 004: GURPS Basic Set, Evade and slam:
+# Move, Move and Attack).
 EVADE_MANEUVERS: tuple[str, ...] = ("move", "move_attack")
 #: All-Out Attack (Long): reach added to the weapon's reach.
 LONG_REACH_BONUS = 1
@@ -43,7 +44,8 @@ def evade_allowed(maneuver: str) -> bool:
 
 def evade_modifier(foe_posture: str, arc_from_foe: str) -> int:
     """Evade modifiers: −5 foe standing, −2 kneeling, +5 lying down; +2 coming from his side,
-    +5 from behind (NOT IN SEED: GURPS 4e Basic Set rule "Evading", digest §19.17 lists the
+    +5 from behind (NOT IN SEED: GURPS 4e Basic Set rule "Evading", not in seed 004: GURPS Basic
+    Set, Evade and slam lists the
     modifiers as uncertain)."""
     return EVADE_POSTURE.get(foe_posture, EVADE_POSTURE["standing"]) + EVADE_ARC.get(
         arc_from_foe, 0
@@ -52,7 +54,7 @@ def evade_modifier(foe_posture: str, arc_from_foe: str) -> int:
 
 def evade_skill(dx: int, skills: dict[str, int]) -> int:
     """The mover rolls DX, or Acrobatics if better (NOT IN SEED: GURPS 4e Basic Set rule,
-    digest §19.17 "DX (or Acrobatics)")."""
+    not in seed 004: GURPS Basic Set, Evade and slam "DX (or Acrobatics)")."""
     return max(dx, skills.get("Acrobatics", dx))
 
 
@@ -70,13 +72,14 @@ def evade_resistance(
 def evade_succeeds(contest: ContestResult) -> bool:
     """Win the Quick Contest and you pass through his hex into the front hex beyond his half;
     lose or tie and he stops you (seed 004 "Entering an enemy's hex" §15.6; NOT IN SEED:
-    GURPS 4e Basic Set rule "Evading", digest §19.1.6)."""
+    GURPS 4e Basic Set rule "Evading", not in seed 004: GURPS Basic Set, Success rolls)."""
     return contest.won
 
 
 def feint_resistance(melee_skills: Iterable[int], shield_skill: int | None, dx: int) -> int:
     """The foe resists a Feint with his best melee weapon skill or Shield skill, DX if he has
-    neither (NOT IN SEED: GURPS 4e Basic Set rule "Feint", digest §19.3 details uncertain)."""
+    neither (NOT IN SEED: GURPS 4e Basic Set rule "Feint", not in seed 004: GURPS Basic Set,
+    Maneuvers details uncertain)."""
     best = [*melee_skills, *([shield_skill] if shield_skill is not None else [])]
     return max(best) if best else dx
 
@@ -84,7 +87,8 @@ def feint_resistance(melee_skills: Iterable[int], shield_skill: int | None, dx: 
 def feint_penalty(contest: ContestResult) -> int:
     """Feint result: if you succeed and the foe fails, your whole margin of success; if both
     succeed and you win, the difference; otherwise 0. It is subtracted from his next active
-    defence against you (NOT IN SEED: GURPS 4e Basic Set rule "Feint", digest §19.3)."""
+    defence against you (NOT IN SEED: GURPS 4e Basic Set rule "Feint", not in seed 004: GURPS Basic
+    Set, Maneuvers)."""
     mine, theirs = contest.mine, contest.theirs
     if not mine.success or not contest.won:
         return 0
@@ -95,7 +99,8 @@ def feint_penalty(contest: ContestResult) -> int:
 
 def long_reaches(reaches: Iterable[int]) -> tuple[int, ...]:
     """All-Out Attack (Long): every reach of the weapon +1 yard (reach C becomes 1)
-    (NOT IN SEED: GURPS 4e Basic Set rule, digest §19.3 "Long +1 reach", uncertain)."""
+    (NOT IN SEED: GURPS 4e Basic Set rule, not in seed 004: GURPS Basic Set, Maneuvers "Long +1
+    reach", uncertain)."""
     return tuple(sorted({r + LONG_REACH_BONUS for r in reaches}))
 
 
@@ -104,7 +109,7 @@ def long_damage_penalty(
 ) -> int:
     """All-Out Attack (Long): −2 damage or −1 per die, whichever is worse; under
     ``settings.aoa_long_swing_only`` thrusts keep full damage (NOT IN SEED: published GURPS 4e
-    All-Out Attack (Long) option; digest §19.3, uncertain)."""
+    All-Out Attack (Long) option; not in seed 004: GURPS Basic Set, Maneuvers, uncertain)."""
     if settings.aoa_long_swing_only and mode != "swing":
         return 0
     return -max(2, damage.dice)

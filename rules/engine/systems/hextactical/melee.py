@@ -3,7 +3,8 @@ All-Out Attack (Determined, Strong, Feint, Long) and Move and Attack, the attack
 defence and the damage.
 
 The hex rules are seed 004 ("Reach", "Wild swings", "Weapons in close combat"); the rest is
-NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3, §19.6, §19.8).
+NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers, Melee attack
+roll, Critical hits).
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ POSTURE_ATTACK: dict[str, int] = {
 def attack_skill_melee(
     b: Battle, att: Combatant, target: Combatant, weapon: Weapon, plan_kind: str, option: str
 ) -> tuple[int, bool]:
-    """Effective melee skill and whether it is a wild swing (seed 004 and digest §19.6)."""
+    """Effective melee skill and whether it is a wild swing (seed 004 and not in seed 004: GURPS
+    Basic Set, Melee attack roll)."""
     skill = weapon_skill(att, weapon) - min(att.shock_now, 8)
     skill += POSTURE_ATTACK.get(att.posture, 0) + att.evaluate
     arc = hexgrid.arc_of(att.pos, att.facing, target.pos, b.settings.arcs)
@@ -64,8 +66,10 @@ def in_melee_reach(
     """The target is at one of the weapon's reaches that its current grip allows, and in the
     front hexes for that reach — or in a side/rear hex at that distance, a wild swing; in a
     shared hex only reach-C weapons strike (seed 004 "Reach", "Wild swings", "Weapons in
-    close combat"; digest §2, §3, §6, §15.12). With All-Out Attack (Long) every reach is
-    one yard longer but not past a standing or crouching person (digest §19.3)."""
+    close combat"; seed 004 "Reach", "Long-weapon tactics", "Wild swings", "Close combat"). With
+    All-Out Attack (Long) every reach is
+    one yard longer but not past a standing or crouching person (not in seed 004: GURPS Basic Set,
+    Maneuvers)."""
     if not weapon.melee:
         return False
     if att.pos == target.pos:
@@ -85,7 +89,7 @@ def in_melee_reach(
 def long_blocked(b: Battle, att: Combatant, target: Combatant, origin: Hex | None = None) -> bool:
     """A standing or crouching person between attacker (at ``origin`` if given) and target
     blocks the extra reach of All-Out Attack (Long) (NOT IN SEED: published GURPS 4e option,
-    digest §19.3)."""
+    not in seed 004: GURPS Basic Set, Maneuvers)."""
     start = att.pos if origin is None else origin
     postures = [
         o.posture
@@ -102,7 +106,7 @@ def feint(b: Battle, att: Combatant, target: Combatant, weapon: Weapon) -> int:
     """All-Out Attack (Feint): a Quick Contest of the attacker's weapon skill against the
     foe's best melee weapon or Shield skill (DX without one); the margin won is taken off
     the foe's next active defence against this attacker (NOT IN SEED: GURPS 4e Basic Set
-    rule "Feint", digest §19.3, §19.1.6)."""
+    rule "Feint", not in seed 004: GURPS Basic Set, Maneuvers, Success rolls)."""
     mine = weapon_skill(att, weapon) - min(att.shock_now, 8)
     mine += POSTURE_ATTACK.get(att.posture, 0)
     shield = target.shield.skill if target.shield is not None else None
@@ -135,7 +139,8 @@ def melee_attack(
     plan_kind: str,
     option: str,
 ) -> None:
-    """One melee attack: roll, defence, damage (digest §19.6, §19.8, §19.10); refused when
+    """One melee attack: roll, defence, damage (not in seed 004: GURPS Basic Set, Melee attack roll,
+    Critical hits, Active defences); refused when
     the target is out of the weapon's current reach (seed 004 "Reach")."""
     long = plan_kind == "all_out_attack" and option == AOA_LONG
     if not in_melee_reach(b, att, target, weapon, long):
@@ -147,7 +152,7 @@ def melee_attack(
     try:
         _resolve_melee(b, att, target, weapon, mode, plan_kind, option)
     finally:
-        # A feint counts against the next attack only (digest §19.3).
+        # A feint counts against the next attack only (not in seed 004: GURPS Basic Set, Maneuvers).
         if target.feint_by == att.id:
             target.feint_by = ""
             target.feint_penalty = 0

@@ -2,7 +2,8 @@
 opportunity fire, steps, Evading through a foe's hex, entering close combat, facing, fleeing.
 
 The hex rules are seed 004 ("Entering an enemy's hex", "Opportunity fire"); movement costs and
-Evade are NOT IN SEED: GURPS 4e Basic Set rule (digest §19.4, §19.5, §19.17).
+Evade are NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Step, Tactical
+movement, Evade and slam).
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ def reachable(
     evade: bool = False,
 ) -> Tree:
     """Hexes reachable with ``budget`` movement points: forward 1 MP, turning +1 per
-    hex-side or a sidestep/backward step at 2 MP (digest §19.5); always at least 1 hex.
+    hex-side or a sidestep/backward step at 2 MP (not in seed 004: GURPS Basic Set, Tactical
+    movement); always at least 1 hex.
     Returns hex → (cost, previous hex, facing on arrival). ``enter`` lists enemy hexes
     one may move into and stop (seed 004 "Entering an enemy's hex"). With ``evade`` a
     lone foe's hex may be passed straight through into the hex beyond, paying for both
@@ -93,7 +95,8 @@ def _relax_evade(
 ) -> None:
     """Search edge for an Evade: forward (or after one hex-side turn) into a lone foe's hex
     and on into the front hex beyond; enough movement for both is needed (seed 004
-    "Entering an enemy's hex" §15.6–15.7, digest §19.5 "Enemy in the hex")."""
+    "Entering an enemy's hex" §15.6–15.7, not in seed 004: GURPS Basic Set, Tactical movement "Enemy
+    in the hex")."""
     turns = hexgrid.facing_turns(facing, direction)
     if turns > 1 or evade_foe(b, c, foe_hex) is None:
         return
@@ -122,7 +125,7 @@ def move_along(
 ) -> None:
     """Walk ``path`` hex by hex; waiting shooters may fire as each hex is entered (seed 004
     "Opportunity fire"). Ends facing ``end_facing`` if allowed: any facing if at most half
-    the MP were used, else one hex-side (digest §19.5)."""
+    the MP were used, else one hex-side (not in seed 004: GURPS Basic Set, Tactical movement)."""
     used = 0
     for h in path:
         direction = hexgrid.direction_to(c.pos, h)
@@ -152,7 +155,7 @@ def move_along(
 
 def _pass_through(b: Battle, c: Combatant, foe_hex: Hex, beyond: Hex) -> bool:
     """Move through ``foe_hex`` into ``beyond`` with an Evade; False when the move stops
-    (seed 004 "Entering an enemy's hex" §15.6; digest §19.17)."""
+    (seed 004 "Entering an enemy's hex" §15.6; not in seed 004: GURPS Basic Set, Evade and slam)."""
     foe = evade_foe(b, c, foe_hex)
     if foe is None:
         if not b.board.free(foe_hex, c) or not b.board.free(beyond, c):
@@ -177,7 +180,8 @@ def evade(b: Battle, c: Combatant, foe: Combatant) -> bool:
     """Evade: Quick Contest of the mover's DX (or Acrobatics) with the posture and arc
     modifiers against the foe's DX; a win passes through his hex, a loss or tie stops the
     move (seed 004 "Entering an enemy's hex" §15.4, §15.6; NOT IN SEED: GURPS 4e Basic Set
-    rule "Evading", digest §19.17). Only during Move or Move and Attack."""
+    rule "Evading", not in seed 004: GURPS Basic Set, Evade and slam). Only during Move or Move and
+    Attack."""
     if not manoeuvres.evade_allowed(c.maneuver):
         return False
     arc = hexgrid.arc_of(foe.pos, foe.facing, c.pos, b.settings.arcs)
@@ -201,7 +205,8 @@ def evade(b: Battle, c: Combatant, foe: Combatant) -> bool:
 
 
 def step_to(b: Battle, c: Combatant, h: Hex | None) -> None:
-    """A step: one hex (or the combatant's step length) ignoring MP costs (digest §19.4)."""
+    """A step: one hex (or the combatant's step length) ignoring MP costs (not in seed 004: GURPS
+    Basic Set, Step)."""
     if h is None or h == c.pos:
         return
     b.board.place(c, h)

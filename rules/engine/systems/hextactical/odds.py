@@ -7,7 +7,8 @@ optional ``wounding`` (multiplier override), ``armour_divisor`` and ``critical_h
 (default true: a critical success allows no defence and rolls on the critical hit table).
 Answer: exact probabilities of an attack roll success, a critical, a successful defence, a hit
 landing, and the distribution of injury. Errors are EngineError with code ``odds.<field>``.
-NOT IN SEED: GURPS 4e Basic Set rule (digest §19.1, §19.8, §19.10–19.13).
+NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Success rolls, Critical
+hits, Active defences, Damage, Damage resistance, Wounding modifiers and injury).
 """
 
 from __future__ import annotations
@@ -212,7 +213,8 @@ FIELDS: tuple[OddsField, ...] = (
         default=True,
     ),
 )
-"""The calculator's request fields (digest §19.1, §19.8, §19.10–19.13)."""
+"""The calculator's request fields (not in seed 004: GURPS Basic Set, Success rolls, Critical hits,
+Active defences, Damage, Damage resistance, Wounding modifiers and injury)."""
 
 
 def odds_result(request: dict[str, Any]) -> OddsResult:

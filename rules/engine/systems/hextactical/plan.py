@@ -1,7 +1,8 @@
 """The plan a policy hands the battle for one second, and the option names both sides use.
 
 The maneuver names and their options follow the maneuver table (NOT IN SEED: GURPS 4e Basic
-Set rule, digest §19.3); pop-up attacks are seed 004 "Pop-up attacks".
+Set rule, not in seed 004: GURPS Basic Set, Maneuvers); pop-up attacks are seed 004 "Pop-up
+attacks".
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Ranged attacks on the hex map (seed 004): arc of vision and blind fire, people in the way,
 Aim, hitting the wrong target, overshooting after a dodge, and opportunity fire at movers.
 
-The skill and damage rules are NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3, §19.7).
+The skill and damage rules are NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic
+Set, Maneuvers, Ranged attack roll).
 """
 
 from __future__ import annotations

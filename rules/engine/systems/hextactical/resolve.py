@@ -1,5 +1,5 @@
 """A hextactical battle on the kernel's loop: a turn is one second (seed 004; the basic
-combat sequence is NOT IN SEED: GURPS 4e Basic Set rule, digest §19)."""
+combat sequence is NOT IN SEED: GURPS 4e Basic Set rule, not in seed 004: GURPS Basic Set)."""
 
 from __future__ import annotations
 

@@ -41,19 +41,20 @@ class RollResult:
 
 def is_critical_success(roll: int, skill: int) -> bool:
     """3 or 4 always; 5 at effective skill 15+; 6 at 16+.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.1.2)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Success rolls)."""
     return roll <= 4 or (roll == 5 and skill >= 15) or (roll == 6 and skill >= 16)
 
 
 def is_critical_failure(roll: int, skill: int) -> bool:
     """18 always; 17 at effective skill ≤ 15; any roll ≥ skill + 10.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.1.3)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Success rolls)."""
     return roll == 18 or (roll == 17 and skill <= 15) or roll >= skill + 10
 
 
 def judge(roll: int, skill: int) -> RollResult:
     """Judge a 3d6 total against effective skill: success if ≤ skill, but 3–4 always succeed
-    and 17–18 always fail. NOT IN SEED: GURPS 4e Basic Set rule (digest §19.1)."""
+    and 17–18 always fail. NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set,
+    Success rolls)."""
     if is_critical_success(roll, skill):
         return RollResult(roll, skill, True, True)
     if roll >= 17:
@@ -64,7 +65,8 @@ def judge(roll: int, skill: int) -> RollResult:
 
 
 def success_roll(dice: Dice, skill: int) -> RollResult:
-    """Roll 3d6 against ``skill``. NOT IN SEED: GURPS 4e Basic Set rule (digest §19.1)."""
+    """Roll 3d6 against ``skill``. NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS
+    Basic Set, Success rolls)."""
     return judge(dice.three_d6(), skill)
 
 
@@ -104,14 +106,14 @@ class ContestResult:
 def contest_key(result: RollResult) -> tuple[bool, int]:
     """Ordering of one side of a Quick Contest: a success beats a failure; between two
     successes the larger margin, between two failures the smaller failure wins.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.1.6)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Success rolls)."""
     return (result.success, result.margin)
 
 
 def quick_contest(dice: Dice, mine: int, theirs: int) -> ContestResult:
     """Quick Contest: the active side rolls against ``mine``, the resisting side against
     ``theirs``; the better result wins, a tie means no winner.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.1.6)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Success rolls)."""
     first = success_roll(dice, mine)
     return ContestResult(first, success_roll(dice, theirs))
 

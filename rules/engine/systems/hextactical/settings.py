@@ -18,19 +18,25 @@ from rules.engine.kernel.settings import RuleSettings
 class Settings(RuleSettings):
     """Every doubtful rule choice in one place.
 
-    - ``arcs``: front/side/rear arc reconstruction (digest §0.2–0.4, figures missing).
+    - ``arcs``: front/side/rear arc reconstruction (seed 004 "Arc of vision" (figure missing;
+      reconstruction), figures missing).
       Default ±60° with boundary rays (3/5/7 front hexes at reach 1/2/3); alternative
       ``hexgrid.ARC_NARROW`` (3/3/5).
-    - ``wild_swing_caps_skill``: True = effective skill after all modifiers ≤ 9 (digest §18.1,
+    - ``wild_swing_caps_skill``: True = effective skill after all modifiers ≤ 9 (seed 004 "Wild
+      swings",
       standard rule); False = the literal seed reading, the *penalty* is at most −9.
     - ``melee_enemy_hex_penalty_each``: True = −4 per enemy hex a reach-2+ melee line passes
-      through (digest §18.2, like ranged §9.3); False = a single −4 however many.
+      through (seed 004 "Attacking through occupied hexes", like ranged §9.3); False = a single −4
+      however many.
     - ``kneeling_blocks_kneeling``: True = a kneeling occupant is in the way of a kneeling
-      shooter (digest §18.4); False = only sitting/prone shooters, as the seed literally says.
-    - ``retreats_per_turn``: retreats allowed per turn (digest §19.10, uncertain: 1).
+      shooter (seed 004 "Firing through occupied hexes"); False = only sitting/prone shooters, as
+      the seed literally says.
+    - ``retreats_per_turn``: retreats allowed per turn (not in seed 004: GURPS Basic Set, Active
+      defences, uncertain: 1).
     - ``repeated_parry_penalty``: cumulative penalty for each further parry with one weapon in a
-      turn (digest §19.10, uncertain: −4).
-    - ``move_and_attack_allows_retreat``: digest §19.3 (uncertain): False.
+      turn (not in seed 004: GURPS Basic Set, Active defences, uncertain: −4).
+    - ``move_and_attack_allows_retreat``: not in seed 004: GURPS Basic Set, Maneuvers (uncertain):
+      False.
     - ``flee_hp_fraction``: engine policy, not a GURPS rule: below this fraction of HP a
       combatant makes a Will roll each turn (−2 with Cowardice) or flees the map.
     - ``post_battle_cp``: character points awarded per game to a survivor: base, bonus for
@@ -40,10 +46,11 @@ class Settings(RuleSettings):
       §19.17 "DX or a weapon skill", uncertain).
     - ``evade_failure_stops_before``: a failed Evade stops the mover in the hex before the
       foe's (True); alternative False: he stops inside the foe's hex in close combat, the
-      reading of the later designer clarification (digest §15.4–15.7, §19.17 uncertain).
+      reading of the later designer clarification (seed 004 "Entering an enemy's hex"; not in seed
+      004: GURPS Basic Set, Evade and slam uncertain).
     - ``aoa_long_swing_only``: All-Out Attack (Long) costs −2 damage or −1 per die (the worse)
       only on swings (True, published Martial Arts option); False = on every attack
-      (digest §19.3 "Long +1 reach", uncertain).
+      (not in seed 004: GURPS Basic Set, Maneuvers "Long +1 reach", uncertain).
     """
 
     arcs: ArcDefinition = ARC_RECONSTRUCTION
@@ -62,5 +69,6 @@ class Settings(RuleSettings):
 
 DEFAULT_SETTINGS = Settings()
 
-#: Skill cap for wild swings, blind fire and Move and Attack (seed 004; digest §6.3, §8.3).
+# : Skill cap for wild swings, blind fire and Move and Attack (seed 004; seed 004 "Wild swings",
+# "Blind fire").
 SKILL_CAP = 9

@@ -1,6 +1,7 @@
 """The hextactical roster summary: each combatant's derived values (HP, Basic Speed, Move,
 Dodge, Parry, Block) and skill levels from :mod:`.character` (NOT IN SEED: GURPS 4e Basic Set,
-digest §19.2, §19.10), and the rows the army builder shows under each combatant."""
+not in seed 004: GURPS Basic Set, Turn sequence and basic attributes, Active defences), and the rows
+the army builder shows under each combatant."""
 
 from __future__ import annotations
 

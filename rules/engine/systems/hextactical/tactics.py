@@ -3,7 +3,7 @@ firing through occupied hexes, hitting the wrong target, pop-up attacks, opportu
 flank and rear defence, close combat in a shared hex.
 
 Pure functions of plain values; the battle modules apply them. Sections cited as "seed 004
-<heading>" with the digest paragraph (e.g. digest §5.3).
+<heading>" with the digest paragraph (e.g. seed 004 "Attacking through occupied hexes").
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ OPPORTUNITY_FIRE_TABLE: tuple[tuple[int, int], ...] = (
 OPPORTUNITY_FIRE_MANY = -5
 
 #: Speed/range modifier brackets (yards, modifier). NOT IN SEED: GURPS 4e Basic Set rule
-#: (digest §19.7, "verify"); beyond 100 yd −1 per step of the 1/1.5/2/3/5/7 progression.
+# : (not in seed 004: GURPS Basic Set, Ranged attack roll, "verify"); beyond 100 yd −1 per step of
+# the 1/1.5/2/3/5/7 progression.
 RANGE_TABLE: tuple[tuple[int, int], ...] = (
     (2, 0),
     (3, -1),
@@ -57,13 +58,13 @@ def melee_reach_hexes(
     pos: Hex, facing: int, reach: int, settings: Settings = DEFAULT_SETTINGS
 ) -> list[Hex]:
     """Hexes a weapon of ``reach`` (0 = C) strikes without a wild swing: C = own hex, 1 = the 3
-    front hexes, 2/3 = front-arc hexes at that distance (seed 004 "Reach"; digest §2)."""
+    front hexes, 2/3 = front-arc hexes at that distance (seed 004 "Reach"; seed 004 "Reach")."""
     return hexgrid.reach_hexes(pos, facing, "C" if reach == 0 else reach, settings.arcs)
 
 
 def can_use_reach(current: int, wanted: int, reach_change_ready: bool) -> bool:
     """A weapon that needs a Ready to change reach attacks only at its current setting; a
-    balanced one at any of its reaches (seed 004 "Reach", digest §3)."""
+    balanced one at any of its reaches (seed 004 "Reach", seed 004 "Long-weapon tactics")."""
     return not reach_change_ready or current in (-1, wanted)
 
 
@@ -71,7 +72,7 @@ def is_wild_swing(
     arc: str, lr: str, traits: Sequence[str], hands: int, weapon_side: str, can_see: bool = True
 ) -> tuple[bool, int]:
     """Whether a melee attack into ``arc`` is a wild swing, and any awkward-angle penalty
-    (seed 004 "Wild swings"; digest §6.1, §6.8, §6.9).
+    (seed 004 "Wild swings"; seed 004 "Wild swings").
 
     Side or rear hexes or an unseen foe → wild swing. Peripheral Vision: two-handed attacks
     into either side hex and one-handed ones into the weapon-hand side are not wild. 360°
@@ -90,18 +91,19 @@ def is_wild_swing(
 
 
 def wild_swing_modifier(visibility_penalty: int = 0) -> int:
-    """The worse of −5 and the visibility penalty (seed 004 "Wild swings"; digest §6.2)."""
+    """The worse of −5 and the visibility penalty (seed 004 "Wild swings"; seed 004 "Wild
+    swings")."""
     return min(WILD_SWING_PENALTY, visibility_penalty)
 
 
 def wild_thrust_allowed(mode: str, distance: int) -> bool:
-    """No wild thrust at a target more than 1 yard away (seed 004; digest §6.5)."""
+    """No wild thrust at a target more than 1 yard away (seed 004; seed 004 "Wild swings")."""
     return mode != "thrust" or distance <= 1
 
 
 def cap_skill(skill: int, cap: int = SKILL_CAP) -> int:
     """Effective skill after all modifiers at most ``cap`` (9) for wild swings, blind fire and
-    Move and Attack (seed 004; digest §6.3, §8.3, §18.1)."""
+    Move and Attack (seed 004; seed 004 "Wild swings", "Blind fire", "Wild swings")."""
     return min(skill, cap)
 
 
@@ -120,7 +122,7 @@ def blind_fire_skill(skill: int) -> int:
 
 def in_arc_of_vision(arc: str, traits: Sequence[str]) -> bool:
     """Ranged attacks go into the front arc; Peripheral Vision adds the sides; 360° Vision
-    everything (seed 004 "Arc of vision"; digest §7)."""
+    everything (seed 004 "Arc of vision"; seed 004 "Arc of vision")."""
     if arc in ("front", "same") or "360-vision" in traits:
         return True
     return arc == "side" and "peripheral-vision" in traits
@@ -134,7 +136,8 @@ def melee_through_penalty(
 ) -> int:
     """Penalty for a reach-2+ melee attack whose line passes occupied hexes: allies 0, an
     enemy −4; along a hex-side only when both hexes are occupied, then as one friendly hex
-    unless both are enemies (seed 004 "Attacking through occupied hexes"; digest §5). Several
+    unless both are enemies (seed 004 "Attacking through occupied hexes"; seed 004 "Attacking
+    through occupied hexes"). Several
     enemy hexes: −4 each (``melee_enemy_hex_penalty_each``) or one −4."""
     enemy_hexes = 0
     for step in steps:
@@ -159,7 +162,7 @@ def in_the_way(
 ) -> bool:
     """Whether an occupant blocks a shot: prone people only block prone shooters; kneeling or
     sitting people only sitting or prone shooters (and kneeling ones, by default) (seed 004
-    "Firing through occupied hexes"; digest §9.5, §9.6, §18.4)."""
+    "Firing through occupied hexes"; seed 004 "Firing through occupied hexes")."""
     if occupant_posture == "prone":
         return shooter_posture == "prone"
     if occupant_posture in ("kneeling", "sitting"):
@@ -191,7 +194,8 @@ def people_in_the_way(
 ) -> list[InTheWay]:
     """People in the way, nearest first: each single hex gives its occupants; a hex-side pair
     counts only when both hexes hold someone in the way, and then once (seed 004 "Firing
-    through occupied hexes"; digest §9.2–9.4). ``occupants_at`` returns (id, posture) pairs."""
+    through occupied hexes"; seed 004 "Firing through occupied hexes"). ``occupants_at`` returns
+    (id, posture) pairs."""
     groups: list[InTheWay] = []
     for step in steps:
         per_hex = [
@@ -212,13 +216,13 @@ def people_in_the_way(
 
 def in_the_way_penalty(groups: Sequence[InTheWay]) -> int:
     """−4 per person in the way, friend or foe; a hex-side pair of occupied hexes counts once
-    (seed 004 "Firing through occupied hexes"; digest §9.3, §9.4)."""
+    (seed 004 "Firing through occupied hexes"; seed 004 "Firing through occupied hexes")."""
     return sum(IN_THE_WAY_PENALTY * (1 if g.pair else len(g.ids)) for g in groups)
 
 
 def opportunity_fire_penalty(hexes_watched: int = 0, line: bool = False) -> int:
     """Opportunity-fire penalty: 1 hex 0, 2 −1, 3–4 −2, 5–6 −3, 7–10 −4, 11+ −5; a line −2
-    (seed 004 "Opportunity fire" table; digest §13)."""
+    (seed 004 "Opportunity fire" table; seed 004 "Opportunity fire")."""
     if line:
         return OPPORTUNITY_LINE_PENALTY
     if hexes_watched < 1:
@@ -242,13 +246,13 @@ def pop_up_allowed(weapon_kind: str) -> bool:
 
 def wrong_target_number(effective_skill: int) -> int:
     """Roll vs 9, or the skill against the intended target if lower (seed 004 "Hitting the
-    wrong target"; digest §10.3)."""
+    wrong target"; seed 004 "Hitting the wrong target")."""
     return min(WRONG_TARGET_NUMBER, effective_skill)
 
 
 def range_modifier(distance: int) -> int:
     """Speed/range modifier for ``distance`` yards: use the next higher bracket.
-    NOT IN SEED: GURPS 4e Basic Set rule (digest §19.7)."""
+    NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Ranged attack roll)."""
     for most, modifier in RANGE_TABLE:
         if distance <= most:
             return modifier
@@ -281,7 +285,7 @@ def defence_allowance(
     parry_hands: int,
 ) -> DefenceAllowance:
     """Active defences against an attack from ``arc`` (seed 004 "Defending against attacks
-    from the side / from behind"; digest §14).
+    from the side / from behind"; seed 004 "Defending against attacks from the side / behind").
 
     Side: −2 to all (not with Peripheral or 360° Vision); no block from the weapon side; no
     one-handed parry from the other side. Rear: no defence, or −2 with Peripheral Vision / 0
@@ -309,17 +313,18 @@ def defence_allowance(
 
 def close_combat_weapon_ok(reaches: Sequence[int]) -> bool:
     """In close combat only reach-C weapons attack or parry (seed 004 "Weapons in close
-    combat"; digest §15.12)."""
+    combat"; seed 004 "Close combat")."""
     return 0 in reaches
 
 
 def close_combat_ranged_modifier(bulk: int) -> int:
     """Ranged weapon in close combat: no range penalty, the weapon's Bulk instead (seed 004;
-    digest §15.13)."""
+    seed 004 "Close combat")."""
     return bulk
 
 
 def leave_hexes(hex_: Hex, half_direction: int) -> list[Hex]:
     """The 3 hexes adjacent to the half of a shared hex that faces ``half_direction`` — the
-    only hexes one may leave into (seed 004 "Leaving an enemy's hex"; digest §15.5, §15.8)."""
+    only hexes one may leave into (seed 004 "Leaving an enemy's hex"; seed 004 "Entering an enemy's
+    hex")."""
     return [hexgrid.neighbour(hex_, half_direction + d) for d in (-1, 0, 1)]

@@ -1,7 +1,8 @@
 """One combatant's second: start-of-turn checks (shock, stun, balance, nerve), the policy's
 plan, and carrying out its maneuver.
 
-NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3 maneuver table, §19.15–19.16); pop-up
+NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers maneuver table,
+§19.15–19.16); pop-up
 attacks are seed 004 "Pop-up attacks".
 """
 
@@ -61,7 +62,7 @@ def start_turn(b: Battle, c: Combatant) -> bool:
 
 def take_turn(b: Battle, c: Combatant) -> None:
     """One combatant's second: any maneuver but Do Nothing needs the 0-HP consciousness
-    roll first (digest §19.16)."""
+    roll first (not in seed 004: GURPS Basic Set, Low and negative HP)."""
     if not start_turn(b, c):
         return
     if c.fleeing:
@@ -80,7 +81,8 @@ uses it (GURPS 4e Basic Set p.B364); the attack itself ends the Aim."""
 
 
 def execute(b: Battle, c: Combatant, plan: Plan) -> None:
-    """Carry out one maneuver (digest §19.3 maneuver table); Do Nothing does nothing. Any
+    """Carry out one maneuver (not in seed 004: GURPS Basic Set, Maneuvers maneuver table); Do
+    Nothing does nothing. Any
     maneuver but those in :data:`KEEPS_AIM` loses the Aim, and an attack ends it (B364)."""
     c.maneuver = plan.kind
     if plan.kind not in KEEPS_AIM:
@@ -94,7 +96,8 @@ def execute(b: Battle, c: Combatant, plan: Plan) -> None:
 
 def attack(b: Battle, c: Combatant, plan: Plan) -> None:
     """Attack, All-Out Attack or Move and Attack: the step or move, then one melee or ranged
-    attack (two with All-Out Attack (Double)), then Attack's step after (digest §19.3)."""
+    attack (two with All-Out Attack (Double)), then Attack's step after (not in seed 004: GURPS
+    Basic Set, Maneuvers)."""
     kind = plan.kind
     target = b.by_id[plan.target]
     if plan.weapon >= 0 and plan.weapon != c.weapon_index:
@@ -128,7 +131,8 @@ def attack(b: Battle, c: Combatant, plan: Plan) -> None:
 
 
 def move(b: Battle, c: Combatant, plan: Plan) -> None:
-    """Move: walk the plan's path with the full Move (digest §19.5)."""
+    """Move: walk the plan's path with the full Move (not in seed 004: GURPS Basic Set, Tactical
+    movement)."""
     movement.move_along(b, c, plan.path, plan.facing, c.move)
 
 
@@ -145,7 +149,8 @@ def aim(b: Battle, c: Combatant, plan: Plan) -> None:
 
 
 def ready(b: Battle, c: Combatant, plan: Plan) -> None:
-    """Ready: a step, then reload, draw, pick up or change reach (digest §19.3)."""
+    """Ready: a step, then reload, draw, pick up or change reach (not in seed 004: GURPS Basic Set,
+    Maneuvers)."""
     movement.step_to(b, c, plan.step_before)
     movement.face(c, plan.facing)
     weapons.ready(b, c, plan)
@@ -170,12 +175,14 @@ def all_out_defense(b: Battle, c: Combatant, plan: Plan) -> None:
 
 
 def change_posture(b: Battle, c: Combatant, plan: Plan) -> None:
-    """Change Posture: to the plan's posture, standing by default (digest §19.3)."""
+    """Change Posture: to the plan's posture, standing by default (not in seed 004: GURPS Basic Set,
+    Maneuvers)."""
     c.posture = plan.option or "standing"
 
 
 def evaluate(b: Battle, c: Combatant, plan: Plan) -> None:
-    """Evaluate: +1 to the next melee attack, at most +3 (digest §19.3)."""
+    """Evaluate: +1 to the next melee attack, at most +3 (not in seed 004: GURPS Basic Set,
+    Maneuvers)."""
     c.evaluate = min(3, c.evaluate + 1)
     movement.face(c, plan.facing)
 
@@ -183,7 +190,7 @@ def evaluate(b: Battle, c: Combatant, plan: Plan) -> None:
 def pop_up_attack(b: Battle, c: Combatant, target: Combatant, plan: Plan) -> None:
     """Pop-up attack: from behind cover move at most 1 hex, shoot at −2 with no Aim (only
     Dodge against opportunity fire meanwhile), and return to cover in the same turn; not
-    with bows or slings (seed 004 "Pop-up attacks"; digest §11)."""
+    with bows or slings (seed 004 "Pop-up attacks"; seed 004 "Pop-up attacks")."""
     weapon = c.weapon
     origin = c.pos
     if (

@@ -1,7 +1,8 @@
 """Weapons in hand: the Ready maneuver (reload, draw, pick up, change reach), shots spent,
 the fallback to the best melee weapon, and what a critical miss does to the attacker.
 
-NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3 Ready, §19.9 critical misses) and the
+NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers Ready, §19.9
+critical misses) and the
 Basic Set weapon tables for reloads; readying in close combat is seed 004 §15.14.
 """
 
@@ -48,7 +49,8 @@ def switch_to_best_melee(b: Battle, c: Combatant, free: bool) -> None:
 
 
 def critical_miss(b: Battle, att: Combatant, weapon: Weapon) -> None:
-    """Roll on the critical miss table (digest §19.9, entries uncertain, as data)."""
+    """Roll on the critical miss table (not in seed 004: GURPS Basic Set, Critical misses, entries
+    uncertain, as data)."""
     effect = CRITICAL_MISS[b.dice.three_d6()]
     if b.log_enabled:
         b.log("critical", att, f"{att.name} critical miss: {effect}", data_effect=effect)
@@ -72,7 +74,7 @@ def critical_miss(b: Battle, att: Combatant, weapon: Weapon) -> None:
 
 def ready(b: Battle, c: Combatant, plan: Plan) -> None:
     """Ready: reload, draw another weapon, pick one up or change reach (seed 004 "Reach",
-    digest §3); in close combat readying needs a DX roll (seed 004 §15.14)."""
+    seed 004 "Long-weapon tactics"); in close combat readying needs a DX roll (seed 004 §15.14)."""
     if c.close_with and plan.option in ("switch", "pickup"):
         result = success_roll(b.dice, c.dx)
         if b.log_enabled:

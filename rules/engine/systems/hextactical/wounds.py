@@ -2,7 +2,9 @@
 consciousness roll, and taking a combatant out of the fight (dead, unconscious or fled).
 
 The rolls and thresholds are the pure functions of ``damage.py``, ``injury.py`` and
-``criticals.py``; NOT IN SEED: GURPS 4e Basic Set rule (digest §19.8, §19.11–19.16).
+``criticals.py``; NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Critical
+hits, Damage, Damage resistance, Wounding modifiers and injury, Shock, Major wounds, knockdown and
+stun, Low and negative HP).
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ if TYPE_CHECKING:
 def stays_conscious(b: Battle, c: Combatant) -> bool:
     """At 0 HP or less, an HT roll (−1 per full multiple of HP below zero) once per turn,
     made when the combatant acts other than Do Nothing or makes a defence roll; failure =
-    unconscious (NOT IN SEED: GURPS 4e Basic Set rule, digest §19.16)."""
+    unconscious (NOT IN SEED: GURPS 4e Basic Set rule, not in seed 004: GURPS Basic Set, Low and
+    negative HP)."""
     if c.hp > 0 or c.conscious_checked:
         return c.active
     c.conscious_checked = True
@@ -42,7 +45,9 @@ def hit(
     b: Battle, att: Combatant, target: Combatant, damage: DamageDice, bonus: int, critical: bool
 ) -> None:
     """Roll damage, subtract DR, apply the wounding modifier and the consequences
-    (NOT IN SEED: GURPS 4e Basic Set rule, digest §19.8, §19.11–19.16)."""
+    (NOT IN SEED: GURPS 4e Basic Set rule, not in seed 004: GURPS Basic Set, Critical hits, Damage,
+    Damage resistance, Wounding modifiers and injury, Shock, Major wounds, knockdown and stun, Low
+    and negative HP)."""
     effect = "normal"
     if critical:
         effect = CRITICAL_HIT[b.dice.three_d6()]
@@ -79,7 +84,8 @@ def apply_injury(
 ) -> None:
     """Take ``amount`` injury: HP and shock (at most −4, −8 with Low Pain Threshold or a
     critical's double shock), then death, unconsciousness or knockdown by the injury rolls
-    (NOT IN SEED: GURPS 4e Basic Set rule, digest §19.14–19.16)."""
+    (NOT IN SEED: GURPS 4e Basic Set rule, not in seed 004: GURPS Basic Set, Shock, Major wounds,
+    knockdown and stun, Low and negative HP)."""
     old_hp = target.hp
     if att is not None and att is not target and amount > 0:
         target.last_hit_by = att.id
@@ -96,7 +102,8 @@ def apply_injury(
     target.hp -= amount
     target.hp_lost += amount
     # Shock: at most −4, −8 only with Low Pain Threshold or a critical's double shock
-    # (NOT IN SEED: GURPS 4e Basic Set rule, digest §19.14, §19.8).
+    # (NOT IN SEED: GURPS 4e Basic Set rule, not in seed 004: GURPS Basic Set, Shock, Critical
+    # hits).
     cap = SHOCK_CAP
     if "low-pain-threshold" in target.traits or shock_multiplier > 1:
         cap = 2 * SHOCK_CAP

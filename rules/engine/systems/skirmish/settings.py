@@ -19,14 +19,13 @@ class SkirmishSettings(RuleSettings):
     """Every doubtful skirmish rule in one place (seed 001 (silent or unclear there; project
     reading); not in seed 001: published Mordheim rules), each with its alternative.
 
-    - ``leftover_attacks`` (≈ seed 001 "Attacking stunned and knocked down warriors" / §14.2,
-    uncertain): a model may not knock down or
-      stun a target and finish it with its own later attacks that phase; what its remaining
-      attacks do is not said. "rolled" (default): every attack of the model is rolled as one
-      batch — to hit, to wound, save, and each wound past 0 W rolls an injury die, the worst
-      result standing (the published "roll all attacks together" procedure). "lost": attacks
-      are resolved in order and, as soon as one attack's wounds cause an injury roll, the
-      model's remaining attacks on that target are lost.
+    - ``leftover_attacks`` (≈ seed 001 "Attacking stunned and knocked down warriors", uncertain): a
+      model may not knock down or stun a target and finish it with its own later attacks that phase;
+      what its remaining attacks do is not said. "rolled" (default): every attack of the model is
+      rolled as one batch — to hit, to wound, save, and each wound past 0 W rolls an injury die, the
+      worst result standing (the published "roll all attacks together" procedure). "lost": attacks
+      are resolved in order and, as soon as one attack's wounds cause an injury roll, the model's
+      remaining attacks on that target are lost.
     - ``fists_strength_modifier`` (open question of issue 19; NOT IN SEED, published Mordheim
       living rulebook, Close Combat Weapons, "Fist": "Strength: As user -1"): -1 (default);
       0 would read fists as a plain hand weapon.
@@ -37,10 +36,10 @@ class SkirmishSettings(RuleSettings):
       stops at "+1 armour save" (no save for an unarmoured enemy). Either way S−1 gives no
       save modifier to a S3 fighter (seed 001 §8 table).
     - ``natural_one_always_misses_shooting`` (≈ not in seed 001: published Mordheim rules,
-    Shooting): a natural 1 misses even when
+      Shooting): a natural 1 misses even when
       BS needs 1 or less (True); False: it may hit.
     - ``seven_plus_to_hit`` (open question of issue 19; not in seed 001: published Mordheim rules,
-    Shooting, uncertain): Mordheim's
+      Shooting, uncertain): Mordheim's
       shooting rules give the BS table and the modifiers but no rule for a score above 6.
       "six_then" (default) follows the Warhammer rules Mordheim is built on (Warhammer
       Fantasy Battle, shooting: 7 = a 6 then 4+, 8 = a 6 then 5+, 9 = a 6 then 6, 10+

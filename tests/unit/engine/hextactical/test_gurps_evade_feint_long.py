@@ -36,7 +36,8 @@ def _evade_setup(totals=()):
 
 
 def test_evade_modifiers_by_posture_and_arc():
-    # NOT IN SEED: GURPS 4e Basic Set "Evading" (digest §19.17): −5 standing, +2 side, +5 rear
+    # NOT IN SEED: GURPS 4e Basic Set "Evading" (not in seed 004: GURPS Basic Set, Evade and slam):
+    # −5 standing, +2 side, +5 rear
     assert manoeuvres.evade_modifier("standing", "front") == -5
     assert manoeuvres.evade_modifier("kneeling", "side") == 0
     assert manoeuvres.evade_modifier("prone", "rear") == 10
@@ -77,7 +78,8 @@ def test_evade_lost_stops_in_the_hex_before():
 
 
 def test_evade_lost_can_stop_inside_in_close_combat_as_a_setting():
-    # digest §15.7 / §19.17 (uncertain): the alternative reading stops inside his hex
+    # seed 004 "Entering an enemy's hex" / §19.17 (uncertain): the alternative reading stops inside
+    # his hex
     battle, mover, foe, beyond = _evade_setup([15, 5])
     battle.settings = replace(DEFAULT_SETTINGS, evade_failure_stops_before=False)
     path = movement.path_to(movement.reachable(battle, mover, mover.move, evade=True), beyond)
@@ -119,7 +121,8 @@ def _defence_values(battle):
 
 
 def test_feint_margin_comes_off_the_next_defence_only():
-    # NOT IN SEED: GURPS 4e Basic Set "Feint" (digest §19.3): Broadsword 13 rolls 5 (margin
+    # NOT IN SEED: GURPS 4e Basic Set "Feint" (not in seed 004: GURPS Basic Set, Maneuvers):
+    # Broadsword 13 rolls 5 (margin
     # 8), the chief's Axe 15 rolls 16 (fails): −8 to his next defence against the swordsman
     battle, att, chief = _feint_setup([5, 16, 10, 16])
     turn.execute(battle, att, Plan("all_out_attack", target=chief.id, mode="swing", option="feint"))
@@ -135,7 +138,7 @@ def test_feint_margin_comes_off_the_next_defence_only():
 
 
 def test_feint_lost_gives_no_penalty():
-    # digest §19.3: a failed feint changes nothing
+    # not in seed 004: GURPS Basic Set, Maneuvers: a failed feint changes nothing
     assert manoeuvres.feint_penalty(ContestResult(judge(15, 13), judge(10, 15))) == 0
     assert manoeuvres.feint_penalty(ContestResult(judge(8, 13), judge(12, 15))) == 2
     assert manoeuvres.feint_resistance([13, 11], 14, 10) == 14
@@ -152,7 +155,8 @@ def _long_setup(totals, distance):
 
 
 def test_long_hits_at_reach_plus_one_with_less_swing_damage():
-    # NOT IN SEED: All-Out Attack (Long) (digest §19.3): Broadsword reach 1 strikes at 2,
+    # NOT IN SEED: All-Out Attack (Long) (not in seed 004: GURPS Basic Set, Maneuvers): Broadsword
+    # reach 1 strikes at 2,
     # swing damage −2 (or −1 per die, the worse)
     battle, att, brute = _long_setup([8, 18], 2)
     turn.execute(battle, att, Plan("attack", target=brute.id, mode="swing"))
@@ -184,7 +188,8 @@ def test_long_does_not_reach_two_yards_beyond_or_past_a_standing_body():
 
 
 def test_ai_uses_long_when_the_enemy_is_one_yard_out_of_reach():
-    # engine choice on digest §19.3: a lone foe at reach + 1 after a step
+    # engine choice on not in seed 004: GURPS Basic Set, Maneuvers: a lone foe at reach + 1 after a
+    # step
     battle, att, _brute = _long_setup([], 3)
     plan = battle.policies[att.side].choose(battle, att)
     assert plan.kind == "all_out_attack"
@@ -192,7 +197,8 @@ def test_ai_uses_long_when_the_enemy_is_one_yard_out_of_reach():
 
 
 def test_evade_feint_and_long_happen_in_whole_battles_and_replay_identically():
-    # seed 004 §15.6 and digest §19.3 in play: seed 23 of the sample skirmish has a won Evade
+    # seed 004 §15.6 and not in seed 004: GURPS Basic Set, Maneuvers in play: seed 23 of the sample
+    # skirmish has a won Evade
     system = get_system("hextactical")
     a = system.build_army(sample_roster_data("hextactical", "thornwall-patrol"))
     b = system.build_army(sample_roster_data("hextactical", "saltmarsh-raid"))

@@ -1,4 +1,5 @@
-"""Injury (NOT IN SEED: GURPS 4e Basic Set, digest §19.13–19.16) and exact attack odds."""
+"""Injury (NOT IN SEED: GURPS 4e Basic Set, not in seed 004: GURPS Basic Set, Wounding modifiers and
+injury, Shock, Major wounds, knockdown and stun, Low and negative HP) and exact attack odds."""
 
 from fractions import Fraction
 

@@ -1,5 +1,6 @@
 """Reach legality, pop-up attacks, shock cap, All-Out Defense, criticals, stun, consciousness
-and Aim inside a battle with scripted dice (seed 004; digest §2–3, §11, §19)."""
+and Aim inside a battle with scripted dice (seed 004; seed 004 "Reach", "Long-weapon tactics",
+"Pop-up attacks"; not in seed 004: GURPS Basic Set)."""
 
 from dataclasses import replace
 
@@ -39,7 +40,7 @@ def _events(battle, phase):
 
 
 def test_melee_attack_out_of_reach_is_refused():
-    # seed 004 "Reach" (digest §2.3): a reach-1 weapon strikes only the adjacent front hexes
+    # seed 004 "Reach" (seed 004 "Reach"): a reach-1 weapon strikes only the adjacent front hexes
     battle, sword, axe = _sword_and_axe(_near(0, 3), totals=[3])
     melee.melee_attack(battle, sword, axe, sword.weapon, "swing", "attack", "")
     assert axe.hp == axe.hp_max
@@ -48,7 +49,8 @@ def test_melee_attack_out_of_reach_is_refused():
 
 
 def test_changing_reach_of_a_long_weapon_takes_a_ready():
-    # seed 004 "Reach" (digest §3.1): a halberd gripped for reach 3 needs a Ready to strike at 2
+    # seed 004 "Reach" (seed 004 "Long-weapon tactics"): a halberd gripped for reach 3 needs a Ready
+    # to strike at 2
     battle, c = _battle(
         [("thornwall-company", "halberdier")],
         [("saltmarsh-reavers", "marsh-axeman")],
@@ -68,7 +70,7 @@ def test_changing_reach_of_a_long_weapon_takes_a_ready():
 
 
 def test_side_hex_attack_in_reach_is_a_wild_swing():
-    # seed 004 "Wild swings" (digest §6.1): a side-hex target is attacked as a wild swing
+    # seed 004 "Wild swings" (seed 004 "Wild swings"): a side-hex target is attacked as a wild swing
     battle, sword, axe = _sword_and_axe(_near(2))
     assert melee.in_melee_reach(battle, sword, axe, sword.weapon)
     _, wild = melee.attack_skill_melee(battle, sword, axe, sword.weapon, "attack", "")
@@ -87,7 +89,7 @@ def _pop_up_battle(totals=()):
 
 
 def test_ai_pops_up_from_cover_with_a_crossbow():
-    # seed 004 "Pop-up attacks" (digest §11.1–11.2): crossbows may pop up, moving ≤ 1 hex
+    # seed 004 "Pop-up attacks" (seed 004 "Pop-up attacks"): crossbows may pop up, moving ≤ 1 hex
     battle, xbow, axe = _pop_up_battle()
     assert not battle.board.line_clear(xbow.pos, axe.pos)
     plan = Policy().choose(battle, xbow)
@@ -96,7 +98,7 @@ def test_ai_pops_up_from_cover_with_a_crossbow():
 
 
 def test_pop_up_attack_is_at_minus_two_without_aim_and_returns_to_cover():
-    # seed 004 "Pop-up attacks" (digest §11.3–11.4): −2, no Aim, back in cover the same turn
+    # seed 004 "Pop-up attacks" (seed 004 "Pop-up attacks"): −2, no Aim, back in cover the same turn
     battle, xbow, axe = _pop_up_battle(totals=[18])
     plan = Policy().choose(battle, xbow)
     xbow.aim_target, xbow.aim_turns = axe.id, 3
@@ -110,7 +112,7 @@ def test_pop_up_attack_is_at_minus_two_without_aim_and_returns_to_cover():
 
 
 def test_bows_may_not_pop_up():
-    # seed 004 "Pop-up attacks" (digest §11.2): not bows or slings
+    # seed 004 "Pop-up attacks" (seed 004 "Pop-up attacks"): not bows or slings
     battle, c = _battle(
         [("thornwall-company", "longbowman")],
         [("saltmarsh-reavers", "marsh-axeman")],
@@ -121,12 +123,13 @@ def test_bows_may_not_pop_up():
 
 
 def test_two_hits_in_one_second_give_at_most_minus_four_shock():
-    # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.14.1): shock maximum −4
+    # NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Shock): shock maximum
+    # −4
     battle, sword, axe = _sword_and_axe(_near(0))
     wounds.apply_injury(battle, sword, axe, 3)
     wounds.apply_injury(battle, sword, axe, 3)
     assert axe.shock_pending == 4
-    # digest §19.8 roll 8: a critical's double shock reaches −8
+    # not in seed 004: GURPS Basic Set, Critical hits roll 8: a critical's double shock reaches −8
     wounds.apply_injury(battle, sword, axe, 4, shock_multiplier=2)
     assert axe.shock_pending == 8
 
@@ -143,7 +146,8 @@ def _expected(damage, basic, dr):
 
 
 def test_critical_hit_table_damage_effects():
-    # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.8): 3 triple, 4 half DR, 5 double, 6 max
+    # NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Critical hits): 3
+    # triple, 4 half DR, 5 double, 6 max
     rolled = None
     for roll, factor, max_damage, half_dr in (
         (3, 3, False, False),
@@ -161,7 +165,8 @@ def test_critical_hit_table_damage_effects():
 
 
 def test_critical_hit_major_wound_double_shock_and_drop():
-    # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.8): 7 major wound (knockdown roll),
+    # NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Critical hits): 7
+    # major wound (knockdown roll),
     # 8 double shock, 12 drop weapon
     _, _, axe, _ = _crit(7, extra=[13])
     assert axe.stunned
@@ -173,7 +178,8 @@ def test_critical_hit_major_wound_double_shock_and_drop():
 
 
 def test_stunned_combatant_rolls_ht_each_turn_to_recover():
-    # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.15.5): HT roll each turn while stunned
+    # NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Major wounds,
+    # knockdown and stun): HT roll each turn while stunned
     battle, sword, _ = _sword_and_axe(_near(0, 5), totals=[16, 9])
     sword.stunned = True
     turn.take_turn(battle, sword)
@@ -189,7 +195,8 @@ class _Idle:
 
 
 def test_consciousness_roll_only_when_acting():
-    # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.16): at 0 HP roll HT to act; Do
+    # NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Low and negative HP):
+    # at 0 HP roll HT to act; Do
     # Nothing (and no defence) needs no roll; a stunned combatant Does Nothing
     battle, sword, _ = _sword_and_axe(_near(0, 5), totals=[17])
     sword.hp = -1
@@ -204,7 +211,8 @@ def test_consciousness_roll_only_when_acting():
 
 
 def test_aim_adds_acc_then_one_per_extra_second_up_to_two():
-    # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3 Aim): +Acc, +Acc+1, +Acc+2 max
+    # NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers Aim): +Acc,
+    # +Acc+1, +Acc+2 max
     skills = []
     for turns in (1, 2, 3, 5):
         battle, c = _battle(
@@ -223,7 +231,8 @@ def test_aim_adds_acc_then_one_per_extra_second_up_to_two():
 
 
 def test_all_out_defense_double_defense_tries_a_second_kind():
-    # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3): Double Defense
+    # NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers): Double
+    # Defense
     battle, sword, axe = _sword_and_axe(_near(0), totals=[16, 4])
     axe.aod_defence = AOD_DOUBLE
     assert active_defence.defend(battle, axe, sword, ranged=False, thrown=False)
@@ -236,7 +245,8 @@ def test_all_out_defense_double_defense_tries_a_second_kind():
 
 
 def test_increased_dodge_gives_plus_two_and_half_move():
-    # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3): Increased Dodge +2, half Move
+    # NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers): Increased
+    # Dodge +2, half Move
     battle, c = _battle(
         [("thornwall-company", "line-swordsman")],
         [("saltmarsh-reavers", "tide-cutthroat")],
@@ -257,7 +267,8 @@ def test_increased_dodge_gives_plus_two_and_half_move():
 
 
 def test_retreat_gives_plus_three_parry_with_fencing_weapons():
-    # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.10): retreat +3 fencing parry, +1 other
+    # NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Active defences):
+    # retreat +3 fencing parry, +1 other
     _, sword, _ = _sword_and_axe(_near(0))
 
     def parry_bonus():
@@ -272,7 +283,8 @@ def test_retreat_gives_plus_three_parry_with_fencing_weapons():
 
 
 def test_ai_all_out_attack_option_uses_double_at_good_skill():
-    # NOT IN SEED: GURPS 4e Basic Set rule (digest §19.3): Determined, Double, Strong
+    # NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers):
+    # Determined, Double, Strong
     _, _, axe = _sword_and_axe(_near(0))
     axe.dr = 2
     assert all_out_option(10, axe) == "determined"

@@ -1,4 +1,5 @@
-"""3d6 success rolls with criticals (NOT IN SEED: GURPS 4e Basic Set, digest §19.1)."""
+"""3d6 success rolls with criticals (NOT IN SEED: GURPS 4e Basic Set, not in seed 004: GURPS Basic
+Set, Success rolls)."""
 
 from fractions import Fraction
 

@@ -30,7 +30,7 @@ def evade_approach_plan(
 ) -> Plan | None:
     """Move and Attack past a foe by Evading when that brings a shooter (a better target)
     into reach this turn and the contests are not hopeless (engine choice; rules seed 004
-    §15.6, digest §19.17)."""
+    §15.6, not in seed 004: GURPS Basic Set, Evade and slam)."""
     soft = [
         e
         for e in enemies

@@ -1,5 +1,5 @@
 """When badly hurt: which All-Out Defense option, and where to step or move away (engine
-choices; the options are digest §19.3)."""
+choices; the options are not in seed 004: GURPS Basic Set, Maneuvers)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def all_out_defense_plan(b: Battle, c: Combatant, threat: Combatant) -> Plan:
     """All-Out Defense: Double Defense when two defences together beat +2 on the best one,
     else Increased Defense on the best (Increased Dodge moving up to half Move away, the
-    others stepping away) (digest §19.3)."""
+    others stepping away) (not in seed 004: GURPS Basic Set, Maneuvers)."""
     values = {"dodge": dodge_value(c)}
     if c.weapon.melee and c.weapon.parry_mod is not None and c.weapon_ready:
         values["parry"] = parry_value(c, c.weapon)

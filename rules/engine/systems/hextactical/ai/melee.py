@@ -1,6 +1,6 @@
 """Melee plans: close combat in a shared hex, the best target in reach, All-Out Attack options
 (Determined, Strong, Double, Feint, Long) and backing off from shorter reach (engine choices;
-rules seed 004 "Reach", "Long weapon tactics", digest §19.3)."""
+rules seed 004 "Reach", "Long weapon tactics", not in seed 004: GURPS Basic Set, Maneuvers)."""
 
 from __future__ import annotations
 
@@ -142,7 +142,7 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
 
 def feint_worth_it(c: Combatant, skill: int, target: Combatant) -> bool:
     """Feint (All-Out Attack) at a defender with a high best defence when one's skill is at
-    least his resisting skill (engine choice; rule digest §19.3)."""
+    least his resisting skill (engine choice; rule not in seed 004: GURPS Basic Set, Maneuvers)."""
     if best_defence(target) < FEINT_MIN_DEFENCE:
         return False
     shield = target.shield.skill if target.shield is not None else None
@@ -153,7 +153,7 @@ def long_attack_plan(
     b: Battle, c: Combatant, enemies: list[Combatant], reaches: tuple[int, ...]
 ) -> Plan | None:
     """All-Out Attack (Long) when an enemy is one yard beyond the weapon's reach from here or
-    after a forward step (engine choice; rule digest §19.3)."""
+    after a forward step (engine choice; rule not in seed 004: GURPS Basic Set, Maneuvers)."""
     long = manoeuvres.long_reaches(reaches)
     starts = [c.pos] + [
         n for n in hexgrid.front_hexes(c.pos, c.facing) if b.board.free(n) and n != c.pos
@@ -186,7 +186,7 @@ def long_attack_plan(
 
 def all_out_option(skill: int, target: Combatant) -> str:
     """All-Out Attack option: Determined (+4) at low skill, Strong against heavy armour,
-    else Double (two attacks) (digest §19.3)."""
+    else Double (two attacks) (not in seed 004: GURPS Basic Set, Maneuvers)."""
     if skill < AOA_DOUBLE_SKILL:
         return "determined"
     return "strong" if target.dr >= AOA_STRONG_DR else "double"

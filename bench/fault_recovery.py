@@ -116,6 +116,7 @@ def queue_work(tag: str) -> dict[str, list[int]]:
     from campaigns.services.engine import game_play_with_engine
     from campaigns.services.games import game_create
     from campaigns.services.membership import campaign_join
+    from rules.engine.systems import SYSTEMS
     from rules.services import battle_create, simulation_create
     from tests.coinflip_system import coinflip_roster
     from tests.integration.campaigns.factories import coinflip_roster as campaign_roster
@@ -131,15 +132,16 @@ def queue_work(tag: str) -> dict[str, list[int]]:
                     snapshot_b=coinflip_roster("Blues"),
                 ).pk
             )
+        system = SYSTEMS[0]  # the first system's sample matchup: a real battle per job
         grimdark = [
-            sample_roster_data("grimdark", name)
-            for name in ("iron-wardens-strike-force", "chitin-host-swarm")
+            sample_roster_data(system.slug, name) for name in system.catalogue.sample_matchup
         ]
         for _ in range(10):
             work["battles"].append(
                 battle_create(requested_by=None, snapshot_a=grimdark[0], snapshot_b=grimdark[1]).pk
             )
-        skirmish = [sample_roster_data("skirmish", n) for n in ("night-watch", "marsh-raiders")]
+        second = SYSTEMS[1]
+        skirmish = [sample_roster_data(second.slug, n) for n in second.catalogue.sample_matchup]
         work["simulations"].append(
             simulation_create(
                 requested_by=None, snapshot_a=skirmish[0], snapshot_b=skirmish[1], runs=300

@@ -46,10 +46,6 @@ class BrokerMessages:
         that took it earlier and has not claimed the job since is gone)."""
         return key in self.waiting or self.taken.get(key, 0.0) > taken_after
 
-    def waiting_for(self, key: MessageKey) -> bool:
-        """A message for ``key`` waits in a queue (not yet taken by any worker)."""
-        return key in self.waiting
-
 
 def message_key(message: dict[str, Any]) -> MessageKey | None:
     """Task name and positional arguments of a kombu message (task protocol 2)."""

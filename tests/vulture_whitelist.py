@@ -347,3 +347,29 @@ _.median  # unused method (rules/engine/probability.py:51)
 # --- Test hooks and selectors used by pages' tests (cache reset between tests)
 catalogue_clear  # unused function (armybuilder/catalogue_cache.py:72)
 roster_summary  # unused function (armybuilder/selectors.py:145)
+
+# --- Engine data fields read through asdict or kept for the report and the builder
+_.rof  # weapon rate of fire (hextactical combatant): catalogue data carried to the sheet
+_.fp_max  # fatigue points (hextactical combatant): shown on the sheet
+_.death_checks  # death checks made (hextactical combatant): read into the fighter's outcome
+W  # the wounds characteristic of a skirmish profile (fighters.py), read by name
+_.save_improvement  # equipment save bonus (skirmish equipment), data of the item table
+skill_cost  # Basic Set skill cost by difficulty (hextactical character): the point-buy builder's
+
+# --- Framework hooks of the merged issue 22/23/14 work (DRF get_/validate_ methods, serializer fields, @action methods, Celery tasks and signal handlers, settings read by name)
+_.get_settings  # unused method (api/serializers/battles.py:79)
+_.validate_pairings  # unused method (api/serializers/campaigns.py:95)
+_.get_post_battle_seed  # unused method (api/serializers/campaigns.py:160)
+_.get_settings  # unused method (api/serializers/catalogue.py:49)
+_.validate_list  # unused method (api/serializers/rosters.py:271)
+expires_at  # unused variable (api/serializers/rosters.py:280)
+algorithm  # unused variable (api/serializers/rosters.py:295)
+public_key_pem  # unused variable (api/serializers/rosters.py:298)
+_.cancel  # unused method (api/views/battles.py:159)
+finish_engine_games_task  # unused function (campaigns/tasks.py:29)
+sweep_at_beat_start  # unused function (config/celery.py:40)
+sender  # unused variable (config/celery.py:41)
+CELERY_TASK_TIME_LIMIT  # unused variable (config/settings.py:234)
+CELERY_TASK_IGNORE_RESULT  # unused variable (config/settings.py:240)
+MUSTER_MAX_ACTIVE_BATTLES  # unused variable (config/settings.py:269)
+MUSTER_MAX_ACTIVE_SIMULATIONS  # unused variable (config/settings.py:270)

@@ -17,15 +17,6 @@ from rules.engine.systems.base import EngineError
 from rules.engine.systems.hextactical import character
 from rules.engine.systems.hextactical.damage import DamageDice, parse_damage, thrust_swing
 
-RECOGNISED_TRAITS: tuple[str, ...] = (
-    "combat-reflexes",
-    "high-pain-threshold",
-    "low-pain-threshold",
-    "peripheral-vision",
-    "360-vision",
-    "enhanced-parry",
-    "cowardice",
-)
 _SKILL_RULE = re.compile(r"^skill\((?P<name>[^,]+),\s*(?P<bonus>[+-]?\d+)\)$")
 #: Default for a weapon skill the template does not list: DX − 4 (Basic Set defaults vary).
 UNLISTED_SKILL_DEFAULT = -4
@@ -96,7 +87,6 @@ class Weapon:
         return self.skill_name in FENCING_SKILLS
 
 
-PUNCH_MODE = "thrust"
 RANGED_KINDS: dict[str, str] = {"Bow": "bow", "Sling": "sling", "Crossbow": "crossbow"}
 FENCING_SKILLS: frozenset[str] = frozenset({"Rapier", "Saber", "Smallsword", "Main-Gauche"})
 

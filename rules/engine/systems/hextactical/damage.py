@@ -192,13 +192,3 @@ def dice_sum_distribution(n: int) -> tuple[int, ...]:
                     nxt[total + face] += c
         counts = nxt
     return tuple(counts)
-
-
-def basic_damage_distribution(damage: DamageDice, bonus: int = 0) -> dict[int, int]:
-    """Exact counts of each basic damage value (out of 6**dice)."""
-    out: dict[int, int] = {}
-    for total, count in enumerate(dice_sum_distribution(damage.dice)):
-        if count:
-            value = max(damage.min_basic, total + damage.adds + bonus)
-            out[value] = out.get(value, 0) + count
-    return out

@@ -75,22 +75,6 @@ def success_probability(skill: int) -> Fraction:
     return Fraction(sum(THREE_D6_COUNTS[r] for r in range(3, 19) if judge(r, skill).success), 216)
 
 
-def critical_success_probability(skill: int) -> Fraction:
-    """Exact chance of a critical success at ``skill``."""
-    hits = sum(THREE_D6_COUNTS[r] for r in range(3, 19) if is_critical_success(r, skill))
-    return Fraction(hits, 216)
-
-
-def critical_failure_probability(skill: int) -> Fraction:
-    """Exact chance of a critical failure at ``skill``."""
-    hits = sum(
-        THREE_D6_COUNTS[r]
-        for r in range(3, 19)
-        if judge(r, skill).critical and not judge(r, skill).success
-    )
-    return Fraction(hits, 216)
-
-
 @dataclass(frozen=True, slots=True)
 class ContestResult:
     """A Quick Contest: both rolls and whether the active side won (a tie is not a win)."""

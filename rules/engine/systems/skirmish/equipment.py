@@ -81,8 +81,6 @@ EQUIPMENT: dict[str, Item] = {
     "heavy-armour": Item("heavy-armour", "armour", save=5, movement_penalty_with_shield=1),
 }
 
-ONE_HANDED_MELEE: tuple[str, ...] = ("sword", "axe", "mace", "hand-weapon", "dagger", "pistol")
-"""Weapons that may be paired (seed 001 §5), best first for the main hand."""
 
 MAIN_WEAPON_PREFERENCE: tuple[str, ...] = (
     "sword",

@@ -121,7 +121,6 @@ HERO_ADVANCE_SUB_ROLLS: dict[str, tuple[Band, ...]] = {
     "i_or_ld": ((1, 3, "I"), (4, 6, "Ld")),
     "w_or_t": ((1, 3, "W"), (4, 6, "T")),
 }
-HERO_ADVANCE_CHOICES: dict[str, list[str]] = {"ws_or_bs": ["WS", "BS"], "new_skill": []}
 HENCHMAN_ADVANCES: tuple[Band, ...] = (
     (2, 4, "I"),
     (5, 5, "S"),

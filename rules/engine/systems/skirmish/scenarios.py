@@ -18,10 +18,6 @@ DEPLOY_DEPTH = 8.0
 """Each warband deploys within 8" of its table edge (not in seed 001: published Mordheim rules,
 Scenarios)."""
 BREAKTHROUGH_DEFENDER_MIN = 14.0
-BREAKTHROUGH_DEFENDER_MAX = 24.0
-"""≈ Breakthrough: the defender sets up at least 14" from the attacker's edge; the band's far
-limit (24") is this engine's choice (published text uncertain, not in seed 001: published Mordheim
-rules, Scenarios)."""
 BREAKTHROUGH_NEEDED = 2
 """The attacker wins by getting two fighters to the defender's table edge (published)."""
 PICKUP_RANGE = 1.0

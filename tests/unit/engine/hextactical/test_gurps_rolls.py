@@ -30,8 +30,13 @@ TABLE = {
 def test_exact_odds_match_the_table_for_skills_3_to_18():
     for skill, (success, crit, fumble) in TABLE.items():
         assert rolls.success_probability(skill) == Fraction(success, 216), skill
-        assert rolls.critical_success_probability(skill) == Fraction(crit, 216), skill
-        assert rolls.critical_failure_probability(skill) == Fraction(fumble, 216), skill
+        crits = sum(
+            rolls.THREE_D6_COUNTS[r] for r in range(3, 19) if rolls.is_critical_success(r, skill)
+        )
+        fumbles = sum(
+            rolls.THREE_D6_COUNTS[r] for r in range(3, 19) if rolls.is_critical_failure(r, skill)
+        )
+        assert (crits, fumbles) == (crit, fumble), skill
 
 
 def test_17_and_18_always_fail_and_3_4_always_succeed():

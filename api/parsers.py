@@ -14,8 +14,11 @@ from api.exceptions import RequestTooLarge
 class JSONParser(parsers.JSONParser):
     """Strict JSON; bodies over the upload limit answer 413, pathological nesting 400."""
 
+    def body_limit(self) -> int | None:
+        return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
     def parse(self, stream, media_type=None, parser_context=None):
-        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        limit = self.body_limit()
         raw = stream.read(limit + 1) if limit is not None else stream.read()
         if limit is not None and len(raw) > limit:
             raise RequestTooLarge(limit)
@@ -27,6 +30,19 @@ class JSONParser(parsers.JSONParser):
             raise ParseError("JSON parse error - nested too deeply.") from exc
         except ValueError as exc:
             raise ParseError(f"JSON parse error - {exc}") from exc
+
+
+def catalogue_body_limit() -> int:
+    """A catalogue upload's body: its document (at most ``MUSTER_CATALOGUE_UPLOAD_BYTES``,
+    checked with a clear message by the service) JSON-escaped, so up to twice as long."""
+    return 2 * settings.MUSTER_CATALOGUE_UPLOAD_BYTES + 64 * 1024
+
+
+class CatalogueJSONParser(JSONParser):
+    """The JSON parser of ``/catalogues/``, whose bodies carry a whole document."""
+
+    def body_limit(self) -> int | None:
+        return catalogue_body_limit()
 
 
 def reject_constant(name: str) -> None:

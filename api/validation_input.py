@@ -222,10 +222,9 @@ def roster_input_parse(data: Any) -> dict[str, Any]:
         else slug_list(allies, "allies", max_length=MAX_ALLIES, errors=errors)
     )
     attrs["units"] = units_list(data.get("units", MISSING), errors)
-    token = data.get("catalogue_token", "")
-    attrs["catalogue_token"] = (
-        checked_char(token, "catalogue_token", errors, max_length=64) if token else ""
-    )
+    token = data.get("catalogue_token", MISSING)
+    if token is not MISSING:
+        attrs["catalogue_token"] = checked_char(token, "catalogue_token", errors, max_length=64)
     if errors:
         raise ValidationError(errors)
     return attrs
@@ -268,7 +267,7 @@ def roster_input_resolve(
     system = lookup.system
     if system is None:
         raise ValidationError({"system": [f"No game system '{attrs['system']}'."]})
-    token = attrs.get("catalogue_token", "")
+    token = attrs.get("catalogue_token") or ""
     factions = {
         slug: faction
         for slug, faction in lookup.factions.items()

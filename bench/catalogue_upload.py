@@ -26,14 +26,18 @@ from armybuilder.catalogue_upload import parse_document
 from armybuilder.rosterdata import default_size
 from armybuilder.validation import validate_roster
 
-SYSTEM, FACTION = "grimdark", "iron-wardens"
 MAX_BYTES = 5 * 1024 * 1024
+
+
+def sample_faction() -> dict:
+    """The first sample faction of the first listed system."""
+    files, _ = discover()
+    return next(f.data for f in files if not f.is_system)
 
 
 def user_catalogue(units: int) -> dict:
     """The sample faction grown to ``units`` units (its own units copied under new slugs)."""
-    files, _ = discover()
-    faction = next(f.data for f in files if f.slug == FACTION)
+    faction = sample_faction()
     grown = copy.deepcopy(faction)
     grown["faction"], grown["name"] = "bench-horde", "Bench Horde"
     source = faction["units"]
@@ -80,12 +84,12 @@ def bench_upload() -> None:
 
 def bench_validation(entries: int) -> float:
     files, _ = discover()
-    system = next(f.data for f in files if f.is_system and f.system == SYSTEM)
     faction = user_catalogue(80)
+    system = next(f.data for f in files if f.is_system and f.system == faction["system"])
     units = faction["units"]
     payload = {
         "name": "Bench",
-        "system": SYSTEM,
+        "system": faction["system"],
         "faction": faction["faction"],
         "points_limit": 5000,
         "allies": [],

@@ -18,9 +18,12 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from api.errors import error_body, json_error
+from api.parsers import catalogue_body_limit
 from core.input_guard import text_problem
 
 API_PREFIX = "/api/"
+# Catalogue uploads carry a whole document: their own, larger body limit.
+CATALOGUE_PREFIX = "/api/v1/catalogues/"
 # Below gunicorn's own limits (``--limit-request-line 8190``, ``--limit-request-field_size
 # 16380`` in docker-compose.yml), so an over-long API request meets these JSON answers.
 API_MAX_URL_LENGTH = 4096
@@ -101,6 +104,8 @@ class ApiBodySizeLimitMiddleware:
                 return json_error(411, "length_required", message)
             return HttpResponse(message, status=411, content_type="text/plain")
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and request.path.startswith(CATALOGUE_PREFIX):
+            limit = catalogue_body_limit()
         if limit is not None and request.path.startswith(API_PREFIX):
             try:
                 length = int(request.META.get("CONTENT_LENGTH") or 0)

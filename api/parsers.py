@@ -17,8 +17,11 @@ class JSONParser(parsers.JSONParser):
     """Strict JSON; bodies over the upload limit answer 413; pathological nesting, NUL
     characters and lone surrogates 400 naming the path at fault."""
 
+    def body_limit(self) -> int | None:
+        return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
     def parse(self, stream, media_type=None, parser_context=None):
-        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        limit = self.body_limit()
         raw = stream.read(limit + 1) if limit is not None else stream.read()
         if limit is not None and len(raw) > limit:
             raise RequestTooLarge(limit)
@@ -34,6 +37,19 @@ class JSONParser(parsers.JSONParser):
         if problem:
             raise ApiError("invalid", f"{path}: {problem}", path)
         return data
+
+
+def catalogue_body_limit() -> int:
+    """A catalogue upload's body: its document (at most ``MUSTER_CATALOGUE_UPLOAD_BYTES``,
+    checked with a clear message by the service) JSON-escaped, so up to twice as long."""
+    return 2 * settings.MUSTER_CATALOGUE_UPLOAD_BYTES + 64 * 1024
+
+
+class CatalogueJSONParser(JSONParser):
+    """The JSON parser of ``/catalogues/``, whose bodies carry a whole document."""
+
+    def body_limit(self) -> int | None:
+        return catalogue_body_limit()
 
 
 def reject_constant(name: str) -> None:

@@ -18,6 +18,7 @@ from api.views.campaigns import CampaignViewSet, GameViewSet
 from api.views.catalogue import FactionViewSet, GameSystemViewSet, UnitTypeViewSet
 from api.views.clocks import ClockViewSet
 from api.views.rosters import PublicKeyView, RosterViewSet, SharedRosterView, VerifyView
+from api.views.user_catalogues import CatalogueViewSet
 
 app_name = "api"
 
@@ -25,6 +26,7 @@ router = DefaultRouter(trailing_slash=True)
 router.register("systems", GameSystemViewSet, basename="system")
 router.register("factions", FactionViewSet, basename="faction")
 router.register("units", UnitTypeViewSet, basename="unit")
+router.register("catalogues", CatalogueViewSet, basename="catalogue")
 router.register("rosters", RosterViewSet, basename="roster")
 router.register("battles", BattleViewSet, basename="battle")
 router.register("simulations", SimulationViewSet, basename="simulation")

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
+from armybuilder.catalogue_access import can_use
 from armybuilder.catalogue_cache import catalogue_lookup, unit_index
 from armybuilder.models import Faction
 
@@ -221,6 +222,9 @@ def roster_input_parse(data: Any) -> dict[str, Any]:
         else slug_list(allies, "allies", max_length=MAX_ALLIES, errors=errors)
     )
     attrs["units"] = units_list(data.get("units", MISSING), errors)
+    token = data.get("catalogue_token", MISSING)
+    if token is not MISSING:
+        attrs["catalogue_token"] = checked_char(token, "catalogue_token", errors, max_length=64)
     if errors:
         raise ValidationError(errors)
     return attrs
@@ -249,16 +253,26 @@ def units_list(value: Any, errors: dict[str, list[str]]) -> list[dict[str, Any]]
     return units
 
 
-def roster_input_resolve(attrs: dict[str, Any]) -> dict[str, Any]:
+def roster_input_resolve(
+    attrs: dict[str, Any], *, user: Any = None, allowed: frozenset[str] = frozenset()
+) -> dict[str, Any]:
     """Resolve every slug against the current catalogues (cached per process, one light
-    query); adds ``system_obj``, ``faction_obj`` and ``faction_objs``."""
+    query); adds ``system_obj``, ``faction_obj`` and ``faction_objs``. A user catalogue
+    ``user`` may not read (``catalogue_access.can_use``, ``catalogue_token`` opening an
+    unlisted one) is answered as unknown, unless the roster already builds from it
+    (``allowed``)."""
     wanted = {attrs["faction"], *attrs["allies"]}
     wanted |= {u["faction"] for u in attrs["units"] if u.get("faction")}
     lookup = catalogue_lookup(system=attrs["system"], factions=wanted)
     system = lookup.system
     if system is None:
         raise ValidationError({"system": [f"No game system '{attrs['system']}'."]})
-    factions = lookup.factions
+    token = attrs.get("catalogue_token") or ""
+    factions = {
+        slug: faction
+        for slug, faction in lookup.factions.items()
+        if slug in allowed or can_use(faction, user=user, token=token)
+    }
     errors: dict[str, list[str]] = {}
     if attrs["faction"] not in factions:
         errors["faction"] = [f"No faction '{attrs['faction']}' in {system.name}."]
@@ -303,6 +317,6 @@ def unit_errors(attrs: dict[str, Any], factions: dict[str, Faction]) -> dict[str
     return errors
 
 
-def roster_input(data: Any) -> dict[str, Any]:
+def roster_input(data: Any, *, user: Any = None) -> dict[str, Any]:
     """Parse and resolve a roster payload (what ``RosterInputSerializer`` validates)."""
-    return roster_input_resolve(roster_input_parse(data))
+    return roster_input_resolve(roster_input_parse(data), user=user)

@@ -21,7 +21,7 @@ from rules.engine.systems import get_system
 
 SYSTEM_FILE = "_system.yaml"
 _SYSTEM_VALIDATOR = Draft202012Validator(SYSTEM_SCHEMA)
-_FACTION_VALIDATOR = Draft202012Validator(FACTION_SCHEMA)
+FACTION_VALIDATOR = Draft202012Validator(FACTION_SCHEMA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,29 +55,37 @@ def _schema_errors(validator: Draft202012Validator, data: Any) -> list[str]:
     ]
 
 
-def faction_problems(data: dict[str, Any]) -> list[str]:
-    """Consistency the schema cannot state: unique slugs, option references, size bounds,
-    and the system's own unit checks (its ``catalogue`` capability)."""
+def faction_findings(data: dict[str, Any]) -> list[tuple[int, str]]:
+    """Consistency the schema cannot state, as (unit index, message): unique slugs, option
+    references, size bounds, and the system's own unit checks (its ``catalogue``
+    capability). Each message starts with ``units[i] (slug)``."""
     unit_problems = get_system(data["system"]).catalogue.unit_problems
-    problems: list[str] = []
+    findings: list[tuple[int, str]] = []
     seen_units: set[str] = set()
     for index, unit in enumerate(data.get("units", [])):
         where = f"units[{index}] ({unit['slug']})"
         if unit["slug"] in seen_units:
-            problems.append(f"{where}: duplicate unit slug")
+            findings.append((index, f"{where}: duplicate unit slug"))
         seen_units.add(unit["slug"])
         bounds = unit.get("size")
         if bounds and "max" in bounds and bounds["max"] < bounds["min"]:
-            problems.append(f"{where}: size max below min")
+            findings.append((index, f"{where}: size max below min"))
         slugs = [o["slug"] for o in unit.get("options", [])]
         if len(set(slugs)) != len(slugs):
-            problems.append(f"{where}: duplicate option slug")
+            findings.append((index, f"{where}: duplicate option slug"))
         for option in unit.get("options", []):
             for ref in [*(option.get("requires") or []), *(option.get("excludes") or [])]:
                 if ref not in slugs:
-                    problems.append(f"{where}: option {option['slug']} names unknown '{ref}'")
-        problems.extend(unit_problems(unit, where))
-    return problems
+                    findings.append(
+                        (index, f"{where}: option {option['slug']} names unknown '{ref}'")
+                    )
+        findings.extend((index, problem) for problem in unit_problems(unit, where))
+    return findings
+
+
+def faction_problems(data: dict[str, Any]) -> list[str]:
+    """The messages of :func:`faction_findings`."""
+    return [message for _, message in faction_findings(data)]
 
 
 def read_catalogue_file(path: Path) -> CatalogueFile:
@@ -90,7 +98,7 @@ def read_catalogue_file(path: Path) -> CatalogueFile:
     if not isinstance(data, dict):
         raise CatalogueError(f"{path.name}: not a mapping", path=str(path))
     is_system = path.name == SYSTEM_FILE
-    validator = _SYSTEM_VALIDATOR if is_system else _FACTION_VALIDATOR
+    validator = _SYSTEM_VALIDATOR if is_system else FACTION_VALIDATOR
     problems = _schema_errors(validator, data)
     if not problems and not is_system:
         problems = faction_problems(data)

@@ -3,6 +3,8 @@ and the ``field`` (``units[3]``, ``allies[0]``) of the offending entry when ther
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.errors import ApplicationError
 
 
@@ -45,3 +47,24 @@ class CatalogueError(ArmyBuilderError):
 
     def __init__(self, message: str, *, path: str, code: str = "catalogue.invalid") -> None:
         super().__init__(code, message, path)
+
+
+class ReadOnlyError(ArmyBuilderError):
+    """The caller may read the object but not change it (403), e.g. a shipped sample
+    catalogue or another user's public catalogue (fork it to edit a copy)."""
+
+    status = 403
+
+
+class CatalogueRejected(ArmyBuilderError):
+    """An uploaded catalogue fails its checks: ``issues`` lists every error (and warning),
+    ``fields`` maps each path (``document`` for the whole text) to "line N: message hint"."""
+
+    def __init__(self, issues: list[Any]) -> None:
+        errors = [i for i in issues if i.severity == "error"]
+        first = errors[0] if errors else issues[0]
+        fields: dict[str, list[str]] = {}
+        for found in errors:
+            fields.setdefault(found.path or "document", []).append(found.text)
+        super().__init__(first.code, first.text, fields=fields)
+        self.issues = issues

@@ -1,8 +1,11 @@
-"""Catalogues (loaded from files) and rosters (owned by players, with full history).
+"""Catalogues (loaded from files or uploaded by users) and rosters (owned by players, with
+full history).
 
-A catalogue's parsed file lives in ``data`` (the source the validator reads in one query);
-units, options, special rules and constraints are also rows so they can be listed and
-filtered. A roster keeps its current payload and one ``RosterRevision`` per change.
+A catalogue's parsed file lives in ``data`` (the source the validator reads in one query).
+The site's samples (``owner`` null) also have their units, options, special rules and
+constraints as rows so they can be listed and filtered; a user's catalogue keeps only
+``data`` and one ``FactionRevision`` per save (with the uploaded text). A roster keeps its
+current payload and one ``RosterRevision`` per change.
 """
 
 from __future__ import annotations
@@ -39,6 +42,19 @@ class RosterAction(models.TextChoices):
     CATALOGUE_ACCEPTED = "catalogue_accepted", "New catalogue revision accepted"
 
 
+class Visibility(models.TextChoices):
+    """Who may read and build from a user's catalogue (the samples are public)."""
+
+    PRIVATE = "private", "Private (owner only)"
+    UNLISTED = "unlisted", "Unlisted (anyone with its link)"
+    PUBLIC = "public", "Public (listed and searchable)"
+
+
+class SourceFormat(models.TextChoices):
+    YAML = "yaml", "YAML"
+    JSON = "json", "JSON"
+
+
 class GameSystem(models.Model):
     """One game system (``_system.yaml``): points name, default limit, system constraints."""
 
@@ -60,35 +76,88 @@ class GameSystem(models.Model):
 
 
 class Faction(models.Model):
-    """One faction's catalogue at its current revision (the file's content in ``data``)."""
+    """One faction's catalogue at its current revision (the document's content in ``data``).
+
+    ``owner`` null: a sample shipped with the site (read-only, public). Otherwise a user's
+    catalogue, whose ``slug`` is the storage key ``u<owner id>-<document slug>`` (unique per
+    system, so rosters and the catalogue cache keep naming factions by slug) while
+    ``data["faction"]`` keeps the slug the owner wrote.
+    """
 
     system = models.ForeignKey(GameSystem, on_delete=models.CASCADE, related_name="factions")
-    slug = models.SlugField(max_length=80)
+    slug = models.SlugField(max_length=100)
     name = models.CharField(max_length=120)
     alignment = models.CharField(max_length=10, choices=Alignment.choices, blank=True)
     description = models.TextField(blank=True)
     revision = models.PositiveIntegerField()
     content_hash = models.CharField(max_length=64)
     data = models.JSONField()
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="catalogues",
+        help_text="Null for the site's sample catalogues.",
+    )
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    link_token = models.CharField(
+        max_length=43,
+        null=True,
+        blank=True,
+        unique=True,
+        help_text="Set while unlisted: anyone holding the link may read and build from it.",
+    )
+    forked_from = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="forks"
+    )
+    created_at = models.DateTimeField(auto_now_add=True, null=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ("system__slug", "slug")
         constraints = [
             models.UniqueConstraint(fields=("system", "slug"), name="faction_unique_slug"),
+            models.CheckConstraint(
+                condition=Q(visibility__in=Visibility.values), name="faction_visibility_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(owner__isnull=False) | Q(visibility=Visibility.PUBLIC),
+                name="faction_sample_public",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.system.slug})"
 
+    @property
+    def is_sample(self) -> bool:
+        """A catalogue shipped with the site: read-only for everyone."""
+        return self.owner_id is None
+
 
 class FactionRevision(models.Model):
-    """Every revision of a faction ever loaded, so old rosters can be read against it."""
+    """Every revision of a faction ever loaded or saved (the whole document each time), so
+    old rosters can be read against it and an older revision restored."""
 
     faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="revisions")
     revision = models.PositiveIntegerField()
     content_hash = models.CharField(max_length=64)
     data = models.JSONField()
+    source = models.TextField(blank=True, help_text="The uploaded text (user catalogues).")
+    source_format = models.CharField(
+        max_length=4, choices=SourceFormat.choices, default=SourceFormat.YAML
+    )
+    summary = models.CharField(max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
     loaded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -38,8 +38,9 @@ def system_list() -> QuerySet[GameSystem]:
 
 
 def faction_list(*, system: str) -> QuerySet[Faction]:
-    """The factions of a system, by slug."""
-    return Faction.objects.filter(system__slug=system).select_related("system")
+    """The site's sample factions of a system, by slug (users' catalogues: the
+    ``catalogue_selectors``)."""
+    return Faction.objects.filter(system__slug=system, owner__isnull=True).select_related("system")
 
 
 def roster_list(*, owner: Any) -> QuerySet[Roster]:

@@ -152,6 +152,11 @@ WHITENOISE_USE_FINDERS = True
 # Bodies larger than this answer 413 instead of being read (bad-input rule of the API).
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 1024 * 1024)
 
+# User catalogues (armybuilder/services/user_catalogues.py): the largest uploaded document
+# and how many catalogues one user may own.
+MUSTER_CATALOGUE_UPLOAD_BYTES = env_int("MUSTER_CATALOGUE_UPLOAD_BYTES", 5 * 1024 * 1024)
+MUSTER_CATALOGUES_PER_USER = env_int("MUSTER_CATALOGUES_PER_USER", 25)
+
 # REST API (api/): token or session auth, one error format, pagination, filtering,
 # throttling. Throttle rates are per client per worker process (local-memory cache).
 REST_FRAMEWORK = {

@@ -65,8 +65,14 @@ class RosterInputSerializer(serializers.Serializer):
         return roster_input_parse(data)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        """Resolve every slug against the catalogues (cached per process, one light query)."""
-        return roster_input_resolve(attrs)
+        """Resolve every slug against the catalogues the requester may use (cached per
+        process, one light query); context ``allowed``: factions the roster already uses."""
+        request = self.context.get("request")
+        return roster_input_resolve(
+            attrs,
+            user=getattr(request, "user", None),
+            allowed=frozenset(self.context.get("allowed", ())),
+        )
 
 
 def payload_from(attrs: dict[str, Any]) -> dict[str, Any]:

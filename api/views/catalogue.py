@@ -1,4 +1,5 @@
-"""``/systems/``, ``/factions/``, ``/units/``: catalogues, readable by anyone, by slug."""
+"""``/systems/``, ``/factions/``, ``/units/``: the site's sample catalogues, readable by
+anyone, by slug (users' catalogues: ``/catalogues/``, api/views/user_catalogues.py)."""
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ class FactionViewSet(SlugLookupMixin, viewsets.ReadOnlyModelViewSet):
     ordering = ("system__slug", "slug")
 
     def get_queryset(self) -> QuerySet[Faction]:
-        return Faction.objects.select_related("system")
+        return Faction.objects.filter(owner__isnull=True).select_related("system")
 
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """The faction's catalogue; its ``ETag`` is the catalogue revision (read-only here:

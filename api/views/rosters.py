@@ -142,7 +142,7 @@ class RosterViewSet(viewsets.GenericViewSet):
         tags=["rosters"], request=RosterInputSerializer, responses={201: RosterSerializer}
     )
     def create(self, request: Request) -> Response:
-        serializer = RosterInputSerializer(data=request.data)
+        serializer = RosterInputSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         roster = create_from(serializer.validated_data, owner=request.user)
         return Response(render_roster(roster), status=status.HTTP_201_CREATED)
@@ -188,7 +188,10 @@ class RosterViewSet(viewsets.GenericViewSet):
         nothing changed), entries repeating a stored ``id`` keep it; with ``partial`` the
         fields absent from the request keep their stored values."""
         expected = expected_revision(request)
-        serializer = RosterInputSerializer(data=data)
+        in_use = {roster.faction.slug, *roster.ally_slugs()}
+        serializer = RosterInputSerializer(
+            data=data, context={"request": request, "allowed": in_use}
+        )
         serializer.is_valid(raise_exception=True)
         attrs = serializer.validated_data
         fixed = {"system": roster.system.slug, "faction": roster.faction.slug}
@@ -231,7 +234,7 @@ class RosterViewSet(viewsets.GenericViewSet):
     def validate(self, request: Request) -> Response:
         """Price and validate a payload without saving anything (input checked by the plain
         functions ``RosterInputSerializer`` delegates to: same rules, errors and paths)."""
-        attrs = roster_input(request.data)
+        attrs = roster_input(request.data, user=request.user)
         payload = payload_from(attrs)
         context = selectors.catalogue_context(
             payload=payload, system=attrs["system_obj"], primary=attrs["faction_obj"]
@@ -287,7 +290,7 @@ class RosterViewSet(viewsets.GenericViewSet):
         if attrs.get("name"):
             data["name"] = attrs["name"]
         data.setdefault("name", "Imported roster")
-        roster_input = RosterInputSerializer(data=data)
+        roster_input = RosterInputSerializer(data=data, context={"request": request})
         if not roster_input.is_valid():
             raise exceptions.ValidationError({prefix: roster_input.errors})
         roster = create_from(roster_input.validated_data, owner=request.user, action="imported")

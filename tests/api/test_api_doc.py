@@ -88,5 +88,7 @@ def test_every_curl_in_the_walkthrough_succeeds(catalogues):
         if url.path == "/api/v1/rosters/" and request["method"] == "POST":
             variables["ROSTER_ID"] = str(response.json()["id"])
             assert response.json()["validation"]["legal"] is True
+        if url.path.endswith("/verification/"):
+            variables["VERIFY_TOKEN"] = response.json()["token"]
         if url.path.endswith("/calc/attacks/"):
             assert "unsaved_wounds" in response.json()["expected"]

@@ -248,8 +248,11 @@ class CatalogueCapability:
     """What a system adds to catalogue handling: extra checks of each faction file unit
     (messages prefixed with ``where``), import mappings by format name, and the two sample
     rosters (``armybuilder/samples/<slug>/``) that benchmarks play against each other (None:
-    the system ships no samples)."""
+    the system ships no samples), and ``known_rules``: the special-rule slugs (``rules`` and
+    options' ``add_rules``, parameters stripped) its engine reads; an uploaded catalogue is
+    warned about every other rule, which would have no effect in battles."""
 
     sample_matchup: tuple[str, str] | None = None
+    known_rules: frozenset[str] = frozenset()
     unit_problems: Callable[[dict[str, Any], str], list[str]] = no_unit_problems
     importers: Mapping[str, ImportMapping] = field(default_factory=dict)

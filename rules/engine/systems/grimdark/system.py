@@ -30,7 +30,8 @@ class GrimdarkSystem:
     campaign = UnitExperiencePack("grimdark-experience")
     summary = SUMMARY
     catalogue = CatalogueCapability(
-        sample_matchup=("iron-wardens-strike-force", "chitin-host-swarm")
+        sample_matchup=("iron-wardens-strike-force", "chitin-host-swarm"),
+        known_rules=frozenset(army.KNOWN_RULES),
     )
 
     def build_army(self, roster: RosterData) -> army.Army:

@@ -21,6 +21,24 @@ def template_problems(unit: dict[str, Any], where: str) -> list[str]:
     return []
 
 
+# Rules become traits (``combatant.build_combatant``); these are the traits the engine reads
+# (defence.py, turn.py, injury.py, wounds.py, tactics.py), plus ``skill(name, ±n)`` bonuses.
+KNOWN_RULES: frozenset[str] = frozenset(
+    {
+        "skill",
+        "combat-reflexes",
+        "enhanced-parry",
+        "cowardice",
+        "high-pain-threshold",
+        "low-pain-threshold",
+        "double-jointed",
+        "extra-flexibility",
+        "peripheral-vision",
+    }
+)
+
 CATALOGUE = CatalogueCapability(
-    sample_matchup=("thornwall-patrol", "saltmarsh-raid"), unit_problems=template_problems
+    sample_matchup=("thornwall-patrol", "saltmarsh-raid"),
+    unit_problems=template_problems,
+    known_rules=KNOWN_RULES,
 )

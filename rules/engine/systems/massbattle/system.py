@@ -15,7 +15,7 @@ from rules.engine.systems.massbattle.odds import ODDS
 from rules.engine.systems.massbattle.postbattle import post_battle as _post_battle
 from rules.engine.systems.massbattle.settings import MassBattleSettings
 from rules.engine.systems.massbattle.summary import SUMMARY
-from rules.engine.systems.massbattle.units import Army, build_army
+from rules.engine.systems.massbattle.units import KNOWN_RULES, Army, build_army
 from rules.engine.systems.unit_experience import UnitExperiencePack
 
 MISSIONS: dict[str, Mission] = {
@@ -52,7 +52,9 @@ class MassBattleSystem:
     odds = ODDS
     campaign = UnitExperiencePack("massbattle-experience", accumulating=("gold",))
     summary = SUMMARY
-    catalogue = CatalogueCapability(sample_matchup=("dawnguard-vanguard", "gravemire-tide"))
+    catalogue = CatalogueCapability(
+        sample_matchup=("dawnguard-vanguard", "gravemire-tide"), known_rules=KNOWN_RULES
+    )
 
     def build_army(self, roster: RosterData) -> Army:
         return build_army(roster)

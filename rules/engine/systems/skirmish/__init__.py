@@ -13,9 +13,10 @@ from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.skirmish.ai import SkirmishPolicy
 from rules.engine.systems.skirmish.battle import ENGINE_VERSION, SkirmishBattle
 from rules.engine.systems.skirmish.campaign_pack import MordheimPack
-from rules.engine.systems.skirmish.fighters import Warband, build_warband
+from rules.engine.systems.skirmish.fighters import FEAR_RULES, Warband, build_warband
 from rules.engine.systems.skirmish.odds import ODDS
 from rules.engine.systems.skirmish.post_battle import post_battle as _post_battle
+from rules.engine.systems.skirmish.rating import LARGE_RULES
 from rules.engine.systems.skirmish.scenarios import DEFAULT_MISSION, MISSIONS
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
 from rules.engine.systems.skirmish.summary import SUMMARY
@@ -33,7 +34,9 @@ class SkirmishSystem:
     odds = ODDS
     campaign = MordheimPack()
     summary = SUMMARY
-    catalogue = CatalogueCapability(sample_matchup=("night-watch", "marsh-raiders"))
+    catalogue = CatalogueCapability(
+        sample_matchup=("night-watch", "marsh-raiders"), known_rules=FEAR_RULES | LARGE_RULES
+    )
 
     def build_army(self, roster: RosterData) -> Warband:
         """One fighter per model; EngineError with the offending field's path."""

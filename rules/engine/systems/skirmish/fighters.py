@@ -15,6 +15,9 @@ from rules.engine.systems.skirmish.equipment import EQUIPMENT, MAIN_WEAPON_PREFE
 from rules.engine.systems.skirmish.rating import is_large, warrior_rating
 from rules.engine.systems.skirmish.tables import STANDING
 
+# The unit rules that make a fighter cause fear (digest §15 psychology).
+FEAR_RULES: frozenset[str] = frozenset({"fear", "causes-fear"})
+
 PROFILE_KEYS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 HERO_CATEGORIES: tuple[str, ...] = ("leader", "hero", "heroes")
 MAX_PROFILE_VALUE = 10
@@ -254,7 +257,7 @@ def build_fighters(unit: dict[str, Any], side: str, path: str) -> list[Fighter]:
                 missile_save=armour_save(items_t, True),
                 helmet="helmet" in items_t,
                 missile=missile,
-                causes_fear="fear" in rules or "causes-fear" in rules,
+                causes_fear=bool(rules & FEAR_RULES),
                 large_target=is_large(rules),
                 immune_to_fear="immune-to-fear" in rules,
                 may_not_run="may-not-run" in rules,

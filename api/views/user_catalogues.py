@@ -1,0 +1,253 @@
+"""``/catalogues/``: faction catalogues as user content (upload, revisions, diff, fork,
+visibility) beside the site's read-only samples. Permissions are the rosters': a catalogue
+the caller may not read answers 404; one they may read but do not own answers 403 to a
+change (fork it instead)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.parsers import CatalogueJSONParser
+from api.serializers.user_catalogues import (
+    CatalogueInputSerializer,
+    CatalogueSerializer,
+    ForkInputSerializer,
+    RevisionInputSerializer,
+    VisibilityInputSerializer,
+    catalogue_data,
+    revision_data,
+)
+from armybuilder import catalogue_selectors as selectors
+from armybuilder.errors import CatalogueRejected
+from armybuilder.models import Faction
+from armybuilder.services import user_catalogues as services
+
+CATALOGUE_ID = OpenApiParameter("id", int, OpenApiParameter.PATH)
+TOKEN = OpenApiParameter("token", str, description="The link token of an unlisted catalogue.")
+TAGS = ["catalogues"]
+
+
+def saved_data(saved: services.CatalogueSaved, user: Any) -> dict[str, Any]:
+    return {
+        **catalogue_data(saved.catalogue, user=user, detail=True),
+        "warnings": [w.as_dict() for w in saved.warnings],
+    }
+
+
+class CatalogueViewSet(viewsets.GenericViewSet):
+    """Catalogues the caller may read; writes need an account (and ownership)."""
+
+    parser_classes = [CatalogueJSONParser]
+    serializer_class = CatalogueSerializer
+    lookup_value_regex = r"[0-9]+"
+    filter_backends: list[Any] = []
+
+    def get_permissions(self):
+        if self.action in ("list", "retrieve", "revisions", "revision", "diff", "check"):
+            return [permissions.AllowAny()]
+        return [permissions.IsAuthenticated()]
+
+    def get_queryset(self):
+        return Faction.objects.none()
+
+    def get_object(self) -> Faction:
+        return selectors.catalogue_get(
+            user=self.request.user,
+            catalogue_id=int(self.kwargs["pk"]),
+            token=self.request.query_params.get("token", ""),
+        )
+
+    @extend_schema(
+        tags=TAGS,
+        parameters=[
+            OpenApiParameter("scope", str, enum=list(selectors.SCOPES), default="all"),
+            OpenApiParameter("system", str, description="System slug."),
+            OpenApiParameter("search", str, description="Part of the name (any case)."),
+        ],
+        responses={200: CatalogueSerializer(many=True)},
+    )
+    def list(self, request: Request) -> Response:
+        params = request.query_params
+        queryset = selectors.catalogue_list(
+            user=request.user,
+            scope=params.get("scope", "all"),
+            system=params.get("system", ""),
+            search=params.get("search", ""),
+        )
+        page = self.paginate_queryset(queryset)
+        return self.get_paginated_response([catalogue_data(c, user=request.user) for c in page])
+
+    @extend_schema(
+        tags=TAGS, request=CatalogueInputSerializer, responses={201: OpenApiTypes.OBJECT}
+    )
+    def create(self, request: Request) -> Response:
+        """Upload a YAML or JSON faction document: 201 with its warnings, or 400 listing
+        every error with its line and path."""
+        attrs = self._input(request)
+        saved = services.catalogue_create(
+            owner=request.user,
+            text=attrs["text"],
+            fmt=attrs["format"],
+            visibility=attrs["visibility"],
+        )
+        return Response(saved_data(saved, request.user), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        tags=TAGS, parameters=[CATALOGUE_ID, TOKEN], responses={200: OpenApiTypes.OBJECT}
+    )
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return Response(catalogue_data(self.get_object(), user=request.user, detail=True))
+
+    @extend_schema(
+        tags=TAGS,
+        parameters=[CATALOGUE_ID],
+        request=CatalogueInputSerializer,
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    def update(self, request: Request, pk: str) -> Response:
+        """Save an edited document as the next revision."""
+        catalogue = self.get_object()
+        attrs = self._input(request)
+        saved = services.catalogue_update(
+            catalogue=catalogue,
+            actor=request.user,
+            text=attrs["text"],
+            fmt=attrs["format"],
+            summary=attrs["summary"],
+        )
+        return Response(saved_data(saved, request.user))
+
+    @extend_schema(tags=TAGS, parameters=[CATALOGUE_ID], responses={204: None})
+    def destroy(self, request: Request, pk: str) -> Response:
+        """Delete; 409 ``catalogue.in_use`` while a roster builds from it."""
+        services.catalogue_delete(catalogue=self.get_object(), actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(
+        tags=TAGS, request=CatalogueInputSerializer, responses={200: OpenApiTypes.OBJECT}
+    )
+    @action(detail=False, methods=["post"])
+    def check(self, request: Request) -> Response:
+        """Check a document without saving it: ``{valid, issues}`` (live validation)."""
+        attrs = self._input(request)
+        try:
+            _, issues = services.catalogue_check(text=attrs["text"], fmt=attrs["format"])
+        except CatalogueRejected as rejected:
+            issues = rejected.issues
+        valid = not any(i.severity == "error" for i in issues)
+        return Response({"valid": valid, "issues": [i.as_dict() for i in issues]})
+
+    @extend_schema(
+        tags=TAGS, parameters=[CATALOGUE_ID, TOKEN], responses={200: OpenApiTypes.OBJECT}
+    )
+    @action(detail=True, methods=["get"])
+    def revisions(self, request: Request, pk: str) -> Response:
+        """The revision history, newest first."""
+        revisions = selectors.catalogue_revision_list(catalogue=self.get_object())
+        page = self.paginate_queryset(revisions.select_related("created_by"))
+        return self.get_paginated_response([revision_data(r) for r in page])
+
+    @extend_schema(
+        tags=TAGS,
+        parameters=[CATALOGUE_ID, TOKEN, OpenApiParameter("number", int, OpenApiParameter.PATH)],
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    @action(detail=True, methods=["get"], url_path=r"revisions/(?P<number>[0-9]+)")
+    def revision(self, request: Request, pk: str, number: str) -> Response:
+        """One revision with its uploaded text and parsed data (download)."""
+        found = selectors.catalogue_revision_get(catalogue=self.get_object(), number=int(number))
+        return Response(revision_data(found, text=True))
+
+    @extend_schema(
+        tags=TAGS,
+        parameters=[
+            CATALOGUE_ID,
+            TOKEN,
+            OpenApiParameter("from", int, required=True),
+            OpenApiParameter("to", int, description="Default: the latest revision."),
+        ],
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    @action(detail=True, methods=["get"])
+    def diff(self, request: Request, pk: str) -> Response:
+        """What changed between two revisions."""
+        params = RevisionInputSerializer(data={"revision": request.query_params.get("from")})
+        params.is_valid(raise_exception=True)
+        head = request.query_params.get("to")
+        head_number = None
+        if head:
+            checked = RevisionInputSerializer(data={"revision": head})
+            checked.is_valid(raise_exception=True)
+            head_number = checked.validated_data["revision"]
+        return Response(
+            selectors.catalogue_revision_diff(
+                catalogue=self.get_object(),
+                base=params.validated_data["revision"],
+                head=head_number,
+            )
+        )
+
+    @extend_schema(
+        tags=TAGS,
+        parameters=[CATALOGUE_ID],
+        request=RevisionInputSerializer,
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    @action(detail=True, methods=["post"])
+    def restore(self, request: Request, pk: str) -> Response:
+        """Restore an older revision (as a new revision)."""
+        catalogue = self.get_object()
+        params = RevisionInputSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        saved = services.catalogue_restore(
+            catalogue=catalogue, actor=request.user, number=params.validated_data["revision"]
+        )
+        return Response(saved_data(saved, request.user))
+
+    @extend_schema(
+        tags=TAGS,
+        parameters=[CATALOGUE_ID, TOKEN],
+        request=ForkInputSerializer,
+        responses={201: OpenApiTypes.OBJECT},
+    )
+    @action(detail=True, methods=["post"])
+    def fork(self, request: Request, pk: str) -> Response:
+        """A private copy for the caller that remembers its origin."""
+        catalogue = self.get_object()
+        params = ForkInputSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        saved = services.catalogue_fork(
+            catalogue=catalogue, owner=request.user, slug=params.validated_data.get("slug", "")
+        )
+        return Response(saved_data(saved, request.user), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        tags=TAGS,
+        parameters=[CATALOGUE_ID],
+        request=VisibilityInputSerializer,
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    @action(detail=True, methods=["post"])
+    def visibility(self, request: Request, pk: str) -> Response:
+        """Private, unlisted (answers the link token) or public."""
+        catalogue = self.get_object()
+        params = VisibilityInputSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        services.catalogue_set_visibility(
+            catalogue=catalogue,
+            actor=request.user,
+            visibility=params.validated_data["visibility"],
+        )
+        return Response(catalogue_data(catalogue, user=request.user, detail=True))
+
+    def _input(self, request: Request) -> dict[str, Any]:
+        serializer = CatalogueInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data

@@ -1,0 +1,73 @@
+"""Reads of faction catalogues as user content: list (mine, public, by system, by name),
+one catalogue as its reader may see it, its revisions and the diff between two."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from armybuilder.catalogue_access import visible_q
+from armybuilder.catalogue_diff import catalogue_diff
+from armybuilder.errors import NotFoundError
+from armybuilder.models import Faction, FactionRevision, Visibility
+
+SCOPES: tuple[str, ...] = ("all", "mine", "public", "samples")
+
+
+def catalogue_list(
+    *, user: Any, scope: str = "all", system: str = "", search: str = ""
+) -> QuerySet[Faction]:
+    """The catalogues listed for ``user``: samples, public ones and their own (unlisted
+    ones are never listed to others); ``scope`` narrows to ``mine``, ``public`` (others'
+    and the user's public ones) or ``samples``."""
+    mine = Q(owner=user) if getattr(user, "is_authenticated", False) else Q(pk__in=[])
+    listed = {
+        "all": Q(owner__isnull=True) | Q(visibility=Visibility.PUBLIC) | mine,
+        "mine": mine,
+        "public": Q(owner__isnull=False, visibility=Visibility.PUBLIC),
+        "samples": Q(owner__isnull=True),
+    }[scope if scope in SCOPES else "all"]
+    queryset = Faction.objects.filter(listed).select_related("system", "owner", "forked_from")
+    if system:
+        queryset = queryset.filter(system__slug=system)
+    if search:
+        queryset = queryset.filter(name__icontains=search)
+    return queryset.order_by("system__slug", "name", "id")
+
+
+def catalogue_get(*, user: Any, catalogue_id: int, token: str = "") -> Faction:
+    """One catalogue ``user`` may read (``token`` opens an unlisted one); NotFoundError
+    ``catalogue.not_found`` otherwise, so a private catalogue is never revealed."""
+    found = (
+        Faction.objects.select_related("system", "owner", "forked_from")
+        .filter(visible_q(user, token), pk=catalogue_id)
+        .first()
+    )
+    if found is None:
+        raise NotFoundError("catalogue.not_found", f"No catalogue {catalogue_id}")
+    return found
+
+
+def catalogue_revision_list(*, catalogue: Faction) -> QuerySet[FactionRevision]:
+    """The catalogue's revisions, newest first."""
+    return FactionRevision.objects.filter(faction=catalogue).order_by("-revision")
+
+
+def catalogue_revision_get(*, catalogue: Faction, number: int) -> FactionRevision:
+    """One revision; NotFoundError ``catalogue.revision_not_found``."""
+    found = FactionRevision.objects.filter(faction=catalogue, revision=number).first()
+    if found is None:
+        raise NotFoundError(
+            "catalogue.revision_not_found", f"No revision {number} of this catalogue", "revision"
+        )
+    return found
+
+
+def catalogue_revision_diff(
+    *, catalogue: Faction, base: int, head: int | None = None
+) -> dict[str, Any]:
+    """What changed from revision ``base`` to ``head`` (default: the latest)."""
+    old = catalogue_revision_get(catalogue=catalogue, number=base)
+    new = catalogue_revision_get(catalogue=catalogue, number=head or catalogue.revision)
+    return {"from": old.revision, "to": new.revision, **catalogue_diff(old.data, new.data)}

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from django.urls import path
 
-from frontend.views import accounts, battles, campaigns, clocks, home, odds, rosters
+from frontend.views import (
+    accounts,
+    battles,
+    campaigns,
+    clocks,
+    home,
+    odds,
+    roster_exchange,
+    rosters,
+)
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -13,9 +22,9 @@ urlpatterns = [
     path("rosters/", rosters.roster_list_view, name="roster-list"),
     path("rosters/new/", rosters.roster_create, name="roster-create"),
     path("rosters/factions/", rosters.roster_factions, name="roster-factions"),
-    path("rosters/import/", rosters.roster_import, name="roster-import"),
+    path("rosters/import/", roster_exchange.roster_import, name="roster-import"),
     path("rosters/samples/copy/", rosters.roster_sample_copy, name="roster-sample-copy"),
-    path("rosters/shared/<str:token>/", rosters.roster_shared, name="roster-shared"),
+    path("rosters/shared/<str:token>/", roster_exchange.roster_shared, name="roster-shared"),
     path("rosters/<int:pk>/", rosters.roster_edit, name="roster-edit"),
     path("rosters/<int:pk>/catalogue/", rosters.roster_catalogue, name="roster-catalogue"),
     path("rosters/<int:pk>/details/", rosters.roster_details, name="roster-details"),
@@ -40,14 +49,14 @@ urlpatterns = [
     path("rosters/<int:pk>/restore/<int:number>/", rosters.roster_restore, name="roster-restore"),
     path("rosters/<int:pk>/copy/", rosters.roster_copy, name="roster-copy"),
     path("rosters/<int:pk>/delete/", rosters.roster_delete, name="roster-delete"),
-    path("rosters/<int:pk>/export/", rosters.roster_export, name="roster-export"),
+    path("rosters/<int:pk>/export/", roster_exchange.roster_export, name="roster-export"),
     path(
         "rosters/<int:pk>/export.<str:fmt>",
-        rosters.roster_export_download,
+        roster_exchange.roster_export_download,
         name="roster-export-download",
     ),
-    path("rosters/<int:pk>/print/", rosters.roster_print, name="roster-print"),
-    path("rosters/<int:pk>/share/", rosters.roster_share, name="roster-share"),
+    path("rosters/<int:pk>/print/", roster_exchange.roster_print, name="roster-print"),
+    path("rosters/<int:pk>/share/", roster_exchange.roster_share, name="roster-share"),
     # Battles
     path("battles/", battles.battle_list, name="battle-list"),
     path("battles/new/", battles.battle_new, name="battle-new"),

@@ -1,5 +1,6 @@
 """Army builder pages: list and create rosters, the editor (catalogue, units, points bar,
-validation, history), export, print view, share link and import by paste.
+validation, history) and sample lists; export, print, share and import are in
+``frontend.views.roster_exchange``.
 
 Every change goes through ``armybuilder.services`` (one revision each); htmx requests get
 the editor partial back so the points bar and the validation panel update in place.
@@ -7,7 +8,6 @@ the editor partial back so the points bar and the validation panel update in pla
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -23,28 +23,20 @@ from armybuilder.models import Roster
 from armybuilder.rosterdata import SAMPLES_DIR, load_sample_roster
 from armybuilder.selectors import (
     faction_list,
-    roster_context,
     roster_get,
-    roster_get_shared,
     roster_list,
-    roster_print_data,
-    roster_view,
     system_list,
 )
-from armybuilder.services import exchange, history, rosters, sharing, units
-from armybuilder.services.verification import roster_export_signed_json, roster_export_signed_text
-from armybuilder.summaries import unit_figures
-from core.input_guard import input_problem
+from armybuilder.services import exchange, history, rosters, units
 from frontend.editor import (
     catalogue_data,
     editor_data,
     options_from_post,
-    unit_profile,
 )
-from frontend.forms import RosterCreateForm, RosterDetailsForm, RosterImportForm
+from frontend.forms import RosterCreateForm, RosterDetailsForm
 
 
-def _own_roster(request: HttpRequest, pk: int) -> Roster:
+def own_roster(request: HttpRequest, pk: int) -> Roster:
     """The user's roster; NotFoundError (a 404 page, ``frontend.errors``) for any other."""
     return roster_get(roster_id=pk, owner=request.user)
 
@@ -203,7 +195,7 @@ def roster_create(request: HttpRequest) -> HttpResponse:
 @login_required
 def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """The army builder: catalogue on one side, the list with its checks on the other."""
-    roster = _own_roster(request, pk)
+    roster = own_roster(request, pk)
     context = editor_data(roster)
     context.update(catalogue_data(roster))
     context["details_form"] = RosterDetailsForm(
@@ -215,7 +207,7 @@ def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def roster_catalogue(request: HttpRequest, pk: int) -> HttpResponse:
     """htmx: the catalogue filtered by the search box and the category choice."""
-    roster = _own_roster(request, pk)
+    roster = own_roster(request, pk)
     return render(
         request,
         "frontend/rosters/_catalogue.html",
@@ -229,7 +221,7 @@ def roster_catalogue(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def roster_details(request: HttpRequest, pk: int) -> HttpResponse:
     """Rename the roster or change its points limit."""
-    roster = _own_roster(request, pk)
+    roster = own_roster(request, pk)
     form = RosterDetailsForm(request.POST)
     error = None
     if form.is_valid():
@@ -252,7 +244,7 @@ def roster_details(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def roster_unit_add(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a unit from the catalogue at its minimum size."""
-    roster = _own_roster(request, pk)
+    roster = own_roster(request, pk)
     try:
         entry = units.roster_add_unit(
             roster=roster,
@@ -278,7 +270,7 @@ def _unit_row(roster: Roster, unit_id: str) -> dict[str, Any]:
 @require_POST
 def roster_unit_update(request: HttpRequest, pk: int, unit_id: str) -> HttpResponse:
     """Change a unit's size, name and options from its form."""
-    roster = _own_roster(request, pk)
+    roster = own_roster(request, pk)
     row = _unit_row(roster, unit_id)
     options = options_from_post(row["options"], request.POST)
     raw_size = request.POST.get("size", "").strip()
@@ -312,7 +304,7 @@ def roster_unit_update(request: HttpRequest, pk: int, unit_id: str) -> HttpRespo
 @require_POST
 def roster_unit_duplicate(request: HttpRequest, pk: int, unit_id: str) -> HttpResponse:
     """Copy a unit right after itself."""
-    roster = _own_roster(request, pk)
+    roster = own_roster(request, pk)
     try:
         entry = units.roster_duplicate_unit(roster=roster, unit_id=unit_id, actor=request.user)
     except ArmyBuilderError as error:
@@ -324,7 +316,7 @@ def roster_unit_duplicate(request: HttpRequest, pk: int, unit_id: str) -> HttpRe
 @require_POST
 def roster_unit_remove(request: HttpRequest, pk: int, unit_id: str) -> HttpResponse:
     """Remove a unit."""
-    roster = _own_roster(request, pk)
+    roster = own_roster(request, pk)
     return _editor_after_change(request, roster, units.roster_remove_unit, unit_id=unit_id)
 
 
@@ -332,7 +324,7 @@ def roster_unit_remove(request: HttpRequest, pk: int, unit_id: str) -> HttpRespo
 @require_POST
 def roster_undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Step back one edit (the undo is itself a revision)."""
-    roster = _own_roster(request, pk)
+    roster = own_roster(request, pk)
     return _editor_after_change(request, roster, history.roster_undo)
 
 
@@ -340,7 +332,7 @@ def roster_undo(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def roster_redo(request: HttpRequest, pk: int) -> HttpResponse:
     """Step forward one undone edit."""
-    roster = _own_roster(request, pk)
+    roster = own_roster(request, pk)
     return _editor_after_change(request, roster, history.roster_redo)
 
 
@@ -348,7 +340,7 @@ def roster_redo(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def roster_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Restore any earlier revision."""
-    roster = _own_roster(request, pk)
+    roster = own_roster(request, pk)
     return _editor_after_change(request, roster, history.roster_restore, number=number)
 
 
@@ -356,7 +348,7 @@ def roster_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_POST
 def roster_copy(request: HttpRequest, pk: int) -> HttpResponse:
     """A copy of the whole roster with its own history."""
-    roster = _own_roster(request, pk)
+    roster = own_roster(request, pk)
     copy = rosters.roster_duplicate(roster=roster, owner=request.user)
     return redirect("roster-edit", pk=copy.pk)
 
@@ -366,105 +358,11 @@ def roster_copy(request: HttpRequest, pk: int) -> HttpResponse:
 def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a roster and its history (refused while a campaign plays it)."""
     try:
-        rosters.roster_delete(roster=_own_roster(request, pk))
+        rosters.roster_delete(roster=own_roster(request, pk))
     except ConflictError as exc:
         messages.error(request, exc.message)
         return redirect("roster-edit", pk=pk)
     return redirect("roster-list")
-
-
-@login_required
-def roster_export(request: HttpRequest, pk: int) -> HttpResponse:
-    """Both export formats on one page, with download links."""
-    roster = _own_roster(request, pk)
-    return render(
-        request,
-        "frontend/rosters/export.html",
-        {
-            "roster": roster,
-            "text": roster_export_signed_text(roster=roster),
-            "json": json.dumps(
-                roster_export_signed_json(roster=roster), indent=2, ensure_ascii=False
-            ),
-        },
-    )
-
-
-@login_required
-def roster_export_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    """The roster as a ``.txt`` or ``.json`` file."""
-    roster = _own_roster(request, pk)
-    if fmt not in ("txt", "json"):
-        raise Http404("Export formats: txt, json")
-    if fmt == "json":
-        body = json.dumps(roster_export_signed_json(roster=roster), indent=2, ensure_ascii=False)
-        content_type = "application/json"
-    else:
-        body, content_type = roster_export_signed_text(roster=roster), "text/plain; charset=utf-8"
-    response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="roster-{roster.pk}.{fmt}"'
-    return response
-
-
-def print_data(roster: Roster) -> dict[str, Any]:
-    """The print view's data, each unit with its size's own figures (massbattle) and, for
-    hextactical, the derived values the army builder's summary computed."""
-    data = roster_print_data(roster=roster)
-    context = roster_context(roster=roster)
-    entries = {str(e.get("id", "")): e for e in context.payload.get("units", [])}
-    units = [u for section in data["sections"] for u in section["units"] if "profile" in u]
-    for unit in units:
-        entry = entries.get(str(unit["id"]), {})
-        faction = context.factions.get(entry.get("faction") or context.payload["faction"], {})
-        catalogue = next(
-            (c for c in faction.get("units", []) if c["slug"] == entry.get("unit")), None
-        )
-        if catalogue is not None:
-            unit["profile"] = unit_profile(catalogue, entry)
-    derived = unit_figures(roster_view(roster=roster))
-    for unit in units:
-        unit["derived"] = derived.get(str(unit["id"]))
-    return data
-
-
-@login_required
-def roster_print(request: HttpRequest, pk: int) -> HttpResponse:
-    """A clean page for paper: units with profiles, weapons, options and the rules used."""
-    roster = _own_roster(request, pk)
-    return render(
-        request,
-        "frontend/rosters/print.html",
-        {"data": print_data(roster), "roster": roster},
-    )
-
-
-@login_required
-def roster_share(request: HttpRequest, pk: int) -> HttpResponse:
-    """The roster's share link: POST ``share`` makes one, ``unshare`` withdraws it."""
-    roster = _own_roster(request, pk)
-    if request.method == "POST":
-        if request.POST.get("action") == "unshare":
-            sharing.roster_unshare(roster=roster)
-        else:
-            sharing.roster_share(roster=roster)
-        return redirect("roster-share", pk=roster.pk)
-    url = ""
-    if roster.share_token:
-        url = request.build_absolute_uri(reverse("roster-shared", args=[roster.share_token]))
-    return render(request, "frontend/rosters/share.html", {"roster": roster, "url": url})
-
-
-def roster_shared(request: HttpRequest, token: str) -> HttpResponse:
-    """Read-only view of a roster shared by link (anyone holding the link may read it)."""
-    try:
-        roster = roster_get_shared(token=token)
-    except ArmyBuilderError as error:
-        return render(request, "frontend/rosters/shared.html", {"error": error}, status=404)
-    return render(
-        request,
-        "frontend/rosters/shared.html",
-        {"data": print_data(roster), "roster": roster},
-    )
 
 
 @login_required
@@ -480,41 +378,6 @@ def roster_sample_copy(request: HttpRequest) -> HttpResponse:
             owner=request.user, data=load_sample_roster(sample["system"], sample["sample"])
         )
     except ArmyBuilderError as error:
-        from django.contrib import messages
-
         messages.error(request, f"{error.message} [{error.code}]")
         return redirect("roster-list")
     return redirect("roster-edit", pk=roster.pk)
-
-
-@login_required
-def roster_import(request: HttpRequest) -> HttpResponse:
-    """Paste a roster (our text layout or JSON) to create a new one."""
-    form = RosterImportForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        text = form.cleaned_data["text"].strip()
-        name = form.cleaned_data["name"] or None
-        try:
-            if text.startswith("{"):
-                try:
-                    data = json.loads(text)
-                except json.JSONDecodeError as exc:
-                    form.add_error("text", f"Not valid JSON: {exc.msg} (line {exc.lineno})")
-                    data = None
-                path, problem = input_problem(data)
-                if problem:
-                    form.add_error("text", f"Roster JSON, {path}: {problem}")
-                    data = None
-                roster = (
-                    exchange.roster_import(owner=request.user, data=data, name=name)
-                    if data is not None
-                    else None
-                )
-            else:
-                roster = exchange.roster_import_text(owner=request.user, text=text, name=name)
-        except ArmyBuilderError as error:
-            form.add_error("text", f"{error.message} [{error.code}]")
-        else:
-            if roster is not None:
-                return redirect("roster-edit", pk=roster.pk)
-    return render(request, "frontend/rosters/import.html", {"form": form})

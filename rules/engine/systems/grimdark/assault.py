@@ -7,6 +7,12 @@ from __future__ import annotations
 from rules.engine.geometry import circle_segment_fraction
 from rules.engine.kernel.sides import other
 from rules.engine.systems.grimdark import tables
+from rules.engine.systems.grimdark.aftermath import (
+    consolidate,
+    engage_consolidated,
+    no_retreat,
+    tidy_combats,
+)
 from rules.engine.systems.grimdark.army import (
     BIKE,
     CAVALRY,
@@ -16,7 +22,7 @@ from rules.engine.systems.grimdark.army import (
     Unit,
 )
 from rules.engine.systems.grimdark.battle import Battle
-from rules.engine.systems.grimdark.damage import Attack, Outcome, allocate_wounds, resolve_attack
+from rules.engine.systems.grimdark.damage import Attack, Outcome, resolve_attack
 from rules.engine.systems.grimdark.morale import (
     assaulted_while_falling_back,
     morale_check,
@@ -432,88 +438,6 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
             swept = any(b.count == 0 for b in broken) and battle.settings.sweep_is_massacre
             reach = float(battle.dice.d6()) if (massacre or swept) else CONSOLIDATE
             consolidate(battle, unit, reach)
-
-
-def no_retreat(battle: Battle, unit: Unit, difference: int) -> None:
-    """No Retreat!: a Fearless loser, or a Know-No-Fear unit caught by a sweeping advance,
-    takes saveable wounds equal to the combat's difference and fights on (NOT IN SEED ≈:
-    4e pp.74-76, tables.NO_RETREAT_WOUNDS)."""
-    if not tables.NO_RETREAT_WOUNDS or difference <= 0:
-        return
-    unsaved, slain = allocate_wounds(battle, unit, difference, 0, 0, None, None)
-    if battle.logging:
-        battle.log(
-            unit.side,
-            unit.name,
-            f"{unit.name} suffers No Retreat! — {difference} wounds, {unsaved} unsaved,"
-            f" {slain} slain",
-        )
-
-
-def consolidate(battle: Battle, unit: Unit, reach: float) -> None:
-    """Consolidation: up to 3" (D6" after a massacre), ignoring terrain; contact with a
-    new enemy locks it without a charge bonus (seed 000 [43][44]). The two are locked at
-    once (neither shoots nor is shot) but the consolidating unit is not engaged until the
-    next Assault phase, so no combat later this phase can involve it (seed 000 [43][44]):
-    :func:`engage_consolidated` joins them at the end of the phase."""
-    enemies = [e for e in battle.enemies(unit.side) if e.count > 0]
-    if not enemies:
-        return
-    nearest = min(enemies, key=lambda e: (battle.gap(unit, e), e.id))
-    gap = battle.gap(unit, nearest)
-    if gap <= reach:
-        if nearest.falling_back:
-            before = nearest.count
-            if not assaulted_while_falling_back(battle, nearest):
-                unit.kills += before
-                battle.credit_destroyed(unit, nearest)
-                return
-        battle.moved_to(unit, nearest.position.toward(unit.position, unit.radius + nearest.radius))
-        if not nearest.is_vehicle:
-            unit.consolidated_into = nearest.id
-            unit.locked = nearest.locked = True
-        if battle.logging:
-            battle.log(
-                unit.side,
-                unit.name,
-                f'{unit.name} consolidates {gap:.1f}" into {nearest.name}',
-                target=nearest.name,
-            )
-        return
-    battle.moved_to(unit, unit.position.toward(nearest.position, reach))
-    if battle.logging:
-        battle.log(unit.side, unit.name, f'{unit.name} consolidates {reach:.1f}"')
-
-
-def engage_consolidated(battle: Battle) -> None:
-    """At the end of the Assault phase, units that consolidated into contact join their
-    new enemy's combat, to be fought in the next Assault phase (seed 000 [43][44]); a
-    contact the enemy has since left (destroyed, fled, falling back) is lost."""
-    for unit in battle.units:
-        foe_id, unit.consolidated_into = unit.consolidated_into, ""
-        if not foe_id:
-            continue
-        foe = battle.by_id[foe_id]
-        if unit.count > 0 and foe.on_table and not foe.falling_back and not foe.reserve:
-            unit.foes.append(foe.id)
-            foe.foes.append(unit.id)
-            unit.locked = foe.locked = True
-            continue
-        if not unit.foes:
-            unit.locked = False
-        if not foe.foes:
-            foe.locked = False
-
-
-def tidy_combats(battle: Battle) -> None:
-    """Drop destroyed or departed foes; a unit left with no foe is no longer locked."""
-    for unit in battle.units:
-        if unit.foes:
-            unit.foes = [
-                f for f in unit.foes if battle.by_id[f].count > 0 and battle.by_id[f].on_table
-            ]
-            if not unit.foes:
-                unit.locked = False
 
 
 def assault_phase(battle: Battle) -> None:

@@ -13,7 +13,7 @@ from campaigns.services.rounds import round_create
 from tests.api.conftest import make_user, token_client
 from tests.integration.campaigns.factories import coinflip_roster
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("coinflip_system")]
 
 
 def league(settings: dict | None = None):

@@ -13,7 +13,7 @@ from campaigns.services.membership import campaign_join
 from tests.api.conftest import make_user, token_client
 from tests.integration.campaigns.factories import coinflip_roster
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("coinflip_system")]
 
 
 @pytest.fixture

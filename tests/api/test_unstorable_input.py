@@ -7,7 +7,7 @@ import pytest
 from tests.api.conftest import PASSWORD, make_user, strike_force, token_client
 from tests.integration.campaigns.factories import coinflip_roster
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("coinflip_system")]
 
 ESCAPES = ["\\u0000", "\\ud800"]
 

@@ -32,7 +32,15 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def game():
     organiser = make_user("org")
-    campaign = campaign_create(user=organiser, system="coinflip", name="C", points_limit=100)
+    # "final": a played game's engine result counts at once, so these tests see it finish
+    # (the default "confirm" waits for the opponent, tested in tests/api).
+    campaign = campaign_create(
+        user=organiser,
+        system="coinflip",
+        name="C",
+        points_limit=100,
+        settings={"engine_result": "final"},
+    )
     a_user, b_user = make_user("a"), make_user("b")
     a = campaign_join(user=a_user, join_code=campaign.join_code, roster=coinflip_roster(a_user))
     b = campaign_join(user=b_user, join_code=campaign.join_code, roster=coinflip_roster(b_user))

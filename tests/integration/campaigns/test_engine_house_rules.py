@@ -105,7 +105,7 @@ def test_an_engine_played_game_uses_the_campaigns_engine_settings():
     organiser, campaign, (ash, bay) = skirmish_campaign(HOUSE_RULES)
     game = game_create(campaign=campaign, user=organiser, participant_a=ash, participant_b=bay)
     played = game_play_with_engine(game=game, user=ash.user, seed=SEED, enqueue=False)
-    assert played.status == GameStatus.CONFIRMED
+    assert played.status == GameStatus.REPORTED  # a player's engine result awaits the opponent
     assert played.battle.settings == HOUSE_RULES["engine"]
     assert played.battle.report_hash == direct_hash(played, HOUSE_RULES["engine"])
     assert played.battle.report_hash != direct_hash(played, None)

@@ -17,7 +17,7 @@ from rules.models import Battle, JobStatus, Simulation
 from rules.services import battle_create, battle_resolve, simulation_create
 from tests.coinflip_system import coinflip_roster
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("coinflip_system")]
 
 HOUR_AGO = timedelta(hours=1)
 

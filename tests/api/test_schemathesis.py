@@ -34,7 +34,7 @@ from schemathesis.specs.openapi.checks import (
 
 from tests.api.conftest import make_user, strike_force
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("coinflip_system")]
 
 EXAMPLES = int(os.environ.get("MUSTER_SCHEMATHESIS_EXAMPLES", "15"))
 

@@ -102,7 +102,12 @@ class WorkerProcess(CeleryProcess):
         self, broker: str, database: str, queues: str, concurrency: int, log_path: Path
     ) -> None:
         arguments = ["worker", "-l", "INFO", "-Q", queues, "-c", str(concurrency)]
-        arguments += ["--without-gossip", "--without-mingle", "--include", "tests.coinflip_system"]
+        arguments += [
+            "--without-gossip",
+            "--without-mingle",
+            "--include",
+            "tests.worker.coinflip_worker",
+        ]
         super().__init__(broker, database, arguments, log_path)
 
 

@@ -20,7 +20,7 @@ from tests.coinflip_system import coinflip_roster
 from tests.support import wait_for
 from tests.worker.conftest import ROOT, worker_database_url
 
-pytestmark = pytest.mark.worker
+pytestmark = [pytest.mark.worker, pytest.mark.usefixtures("coinflip_system")]
 
 
 def sample_snapshots() -> tuple[dict, dict]:
@@ -129,6 +129,7 @@ def ask_for_a_battle_in_another_process(broker: str, snapshot_name: str) -> tupl
         "import django, json, time; django.setup();"
         "from django.db import transaction;"
         "from rules.services import battle_create;"
+        "import tests.worker.coinflip_worker;"
         "from tests.coinflip_system import coinflip_roster;"
         "t = time.monotonic();"
         "\nwith transaction.atomic():"

@@ -26,7 +26,7 @@ from tests.support import wait_for
 from tests.worker.conftest import worker_database_url
 from tests.worker.faults import DatabaseCutoff
 
-pytestmark = pytest.mark.worker
+pytestmark = [pytest.mark.worker, pytest.mark.usefixtures("coinflip_system")]
 
 # Every job must be finished this long after the fault (the target).
 RECOVERY_TARGET = 90
@@ -60,7 +60,15 @@ def engine_game(sender, monkeypatch, army: str) -> Game:
         ),
     )
     organiser = factories.make_user("org")
-    campaign = campaign_create(user=organiser, system="coinflip", name="C", points_limit=100)
+    # "final": the engine's result counts at once (a player's would otherwise wait for the
+    # opponent's confirmation, which is not what these fault tests are about).
+    campaign = campaign_create(
+        user=organiser,
+        system="coinflip",
+        name="C",
+        points_limit=100,
+        settings={"engine_result": "final"},
+    )
     people = []
     for name in ("ann", "bob"):
         user = factories.make_user(name)

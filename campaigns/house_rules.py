@@ -74,6 +74,10 @@ DEFAULTS: dict[str, Any] = {
     # lets it count at once. A game an organiser or the deadline lets the engine play always
     # counts at once.
     "engine_result": "confirm",
+    # A game an organiser plays in: "other_organiser" leaves deciding, correcting and
+    # reversing it to another organiser (nobody judges their own game); "allow" lets the
+    # playing organiser do it (a league with one organiser who plays).
+    "organiser_own_games": "other_organiser",
     # Players: at most this many active participants (null: no limit); a join past it
     # answers 409 ``campaign.full``.
     "max_players": None,
@@ -85,6 +89,7 @@ DEFAULTS: dict[str, Any] = {
 INJURY_TABLES: tuple[str, ...] = ("published", "hardy")
 AUTO_RESOLVE: tuple[str, ...] = ("engine", "off")
 ENGINE_RESULTS: tuple[str, ...] = ("confirm", "final")
+OWN_GAMES: tuple[str, ...] = ("other_organiser", "allow")
 SETTINGS_CODE = "campaign.settings"
 
 
@@ -129,6 +134,8 @@ def check_settings(stored: dict[str, Any], *, system: str) -> dict[str, Any]:
         raise SettingsError(SETTINGS_CODE, f"One of {AUTO_RESOLVE}.", "settings.auto_resolve")
     if merged["engine_result"] not in ENGINE_RESULTS:
         raise SettingsError(SETTINGS_CODE, f"One of {ENGINE_RESULTS}.", "settings.engine_result")
+    if merged["organiser_own_games"] not in OWN_GAMES:
+        raise SettingsError(SETTINGS_CODE, f"One of {OWN_GAMES}.", "settings.organiser_own_games")
     skills = merged["new_skills"]
     if not isinstance(skills, list) or not all(isinstance(v, str) and v for v in skills):
         raise SettingsError(SETTINGS_CODE, "A list of skill names.", "settings.new_skills")

@@ -10,8 +10,12 @@ once. An organiser can decide or correct any result, and reverse a finished game
 longer counts. Past a round's deadline the unattended auto-resolve
 confirms a reported result or lets the engine play, marking the game auto-resolved.
 
-A refusal is checked in one order for every action: who asks, then a bye, then the game's
-status, then (to answer a report) that the user did not report it themselves. Each refusal
+An organiser who plays in a game does not decide, correct or reverse it: another organiser
+does, unless the campaign's ``organiser_own_games`` house rule is ``"allow"``.
+
+A refusal is checked in one order for every action: who asks (and whether they judge their
+own game), then a bye, then the game's status, then (to answer a report) that the user did
+not report it themselves. Each refusal
 keeps the code and status the services answered before the table existed.
 """
 
@@ -23,6 +27,7 @@ from enum import Enum, StrEnum
 from typing import Any
 
 from campaigns.errors import CampaignConflict, CampaignError, CampaignForbidden
+from campaigns.house_rules import effective_settings
 from campaigns.models import FINAL_STATUSES, Game, GameStatus
 from campaigns.selectors import is_organiser
 
@@ -94,6 +99,11 @@ class Refusal:
 NOT_ORGANISER = Refusal("campaign.not_organiser", "Only an organiser may do this.", True)
 NOT_OPEN = Refusal("game.not_open", "This game already has a final result.")
 ALREADY_IN = Refusal("game.not_scheduled", "A result is already in.")
+OWN_GAME = Refusal(
+    "game.own_game",
+    "You play in this game: another organiser decides it (house rule organiser_own_games).",
+    True,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +125,9 @@ class Transition:
     """Refusal when the user reported the result themselves (answering a report)."""
     needs_no_battle: bool = False
     """Offered only while the engine has no battle for the game (asking again is a no-op)."""
+    judges: bool = False
+    """An organiser's judgement: refused to an organiser who plays in the game (unless the
+    campaign's ``organiser_own_games`` is ``"allow"``)."""
 
 
 def _player(action: str) -> Refusal:
@@ -156,6 +169,7 @@ TRANSITIONS: tuple[Transition, ...] = (
         frozenset({Role.ORGANISER}),
         Refusal("game.reversed", "A reversed game no longer counts."),
         bye=Refusal("game.bye", "A bye has no result to decide."),
+        judges=True,
     ),
     Transition(
         GameAction.REVERSE,
@@ -163,6 +177,7 @@ TRANSITIONS: tuple[Transition, ...] = (
         GameStatus.REVERSED,
         frozenset({Role.ORGANISER}),
         Refusal("game.not_final", "Only a finished game can be reversed."),
+        judges=True,
     ),
     Transition(
         GameAction.PLAY,
@@ -261,6 +276,14 @@ def _role_refusal(row: Transition, roles: frozenset[Role]) -> Refusal | None:
     return None if roles & row.roles else row.wrong_role
 
 
+def _own_game_refusal(row: Transition, game: Game, roles: frozenset[Role]) -> Refusal | None:
+    if not row.judges or Role.PLAYER not in roles:
+        return None
+    if effective_settings(game.campaign.settings)["organiser_own_games"] == "allow":
+        return None
+    return OWN_GAME
+
+
 def _state_refusal(row: Transition, game: Game) -> Refusal | None:
     if row.bye is not None and game.is_bye:
         return row.bye
@@ -277,7 +300,8 @@ def _own_report_refusal(row: Transition, game: Game, user: Any) -> Refusal | Non
 
 def game_require_role(game: Game, user: Any, action: GameAction) -> None:
     """Refuse (403) a user who may not ask for ``action`` on this game."""
-    refusal = _role_refusal(TABLE[action], game_roles(game, user))
+    roles = game_roles(game, user)
+    refusal = _role_refusal(TABLE[action], roles) or _own_game_refusal(TABLE[action], game, roles)
     if refusal is not None:
         raise refusal.error()
 
@@ -307,6 +331,7 @@ def game_actions(game: Game, user: Any, *, organiser: bool | None = None) -> lis
         for row in TRANSITIONS
         if Role.SYSTEM not in row.roles
         and _role_refusal(row, roles) is None
+        and _own_game_refusal(row, game, roles) is None
         and _state_refusal(row, game) is None
         and _own_report_refusal(row, game, user) is None
         and not (row.needs_no_battle and game.battle_id is not None)

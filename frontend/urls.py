@@ -7,6 +7,7 @@ from django.urls import path
 from frontend.views import (
     accounts,
     battles,
+    campaign_people,
     campaigns,
     clocks,
     home,
@@ -127,7 +128,12 @@ urlpatterns = [
     ),
     path(
         "campaigns/<int:pk>/participants/<int:participant_id>/withdraw/",
-        campaigns.participant_withdraw,
+        campaign_people.participant_withdraw,
         name="participant-withdraw",
+    ),
+    path(
+        "campaigns/<int:pk>/organisers/add/",
+        campaign_people.organiser_add,
+        name="organiser-add",
     ),
 ]

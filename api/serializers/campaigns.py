@@ -80,6 +80,12 @@ class JoinSerializer(serializers.Serializer):
     roster = serializers.IntegerField(min_value=1)
 
 
+class OrganiserSerializer(serializers.Serializer):
+    """The user to make an organiser of the campaign, by username."""
+
+    username = serializers.CharField(max_length=150)
+
+
 class RoundCreateSerializer(serializers.Serializer):
     pairing = serializers.ChoiceField(choices=PairingMethod.values, default="swiss")
     deadline = serializers.DateTimeField(required=False, allow_null=True, default=None)
@@ -189,6 +195,12 @@ class ResultSerializer(serializers.Serializer):
 
 class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class DisputeSerializer(serializers.Serializer):
+    """Why the reported result is wrong: the organiser decides on it."""
+
+    reason = serializers.CharField(max_length=500)
 
 
 class PlaySerializer(serializers.Serializer):

@@ -22,9 +22,11 @@ from api.serializers.campaigns import (
     CampaignCreateSerializer,
     CampaignSerializer,
     CampaignUpdateSerializer,
+    DisputeSerializer,
     GameCreateSerializer,
     GameSerializer,
     JoinSerializer,
+    OrganiserSerializer,
     PlaySerializer,
     ReasonSerializer,
     ResultSerializer,
@@ -47,7 +49,11 @@ from campaigns.selectors import (
     participant_roster_version,
     participant_units,
 )
-from campaigns.services.campaigns import campaign_create, campaign_update
+from campaigns.services.campaigns import (
+    campaign_add_organiser,
+    campaign_create,
+    campaign_update,
+)
 from campaigns.services.engine import game_play_with_engine
 from campaigns.services.games import game_create
 from campaigns.services.ledger import advance_choose
@@ -106,6 +112,18 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         )
         body = CampaignSerializer(campaign, context={"request": request}).data
         return with_etag(Response(body), campaign.revision)
+
+    @extend_schema(request=OrganiserSerializer, responses={200: CampaignSerializer})
+    @action(detail=True, methods=["post"])
+    def organisers(self, request: Request, pk: str | None = None) -> Response:
+        """Organiser: make another user an organiser too (by ``username``); a game an
+        organiser plays is decided by another organiser (house rule organiser_own_games)."""
+        data = valid(OrganiserSerializer, request)
+        campaign = campaign_add_organiser(
+            campaign=self.get_object(), user=request.user, username=data["username"]
+        )
+        body = CampaignSerializer(campaign, context={"request": request}).data
+        return Response(body)
 
     @extend_schema(request=JoinSerializer, responses={201: None})
     @action(detail=False, methods=["post"])
@@ -339,10 +357,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         return self._answer(game_confirm(game=self.get_object(), user=request.user))
 
-    @extend_schema(request=ReasonSerializer, responses={200: GameSerializer})
+    @extend_schema(request=DisputeSerializer, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
     def dispute(self, request: Request, pk: str | None = None) -> Response:
-        reason = valid(ReasonSerializer, request)["reason"]
+        """The reporter's opponent contests the result, saying why (``reason`` required)."""
+        reason = valid(DisputeSerializer, request)["reason"]
         return self._answer(game_dispute(game=self.get_object(), user=request.user, reason=reason))
 
     @extend_schema(request=ResultSerializer, responses={200: GameSerializer})

@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from campaigns.errors import CampaignError, CampaignForbidden
@@ -14,6 +15,7 @@ from campaigns.models import Campaign, CampaignFormat, CampaignStatus
 from campaigns.selectors import is_organiser
 from campaigns.services.audit import audit
 from core.concurrency import NO_EXPECTATION, ExpectedRevision
+from core.input_guard import text_problem
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
 
@@ -123,6 +125,31 @@ def campaign_update(
         campaign.revision += 1
         campaign.save()
         audit(campaign=campaign, actor=user, action="campaign_updated", data=changes)
+    return campaign
+
+
+def campaign_add_organiser(*, campaign: Campaign, user: Any, username: str) -> Campaign:
+    """An organiser makes another user (named by username, any case) an organiser too: a
+    league whose organiser plays needs a second one to decide that organiser's games (house
+    rule ``organiser_own_games``). Adding an organiser twice is one addition."""
+    require_organiser(campaign, user)
+    problem = text_problem(username)
+    if problem:
+        raise CampaignError("campaign.no_such_user", problem, "username")
+    new_organiser = (
+        get_user_model().objects.filter(username__iexact=username.strip(), is_active=True).first()
+    )
+    if new_organiser is None:
+        raise CampaignError("campaign.no_such_user", "No user has that name.", "username")
+    with transaction.atomic():
+        if not campaign.organisers.filter(pk=new_organiser.pk).exists():
+            campaign.organisers.add(new_organiser)
+            audit(
+                campaign=campaign,
+                actor=user,
+                action="organiser_added",
+                data={"organiser": new_organiser.username},
+            )
     return campaign
 
 

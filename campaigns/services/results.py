@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns.errors import CampaignError
 from campaigns.lifecycle import GameAction, game_require
 from campaigns.models import FINAL_STATUSES, Game
 from campaigns.results import manual_report
@@ -129,7 +130,14 @@ def game_confirm(*, game: Game, user: Any) -> Game:
 
 
 def game_dispute(*, game: Game, user: Any, reason: str) -> Game:
-    """The opponent disputes a reported result; an organiser decides."""
+    """The opponent disputes a reported result, saying why; an organiser decides on it."""
+    reason = reason.strip()
+    if not reason:
+        raise CampaignError(
+            "game.dispute_reason",
+            "Say why the result is wrong: the organiser decides on what you write.",
+            "reason",
+        )
     with transaction.atomic():
         game = game_lock(game)
         game.status = game_require(game, user, GameAction.DISPUTE)

@@ -6,14 +6,16 @@ do with a game in ``campaigns.lifecycle``; every change goes through ``campaigns
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from armybuilder.selectors import roster_list
+from armybuilder.selectors import roster_list, system_list
 from campaigns.errors import CampaignError
 from campaigns.lifecycle import GameAction, game_actions
 from campaigns.models import Campaign, Game, GameStatus, PairingMethod, Participant
@@ -57,7 +59,8 @@ def missions_of(system: str) -> list[tuple[str, str]]:
     return [(slug, mission.name) for slug, mission in sorted(game.missions.items())]
 
 
-def _campaign(request: HttpRequest, pk: int) -> Campaign:
+def page_campaign(request: HttpRequest, pk: int) -> Campaign:
+    """The campaign the user organises or plays in, else 404."""
     try:
         return campaign_get(campaign_id=pk, user=request.user)
     except CampaignError as error:
@@ -65,7 +68,7 @@ def _campaign(request: HttpRequest, pk: int) -> Campaign:
 
 
 def _game(request: HttpRequest, pk: int, game_id: int) -> Game:
-    campaign = _campaign(request, pk)
+    campaign = page_campaign(request, pk)
     game = games_for_campaign(campaign=campaign).filter(pk=game_id).first()
     if game is None:
         raise Http404("No such game")
@@ -76,21 +79,38 @@ def _roster_choices(user: Any) -> list[tuple[int, str]]:
     return [(r.pk, f"{r.name} — {r.system.name}") for r in roster_list(owner=user)]
 
 
-@login_required
-def campaign_list(request: HttpRequest) -> HttpResponse:
-    """Your campaigns, a new one, and joining by code."""
+def _campaign_list_page(
+    request: HttpRequest,
+    form: CampaignForm | None = None,
+    join_form: JoinForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The campaigns page: your campaigns (with their system's name), the new-campaign form
+    and the join form (the code from ``?code=`` of an invite link)."""
+    names = dict(system_list().values_list("slug", "name"))
     return render(
         request,
         "frontend/campaigns/list.html",
         {
-            "campaigns": campaigns_for_user(user=request.user),
-            "form": CampaignForm(),
-            "join_form": JoinForm(
+            "campaigns": [
+                (campaign, names.get(campaign.system, campaign.system))
+                for campaign in campaigns_for_user(user=request.user)
+            ],
+            "form": form or CampaignForm(),
+            "join_form": join_form
+            or JoinForm(
                 rosters=_roster_choices(request.user),
                 initial={"join_code": request.GET.get("code", "")},
             ),
         },
+        status=status,
     )
+
+
+@login_required
+def campaign_list(request: HttpRequest) -> HttpResponse:
+    """Your campaigns, a new one, and joining by code."""
+    return _campaign_list_page(request)
 
 
 @login_required
@@ -115,16 +135,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             return redirect("campaign-detail", pk=campaign.pk)
-    return render(
-        request,
-        "frontend/campaigns/list.html",
-        {
-            "campaigns": campaigns_for_user(user=request.user),
-            "form": form,
-            "join_form": JoinForm(rosters=_roster_choices(request.user)),
-        },
-        status=400,
-    )
+    return _campaign_list_page(request, form=form, status=400)
 
 
 @login_required
@@ -145,16 +156,7 @@ def campaign_join(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"You joined {participant.campaign.name}.")
             return redirect("campaign-detail", pk=participant.campaign_id)
-    return render(
-        request,
-        "frontend/campaigns/list.html",
-        {
-            "campaigns": campaigns_for_user(user=request.user),
-            "form": CampaignForm(),
-            "join_form": join_form,
-        },
-        status=400,
-    )
+    return _campaign_list_page(request, join_form=join_form, status=400)
 
 
 def _game_row(game: Game, user: Any, organiser: bool, missions: dict[str, str]) -> dict[str, Any]:
@@ -176,7 +178,7 @@ def _game_row(game: Game, user: Any, organiser: bool, missions: dict[str, str]) 
 @login_required
 def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Standings, rounds with their pairings and games, participants, organiser tools."""
-    campaign = _campaign(request, pk)
+    campaign = page_campaign(request, pk)
     organiser = is_organiser(campaign=campaign, user=request.user)
     missions = dict(missions_of(campaign.system))
     by_round: dict[str, list[dict[str, Any]]] = {}
@@ -187,12 +189,16 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
         by_round.setdefault(label, []).append(_game_row(game, request.user, organiser, missions))
     participants = list(campaign.participants.select_related("user", "roster"))
     usernames = {p.pk: p.user.username for p in participants}
+    invite = f"{reverse('campaign-list')}?{urlencode({'code': campaign.join_code})}"
     return render(
         request,
         "frontend/campaigns/detail.html",
         {
             "campaign": campaign,
             "organiser": organiser,
+            "invite_url": request.build_absolute_uri(invite),
+            "system": system_list().filter(slug=campaign.system).first(),
+            "organiser_names": sorted(campaign.organisers.values_list("username", flat=True)),
             "standings": [
                 {**row, "username": usernames.get(row["participant"], "")}
                 for row in campaign_standings(campaign=campaign)
@@ -212,9 +218,10 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _after(
+def back_to_campaign(
     request: HttpRequest, campaign_id: int, error: CampaignError | None, done: str
 ) -> HttpResponse:
+    """Back to the campaign page with the error or what was done."""
     if error is not None:
         messages.error(request, error.message)
     else:
@@ -227,7 +234,7 @@ def _after(
 def round_new(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser starts the next round (with an optional deadline); pairings are made
     at once."""
-    campaign = _campaign(request, pk)
+    campaign = page_campaign(request, pk)
     pairing = request.POST.get("pairing", PairingMethod.SWISS)
     manual = None
     try:
@@ -238,8 +245,8 @@ def round_new(request: HttpRequest, pk: int) -> HttpResponse:
             campaign=campaign, user=request.user, pairing=pairing, manual=manual, deadline=deadline
         )
     except CampaignError as error:
-        return _after(request, pk, error, "")
-    return _after(request, pk, None, f"Round {round_.number} paired.")
+        return back_to_campaign(request, pk, error, "")
+    return back_to_campaign(request, pk, None, f"Round {round_.number} paired.")
 
 
 @login_required
@@ -250,8 +257,10 @@ def game_play(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
     try:
         engine.game_play_with_engine(game=game, user=request.user)
     except CampaignError as error:
-        return _after(request, pk, error, "")
-    return _after(request, pk, None, "The engine is playing this game; the result follows.")
+        return back_to_campaign(request, pk, error, "")
+    return back_to_campaign(
+        request, pk, None, "The engine is playing this game; the result follows."
+    )
 
 
 def _result(request: HttpRequest, game: Game) -> tuple[ResultForm, dict[str, Any] | None]:
@@ -274,8 +283,8 @@ def game_report(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
             raise CampaignError("form", f"Result not reported — {form.problem()}", "result")
         results.game_report_result(game=game, user=request.user, **result)
     except CampaignError as error:
-        return _after(request, pk, error, "")
-    return _after(request, pk, None, "Result reported; your opponent must confirm it.")
+        return back_to_campaign(request, pk, error, "")
+    return back_to_campaign(request, pk, None, "Result reported; your opponent must confirm it.")
 
 
 @login_required
@@ -286,8 +295,8 @@ def game_confirm(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
     try:
         results.game_confirm(game=game, user=request.user)
     except CampaignError as error:
-        return _after(request, pk, error, "")
-    return _after(request, pk, None, "Result confirmed.")
+        return back_to_campaign(request, pk, error, "")
+    return back_to_campaign(request, pk, None, "Result confirmed.")
 
 
 @login_required
@@ -297,10 +306,10 @@ def game_dispute(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
     game = _game(request, pk, game_id)
     reason = request.POST.get("reason", "").strip()[:500]
     try:
-        results.game_dispute(game=game, user=request.user, reason=reason or "No reason given")
+        results.game_dispute(game=game, user=request.user, reason=reason)
     except CampaignError as error:
-        return _after(request, pk, error, "")
-    return _after(request, pk, None, "Result disputed; an organiser will decide.")
+        return back_to_campaign(request, pk, error, "")
+    return back_to_campaign(request, pk, None, "Result disputed; an organiser will decide.")
 
 
 @login_required
@@ -314,8 +323,8 @@ def game_decide(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
             raise CampaignError("form", f"Decision not recorded — {form.problem()}", "result")
         results.game_decide(game=game, user=request.user, note=form.cleaned_data["note"], **result)
     except CampaignError as error:
-        return _after(request, pk, error, "")
-    return _after(request, pk, None, "Decision recorded.")
+        return back_to_campaign(request, pk, error, "")
+    return back_to_campaign(request, pk, None, "Decision recorded.")
 
 
 @login_required
@@ -325,7 +334,7 @@ def game_reverse(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
     counts and its effects on units are removed."""
     game = _game(request, pk, game_id)
     if request.POST.get("confirm") != "yes":
-        return _after(
+        return back_to_campaign(
             request,
             pk,
             CampaignError(
@@ -337,8 +346,8 @@ def game_reverse(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
     try:
         results.game_reverse(game=game, user=request.user, reason=reason)
     except CampaignError as error:
-        return _after(request, pk, error, "")
-    return _after(request, pk, None, "Game reversed: it no longer counts.")
+        return back_to_campaign(request, pk, error, "")
+    return back_to_campaign(request, pk, None, "Game reversed: it no longer counts.")
 
 
 @login_required
@@ -350,7 +359,7 @@ def game_mission(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
     mission = request.POST.get("mission", "")
     missions = dict(missions_of(game.campaign.system))
     if mission and mission not in missions:
-        return _after(
+        return back_to_campaign(
             request,
             pk,
             CampaignError("form", "Mission: choose one of the system's missions.", "mission"),
@@ -359,15 +368,15 @@ def game_mission(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
     try:
         games.game_set_mission(game=game, user=request.user, mission=mission)
     except CampaignError as error:
-        return _after(request, pk, error, "")
+        return back_to_campaign(request, pk, error, "")
     done = f"Mission set: {missions[mission]}." if mission else "Mission cleared."
-    return _after(request, pk, None, done)
+    return back_to_campaign(request, pk, None, done)
 
 
 @login_required
 def participant_detail(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
     """A participant's units with experience, injuries and history, and their resources."""
-    campaign = _campaign(request, pk)
+    campaign = page_campaign(request, pk)
     participant = (
         Participant.objects.filter(campaign=campaign, pk=participant_id)
         .select_related("roster", "user")
@@ -436,8 +445,9 @@ def same_units(proposed: dict[str, Any], accepted: dict[str, Any]) -> bool:
     return units(proposed) == units(accepted)
 
 
-def _participant(request: HttpRequest, pk: int, participant_id: int) -> Participant:
-    campaign = _campaign(request, pk)
+def page_participant(request: HttpRequest, pk: int, participant_id: int) -> Participant:
+    """A participant of a campaign the user may see, else 404."""
+    campaign = page_campaign(request, pk)
     participant = (
         Participant.objects.filter(campaign=campaign, pk=participant_id)
         .select_related("campaign", "roster", "user")
@@ -448,7 +458,10 @@ def _participant(request: HttpRequest, pk: int, participant_id: int) -> Particip
     return participant
 
 
-def _back(request: HttpRequest, participant: Participant, error: CampaignError | None, done: str):
+def back_to_participant(
+    request: HttpRequest, participant: Participant, error: CampaignError | None, done: str
+) -> HttpResponse:
+    """Back to the participant's page with the error or what was done."""
     if error is not None:
         messages.error(request, error.message)
     else:
@@ -460,7 +473,7 @@ def _back(request: HttpRequest, participant: Participant, error: CampaignError |
 @require_POST
 def advance_choose(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
     """The player (or an organiser) picks what an advance or rank gives."""
-    participant = _participant(request, pk, participant_id)
+    participant = page_participant(request, pk, participant_id)
     try:
         entry = int(request.POST.get("entry", "0"))
         ledger.advance_choose(
@@ -470,32 +483,26 @@ def advance_choose(request: HttpRequest, pk: int, participant_id: int) -> HttpRe
             actor=request.user,
         )
     except ValueError:
-        return _back(request, participant, CampaignError("advance", "Pick an advance."), "")
+        return back_to_participant(
+            request, participant, CampaignError("advance", "Pick an advance."), ""
+        )
     except CampaignError as error:
-        return _back(request, participant, error, "")
-    return _back(request, participant, None, "Advance chosen.")
+        return back_to_participant(request, participant, error, "")
+    return back_to_participant(request, participant, None, "Advance chosen.")
 
 
 @login_required
 @require_POST
 def roster_update(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
     """The player makes their edited army-builder roster the campaign roster."""
-    participant = _participant(request, pk, participant_id)
+    participant = page_participant(request, pk, participant_id)
     try:
         version = rosters.participant_roster_update(participant=participant, actor=request.user)
     except CampaignError as error:
         detail = "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in error.fields.items())
-        return _back(request, participant, CampaignError(error.code, detail or error.message), "")
-    return _back(request, participant, None, f"Campaign roster updated (version {version.number}).")
-
-
-@login_required
-@require_POST
-def participant_withdraw(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
-    """The player (or an organiser) withdraws them from the campaign."""
-    participant = _participant(request, pk, participant_id)
-    try:
-        membership.participant_withdraw(participant=participant, user=request.user)
-    except CampaignError as error:
-        return _back(request, participant, error, "")
-    return _back(request, participant, None, f"{participant.name} withdrew.")
+        return back_to_participant(
+            request, participant, CampaignError(error.code, detail or error.message), ""
+        )
+    return back_to_participant(
+        request, participant, None, f"Campaign roster updated (version {version.number})."
+    )

@@ -2,15 +2,17 @@
 campaign budget and advance picks on the participant page; round deadlines, missions, the
 full report form, reversing, unit names, standings names and the game clock's form."""
 
+import re
 from datetime import timedelta
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from armybuilder.models import GameSystem
 from campaigns.models import Campaign, Game, GameStatus, Participant
 from campaigns.selectors import participant_pending_choices
-from campaigns.services.campaigns import campaign_create
+from campaigns.services.campaigns import campaign_add_organiser, campaign_create
 from campaigns.services.games import game_create
 from campaigns.services.membership import campaign_join
 from campaigns.services.results import game_confirm, game_report_result
@@ -82,10 +84,58 @@ def test_the_organiser_pairs_by_hand_and_a_player_lets_the_engine_play(
     assert game.battle_id is not None
 
 
-def test_a_player_withdraws_from_the_participants_list(campaign_with_two, player_client):
+def test_a_player_withdraws_from_the_participants_list_after_confirming(
+    campaign_with_two, player_client
+):
     campaign, (mine, _) = campaign_with_two
-    player_client.post(reverse("participant-withdraw", args=[campaign.pk, mine.pk]))
+    page = player_client.get(reverse("campaign-detail", args=[campaign.pk])).content.decode()
+    assert f'id="withdraw-confirm-{mine.pk}"' in page
+    url = reverse("participant-withdraw", args=[campaign.pk, mine.pk])
+    unconfirmed = player_client.post(url, follow=True)
+    assert _messages(unconfirmed) == ["Not withdrawn — tick “Yes, withdraw” to confirm."]
+    assert Participant.objects.get(pk=mine.pk).status == "active"
+    player_client.post(url, {"confirm": "yes"})
     assert Participant.objects.get(pk=mine.pk).status == "withdrawn"
+
+
+def test_the_organiser_sees_an_invite_link_and_adds_an_organiser(campaign_with_two, player_client):
+    campaign, _ = campaign_with_two
+    page = player_client.get(reverse("campaign-detail", args=[campaign.pk])).content.decode()
+    assert f'value="http://testserver/campaigns/?code={campaign.join_code}"' in page
+    make_user("Referee")
+    done = player_client.post(
+        reverse("organiser-add", args=[campaign.pk]), {"username": "referee"}, follow=True
+    )
+    assert _messages(done) == ["referee is an organiser too."]
+    assert campaign.organisers.filter(username="Referee").exists()
+    unknown = player_client.post(
+        reverse("organiser-add", args=[campaign.pk]), {"username": "nobody"}, follow=True
+    )
+    assert _messages(unknown) == ["No user has that name."]
+
+
+def test_report_and_decide_forms_of_one_game_have_their_own_ids(paired, player_client):
+    campaign, _, _, game = paired
+    campaign.settings = {**campaign.settings, "organiser_own_games": "allow"}
+    campaign.save()
+    page = player_client.get(reverse("campaign-detail", args=[campaign.pk])).content.decode()
+    assert f'id="report-{game.pk}-winner"' in page
+    assert f'id="decide-{game.pk}-winner"' in page
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+
+
+def test_a_dispute_without_a_reason_is_refused_on_the_page(paired, client):
+    campaign, mine, theirs, game = paired
+    game_report_result(game=game, user=mine.user, winner="a", scores={"a": 4, "b": 0})
+    client.force_login(theirs.user)
+    refused = client.post(
+        reverse("game-dispute", args=[campaign.pk, game.pk]), {"reason": " "}, follow=True
+    )
+    assert _messages(refused)[-1] == (
+        "Say why the result is wrong: the organiser decides on what you write."
+    )
+    assert Game.objects.get(pk=game.pk).status == GameStatus.REPORTED
 
 
 def test_the_participant_page_shows_the_budget_and_takes_an_advance_pick(
@@ -242,20 +292,27 @@ def test_a_draw_is_reported_as_no_winner(paired, player_client):
     assert (game.status, game.winner, game.score_a) == (GameStatus.REPORTED, "", 2)
 
 
-def test_the_organiser_reverses_a_confirmed_game_only_after_confirming(paired, player_client):
+def test_the_organiser_reverses_a_confirmed_game_only_after_confirming(
+    paired, player, player_client, client
+):
     campaign, mine, theirs, game = paired
     game_report_result(game=game, user=theirs.user, winner="b", scores={"a": 0, "b": 4})
     game_confirm(game=game, user=mine.user)
     page = player_client.get(reverse("campaign-detail", args=[campaign.pk])).content.decode()
+    assert "Reverse game</button>" not in page  # the organiser plays in it
+    referee = make_user("referee")
+    campaign_add_organiser(campaign=campaign, user=player, username=referee.username)
+    client.force_login(referee)
+    page = client.get(reverse("campaign-detail", args=[campaign.pk])).content.decode()
     assert "Reverse game</button>" in page
     assert f'id="reverse-confirm-{game.pk}"' in page
     url = reverse("game-reverse", args=[campaign.pk, game.pk])
-    unconfirmed = player_client.post(url, {"reason": "wrong table"}, follow=True)
+    unconfirmed = client.post(url, {"reason": "wrong table"}, follow=True)
     assert _messages(unconfirmed) == [
         "Game not reversed — tick “Yes, reverse this game” to confirm."
     ]
     assert Game.objects.get(pk=game.pk).status == GameStatus.CONFIRMED
-    done = player_client.post(url, {"reason": "wrong table", "confirm": "yes"}, follow=True)
+    done = client.post(url, {"reason": "wrong table", "confirm": "yes"}, follow=True)
     assert _messages(done) == ["Game reversed: it no longer counts."]
     assert Game.objects.get(pk=game.pk).status == GameStatus.REVERSED
 
@@ -375,3 +432,14 @@ def test_the_clock_form_refuses_a_game_that_is_not_yours(paired, client):
         answer.content.decode()
     )
     assert not GameClock.objects.exists()
+
+
+def test_the_campaign_pages_name_the_system_and_its_points(campaign_with_two, player_client):
+    campaign, _ = campaign_with_two
+    system = GameSystem.objects.get(slug="coinflip")
+    system.name, system.points_name = "Coin Flip Wars", "gc"
+    system.save()
+    page = player_client.get(reverse("campaign-detail", args=[campaign.pk])).content.decode()
+    assert "Coin Flip Wars · Narrative · 100 gc" in page
+    listing = player_client.get(reverse("campaign-list")).content.decode()
+    assert "<td>Coin Flip Wars</td>" in listing

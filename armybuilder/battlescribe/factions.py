@@ -63,7 +63,8 @@ def map_bundle(bundle: Bundle, *, system: str, points_name: str, importer: Impor
             slugify(document.name, FACTION_SLUG),
         )
         ctx = Context(document, scope, cost_type, {document.id, gst.id}, report, counts, importer)
-        ctx.own |= {force.node.get("id") for _, force in force_entries(ctx)}
+        forces = force_entries(ctx)
+        ctx.own |= {force.node.get("id") for _, force in forces}
         units, constraints, taken = [], [], set()
         for entry in scope.root_entries():
             if entry.type not in UNIT_TYPES:
@@ -107,6 +108,7 @@ def map_bundle(bundle: Bundle, *, system: str, points_name: str, importer: Impor
                     "game_system_id": gst.id,
                     "game_system_revision": gst.revision,
                     "cost_type": cost_type,
+                    "force_entry_id": forces[0][1].node.get("id") if forces else "",
                 },
             }
         )

@@ -196,6 +196,9 @@ def _sizing(ctx: Context, entry: Entry, unit: dict[str, Any]) -> list[dict[str, 
                     }
                 )
             sizes.sort(key=lambda s: s["size"])
+            unit["extra"]["battlescribe"]["sizes"] = {
+                str(_sized(o.name)[0]): o.id for o in group.entries
+            }
             low, high = sizes[0], sizes[-1]
             per = (high["cost"] - low["cost"]) // max(1, high["size"] - low["size"])
             unit.update(
@@ -206,6 +209,7 @@ def _sizing(ctx: Context, entry: Entry, unit: dict[str, Any]) -> list[dict[str, 
     if entry.type == "model" or not models:
         unit.update(size={"min": 1, "max": 1}, cost=own)
         return []
+    unit["extra"]["battlescribe"]["model"] = models[0].id
     low_total, high_total, cost = 0, 0, own
     for model in models:
         low, high = _bounds(_entry_limits(ctx, model))

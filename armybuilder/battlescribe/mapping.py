@@ -117,6 +117,7 @@ def _option(ctx: Context, entry: Entry, taken: set[str], **fields: Any) -> dict[
     if high is not None and high > 1:
         option["max"] = high
     option["_records"] = {**_records(entry), "items": [entry.name]}
+    option["_where"] = {"file": entry.file, "path": entry.path, "id": entry.id}
     return option
 
 
@@ -307,8 +308,6 @@ def map_unit(ctx: Context, entry: Entry, taken: set[str]) -> tuple[dict, list[di
     mapped = answer.get("unit")
     if mapped is None:
         return None
-    for option in mapped.get("options", []):
-        option.pop("_records", None)
     ctx.counts.counts["units"] += 1
     ctx.counts.counts["options"] += len(mapped.get("options", []))
     ctx.counts.counts["rules"] += len(mapped.get("rules", []))

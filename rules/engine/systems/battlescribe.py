@@ -164,7 +164,11 @@ class BattleScribeMapping:
         changed = {k: v for k, v in stats.items() if base.get(k) != v}
         if changed:
             effects["profile"] = changed
-        mapped = {k: v for k, v in option.items() if k != "_records"}
+        if not effects:
+            out.skip(
+                option["_where"], "option", f"'{option['name']}' has no effect the engine plays"
+            )
+        mapped = {k: v for k, v in option.items() if not k.startswith("_")}
         return {**mapped, **({"effects": effects} if effects else {})}
 
 

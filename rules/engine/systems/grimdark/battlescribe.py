@@ -53,7 +53,8 @@ def weapon(profile: Record) -> dict[str, Any] | str:
         if strength.startswith("+"):
             out["S_bonus"] = numbers.get("S", numbers.get("Strength")) or 0
         return out
-    out["range"] = numbers.get("Range") or 0
+    if numbers.get("Range") is not None:
+        out["range"] = numbers["Range"]
     out["S"] = numbers.get("S", numbers.get("Strength"))
     out["AP"] = numbers.get("AP")
     if head and head.group("shots"):

@@ -68,7 +68,6 @@ class Group:
     name: str
     file: str
     path: str
-    default_id: str
     constraints: list[Element] = field(default_factory=list)
     modifiers: list[Element] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
@@ -191,9 +190,7 @@ class Scope:
     def group(self, node: Node, file: str, parent: str, depth: int) -> Group:
         """A ``selectionEntryGroup`` element, resolved."""
         path = f"{parent}/selectionEntryGroup[{node.get('name')}]"
-        group = Group(
-            node.get("id"), node.get("name"), file, path, node.get("defaultSelectionEntryId")
-        )
+        group = Group(node.get("id"), node.get("name"), file, path)
         self._fill(group, node, file, path, depth)
         return group
 

@@ -42,9 +42,14 @@ class ImportReport:
     catalogues: list[CatalogueReport] = field(default_factory=list)
     libraries: list[str] = field(default_factory=list)
     unmapped: list[Unmapped] = field(default_factory=list)
+    _seen: set[Unmapped] = field(default_factory=set)
 
     def skip(self, file: str, ident: str, path: str, element: str, reason: str) -> None:
-        self.unmapped.append(Unmapped(file, ident, path, element, reason))
+        """List an element once (the mapping may meet a shared element more than once)."""
+        found = Unmapped(file, ident, path, element, reason)
+        if found not in self._seen:
+            self._seen.add(found)
+            self.unmapped.append(found)
 
     def as_dict(self) -> dict[str, Any]:
         totals = {"units": 0, "options": 0, "constraints": 0, "rules": 0}

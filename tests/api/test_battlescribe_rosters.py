@@ -185,3 +185,17 @@ def test_an_imported_grimdark_force_is_legal_and_plays(
         )
     assert battle.status_code == 202, battle.json()
     assert owner_client.get(battle.json()["url"]).json()["status"] == "resolved"
+
+
+def test_a_roster_of_a_sample_catalogue_round_trips_too(owner_client, roster):
+    mine = owner_client.get(f"/api/v1/rosters/{roster.pk}/").json()
+    exported = owner_client.get(EXPORT.format(roster.pk))
+    assert exported.status_code == 200
+    assert b'catalogueId="muster:iron-wardens"' in exported.content
+    back = post_files(
+        owner_client, IMPORT, "grimdark", uploads(("list.ros", exported.content)), key="file"
+    )
+    assert back.status_code == 201, back.json()
+    assert back.json()["unknown"] == []
+    assert same_list(back.json()) == same_list(mine)
+    assert back.json()["validation"] == mine["validation"]

@@ -7,6 +7,7 @@ from django.urls import path
 from frontend.views import (
     accounts,
     battles,
+    battlescribe,
     campaigns,
     clocks,
     home,
@@ -23,6 +24,19 @@ urlpatterns = [
     path("rosters/new/", rosters.roster_create, name="roster-create"),
     path("rosters/factions/", rosters.roster_factions, name="roster-factions"),
     path("rosters/import/", roster_exchange.roster_import, name="roster-import"),
+    path(
+        "rosters/import/battlescribe/",
+        battlescribe.battlescribe_roster_import,
+        name="battlescribe-roster-import",
+    ),
+    path(
+        "rosters/<int:pk>/battlescribe.<str:fmt>",
+        battlescribe.battlescribe_roster_download,
+        name="battlescribe-roster-download",
+    ),
+    path("battlescribe/", battlescribe.battlescribe_import, name="battlescribe-import"),
+    path("battlescribe/preview/", battlescribe.battlescribe_preview, name="battlescribe-preview"),
+    path("battlescribe/accept/", battlescribe.battlescribe_accept, name="battlescribe-accept"),
     path("rosters/samples/copy/", rosters.roster_sample_copy, name="roster-sample-copy"),
     path("rosters/shared/<str:token>/", roster_exchange.roster_shared, name="roster-shared"),
     path("rosters/<int:pk>/", rosters.roster_edit, name="roster-edit"),

@@ -38,6 +38,17 @@ UPLOAD = {
 }
 
 
+ROSTER_UPLOAD = {
+    "multipart/form-data": {
+        "type": "object",
+        "properties": {
+            "system": {"type": "string"},
+            "file": {"type": "string", "format": "binary"},
+        },
+    }
+}
+
+
 def _system(request: Request) -> str:
     system = request.data.get("system")
     if not isinstance(system, str) or not system:
@@ -103,7 +114,7 @@ class BattleScribeRosterImportView(APIView):
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [MultiPartParser]
 
-    @extend_schema(tags=TAGS, request=UPLOAD, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(tags=TAGS, request=ROSTER_UPLOAD, responses={201: OpenApiTypes.OBJECT})
     def post(self, request: Request) -> Response:
         upload = _uploads(request, "file")[0]
         done = services.roster_import_battlescribe(

@@ -1,7 +1,8 @@
 """Speed of a BattleScribe import (issue 16): a synthetic, original game system file of about
 300 KB, a library catalogue of about 600 KB and a faction catalogue of about 200 KB (made-up
 Kings-of-War-style units, shared rules, shared upgrades and groups, links between them),
-imported into massbattle: unpack, hardened parse, link resolution, mapping and the import
+imported into the system whose BattleScribe mapping lists unit sizes (Kings of War style,
+like the generated data): unpack, hardened parse, link resolution, mapping and the import
 report, then every check an uploaded catalogue gets (schema, consistency, each unit and
 option built by the engine). Target: under 3 s on one core.
 
@@ -24,7 +25,7 @@ from armybuilder.battlescribe.bundle import read_bundle
 from armybuilder.battlescribe.factions import map_bundle
 from armybuilder.catalogue_checks import catalogue_issues
 from armybuilder.catalogue_upload import parse_document
-from rules.engine.systems import get_system
+from rules.engine.systems import SYSTEMS
 
 GST = "http://www.battlescribe.net/schema/gameSystemSchema"
 CAT = "http://www.battlescribe.net/schema/catalogueSchema"
@@ -172,11 +173,13 @@ def files() -> list[tuple[str, bytes]]:
 
 
 def run_import(uploads: list[tuple[str, bytes]]) -> tuple[int, int]:
-    system = get_system("massbattle")
+    system = next(
+        s for s in SYSTEMS if getattr(s.catalogue.importers.get("battlescribe"), "listed_sizes", 0)
+    )
     bundle = read_bundle(unpack(uploads))
     imported = map_bundle(
         bundle,
-        system="massbattle",
+        system=system.slug,
         points_name="pts",
         importer=system.catalogue.importers["battlescribe"],
     )

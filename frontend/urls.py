@@ -30,9 +30,16 @@ urlpatterns = [
         name="battlescribe-roster-import",
     ),
     path(
-        "rosters/<int:pk>/battlescribe.<str:fmt>",
+        "rosters/<int:pk>/export.ros",
         battlescribe.battlescribe_roster_download,
-        name="battlescribe-roster-download",
+        {"fmt": "ros"},
+        name="roster-export-ros",
+    ),
+    path(
+        "rosters/<int:pk>/export.rosz",
+        battlescribe.battlescribe_roster_download,
+        {"fmt": "rosz"},
+        name="roster-export-rosz",
     ),
     path("battlescribe/", battlescribe.battlescribe_import, name="battlescribe-import"),
     path("battlescribe/preview/", battlescribe.battlescribe_preview, name="battlescribe-preview"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
@@ -77,9 +77,7 @@ def battlescribe_accept(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def battlescribe_roster_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    """One of the user's rosters as a ``.ros`` or ``.rosz`` file."""
-    if fmt not in ("ros", "rosz"):
-        raise Http404("BattleScribe formats: ros, rosz")
+    """One of the user's rosters as a ``.ros`` or ``.rosz`` file (``fmt`` from the URL)."""
     roster = own_roster(request, pk)
     name, data = services.roster_export_battlescribe(roster=roster, zip_it=fmt == "rosz")
     kind = "application/zip" if fmt == "rosz" else "application/xml"

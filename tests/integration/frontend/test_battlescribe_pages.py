@@ -72,8 +72,8 @@ def test_a_roster_downloads_as_ros_and_imports_back(player_client, catalogues):
     assert created.status_code == 201, created.json()
     roster_id = created.json()["id"]
     export_page = player_client.get(reverse("roster-export", args=[roster_id])).content.decode()
-    assert reverse("battlescribe-roster-download", args=[roster_id, "rosz"]) in export_page
-    ros = player_client.get(reverse("battlescribe-roster-download", args=[roster_id, "ros"]))
+    assert reverse("roster-export-rosz", args=[roster_id]) in export_page
+    ros = player_client.get(reverse("roster-export-ros", args=[roster_id]))
     assert ros["Content-Disposition"] == f'attachment; filename="roster-{roster_id}.ros"'
     imported = player_client.post(
         reverse("battlescribe-roster-import"),

@@ -24,6 +24,9 @@ from core.input_guard import text_problem
 API_PREFIX = "/api/"
 # Catalogue uploads carry a whole document: their own, larger body limit.
 CATALOGUE_PREFIX = "/api/v1/catalogues/"
+# BattleScribe uploads: a game system file and its catalogues, each up to 20 MB.
+BATTLESCRIBE_PREFIX = "/api/v1/battlescribe/"
+BATTLESCRIBE_BODY_LIMIT = 64 * 1024 * 1024
 # Below gunicorn's own limits (``--limit-request-line 8190``, ``--limit-request-field_size
 # 16380`` in docker-compose.yml), so an over-long API request meets these JSON answers.
 API_MAX_URL_LENGTH = 4096
@@ -106,6 +109,8 @@ class ApiBodySizeLimitMiddleware:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         if limit is not None and request.path.startswith(CATALOGUE_PREFIX):
             limit = catalogue_body_limit()
+        elif limit is not None and request.path.startswith(BATTLESCRIBE_PREFIX):
+            limit = BATTLESCRIBE_BODY_LIMIT
         if limit is not None and request.path.startswith(API_PREFIX):
             try:
                 length = int(request.META.get("CONTENT_LENGTH") or 0)

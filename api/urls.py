@@ -13,6 +13,12 @@ from rest_framework.routers import DefaultRouter
 from api.handlers import api_unknown_path
 from api.views.auth import RegisterView, TokenDetailView, TokenListView, TokenView
 from api.views.battles import BattleViewSet, SimulationViewSet
+from api.views.battlescribe import (
+    BattleScribeImportView,
+    BattleScribePreviewView,
+    BattleScribeRosterExportView,
+    BattleScribeRosterImportView,
+)
 from api.views.calc import AttackOddsView
 from api.views.campaigns import CampaignViewSet, GameViewSet
 from api.views.catalogue import FactionViewSet, GameSystemViewSet, UnitTypeViewSet
@@ -39,6 +45,18 @@ urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="auth-token"),
     path("auth/tokens/", TokenListView.as_view(), name="auth-tokens"),
     path("auth/tokens/<str:token_id>/", TokenDetailView.as_view(), name="auth-token-detail"),
+    path("battlescribe/preview/", BattleScribePreviewView.as_view(), name="battlescribe-preview"),
+    path("battlescribe/imports/", BattleScribeImportView.as_view(), name="battlescribe-import"),
+    path(
+        "battlescribe/rosters/",
+        BattleScribeRosterImportView.as_view(),
+        name="battlescribe-roster-import",
+    ),
+    path(
+        "battlescribe/rosters/<int:pk>/",
+        BattleScribeRosterExportView.as_view(),
+        name="battlescribe-roster-export",
+    ),
     path("calc/attacks/", AttackOddsView.as_view(), name="calc-attacks"),
     path("shared/<str:token>/", SharedRosterView.as_view(), name="shared-roster"),
     path("verify/", VerifyView.as_view(), name="verify"),

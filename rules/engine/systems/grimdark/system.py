@@ -11,6 +11,7 @@ from rules.engine.systems.base import Mission, PostBattle, RosterData
 from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.grimdark import army, campaign, resolve
 from rules.engine.systems.grimdark import missions as mission_defs
+from rules.engine.systems.grimdark.battlescribe import BATTLESCRIBE
 from rules.engine.systems.grimdark.odds import ODDS
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.summary import SUMMARY
@@ -32,6 +33,7 @@ class GrimdarkSystem:
     catalogue = CatalogueCapability(
         sample_matchup=("iron-wardens-strike-force", "chitin-host-swarm"),
         known_rules=frozenset(army.KNOWN_RULES),
+        importers={"battlescribe": BATTLESCRIBE},
     )
 
     def build_army(self, roster: RosterData) -> army.Army:

@@ -10,6 +10,7 @@ from rules.engine.systems.base import EngineError, Mission, PostBattle, RosterDa
 from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.massbattle import battle
 from rules.engine.systems.massbattle.ai import MassBattlePolicy
+from rules.engine.systems.massbattle.battlescribe import BATTLESCRIBE
 from rules.engine.systems.massbattle.constants import MAX_TURNS
 from rules.engine.systems.massbattle.odds import ODDS
 from rules.engine.systems.massbattle.postbattle import post_battle as _post_battle
@@ -53,7 +54,9 @@ class MassBattleSystem:
     campaign = UnitExperiencePack("massbattle-experience", accumulating=("gold",))
     summary = SUMMARY
     catalogue = CatalogueCapability(
-        sample_matchup=("dawnguard-vanguard", "gravemire-tide"), known_rules=KNOWN_RULES
+        sample_matchup=("dawnguard-vanguard", "gravemire-tide"),
+        known_rules=KNOWN_RULES,
+        importers={"battlescribe": BATTLESCRIBE},
     )
 
     def build_army(self, roster: RosterData) -> Army:

@@ -12,6 +12,7 @@ from rules.engine.systems.base import EngineError, Mission, PostBattle, RosterDa
 from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.skirmish.ai import SkirmishPolicy
 from rules.engine.systems.skirmish.battle import ENGINE_VERSION, SkirmishBattle
+from rules.engine.systems.skirmish.battlescribe import BATTLESCRIBE
 from rules.engine.systems.skirmish.campaign_pack import MordheimPack
 from rules.engine.systems.skirmish.fighters import FEAR_RULES, Warband, build_warband
 from rules.engine.systems.skirmish.odds import ODDS
@@ -35,7 +36,9 @@ class SkirmishSystem:
     campaign = MordheimPack()
     summary = SUMMARY
     catalogue = CatalogueCapability(
-        sample_matchup=("night-watch", "marsh-raiders"), known_rules=FEAR_RULES | LARGE_RULES
+        sample_matchup=("night-watch", "marsh-raiders"),
+        known_rules=FEAR_RULES | LARGE_RULES,
+        importers={"battlescribe": BATTLESCRIBE},
     )
 
     def build_army(self, roster: RosterData) -> Warband:

@@ -1,11 +1,11 @@
-"""A hardened XML reader for BattleScribe files: expat with every DTD refused.
+"""A hardened XML reader for BattleScribe files: ``defusedxml``'s expat reader with every
+DTD, entity and external reference refused.
 
-``defusedxml`` is not among the project's requirements, so this module applies the same
-policy as its ``forbid_dtd=True`` mode directly on the standard library's expat: a document
-that declares a DOCTYPE, an entity or an external reference is refused before anything is
-expanded (this stops "billion laughs" entity bombs and external-entity reads, neither of
-which BattleScribe files ever use). Elements are counted and nesting depth is bounded while
-the tree is built, so a flat or a deep flood is refused too.
+A document that declares a DOCTYPE, an entity or an external reference is refused before
+anything is expanded (``forbid_dtd``, ``forbid_entities``, ``forbid_external``: this stops
+"billion laughs" entity bombs and external-entity reads, neither of which BattleScribe files
+ever use). Elements are counted and nesting depth is bounded while the tree is built, so a
+flat or a deep flood is refused too.
 
 The tree is a light :class:`Node` (namespace-free tag, attributes, children, text, line):
 lighter than ElementTree's and enough for the mapping, which reads a document once.
@@ -13,8 +13,15 @@ lighter than ElementTree's and enough for the mapping, which reads a document on
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
-from xml.parsers import expat
+from typing import Any
+from xml.sax import SAXParseException
+from xml.sax.handler import ContentHandler, feature_namespaces
+from xml.sax.xmlreader import Locator
+
+from defusedxml import DefusedXmlException, DTDForbidden
+from defusedxml.expatreader import DefusedExpatParser
 
 from armybuilder.battlescribe.errors import BattleScribeRefused
 
@@ -56,61 +63,73 @@ class _Refusal(Exception):
         self.code = code
 
 
+class _TreeBuilder(ContentHandler):
+    """SAX events (namespaces on) to :class:`Node`s, counting elements and depth."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[Node] = []
+        self.root: list[Node] = []
+        self.counted = 0
+        self.locator: Locator | None = None
+
+    def setDocumentLocator(self, locator: Locator) -> None:
+        self.locator = locator
+
+    def line(self) -> int:
+        return self.locator.getLineNumber() if self.locator else 0
+
+    def startElementNS(self, name: tuple[str | None, str], qname: str, attrs: Any) -> None:
+        self.counted += 1
+        if self.counted > MAX_ELEMENTS:
+            raise _Refusal("battlescribe.xml_too_large", f"more than {MAX_ELEMENTS} elements")
+        if len(self.stack) >= MAX_DEPTH:
+            raise _Refusal("battlescribe.xml_too_deep", f"nested deeper than {MAX_DEPTH}")
+        namespace, tag = name
+        values = {local: value for (_, local), value in attrs.items()}
+        node = Node(tag, namespace or "", values, self.line())
+        (self.stack[-1].children if self.stack else self.root).append(node)
+        self.stack.append(node)
+
+    def endElementNS(self, name: tuple[str | None, str], qname: str) -> None:
+        node = self.stack.pop()
+        node.text = node.text.strip()
+
+    def characters(self, content: str) -> None:
+        if self.stack:
+            self.stack[-1].text += content
+
+
 def parse_xml(data: bytes, *, file: str) -> Node:
     """The root element of ``data``; BattleScribeRefused (``battlescribe.xml_*``) naming
     ``file``, the line and the problem when the XML is malformed or unsafe."""
-    parser = expat.ParserCreate(namespace_separator="}")
-    stack: list[Node] = []
-    root: list[Node] = []
-    counted = [0]
-
-    def start(name: str, attrs: dict[str, str]) -> None:
-        counted[0] += 1
-        if counted[0] > MAX_ELEMENTS:
-            raise _Refusal("battlescribe.xml_too_large", f"more than {MAX_ELEMENTS} elements")
-        if len(stack) >= MAX_DEPTH:
-            raise _Refusal("battlescribe.xml_too_deep", f"nested deeper than {MAX_DEPTH}")
-        namespace, _, tag = name.rpartition("}")
-        node = Node(tag, namespace, attrs, parser.CurrentLineNumber)
-        (stack[-1].children if stack else root).append(node)
-        stack.append(node)
-
-    def end(name: str) -> None:
-        node = stack.pop()
-        node.text = node.text.strip()
-
-    def text(data: str) -> None:
-        if stack:
-            stack[-1].text += data
-
-    def doctype(*args: object) -> None:
-        raise _Refusal(
-            "battlescribe.xml_dtd",
-            "declares a DOCTYPE (DTDs and entities are refused: BattleScribe files have none)",
-        )
-
-    def entity(*args: object) -> None:
-        raise _Refusal("battlescribe.xml_entity", "declares or references an entity")
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = text
-    parser.StartDoctypeDeclHandler = doctype
-    parser.EntityDeclHandler = entity
-    parser.UnparsedEntityDeclHandler = entity
-    parser.ExternalEntityRefHandler = entity
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    builder = _TreeBuilder()
+    parser = DefusedExpatParser(forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    parser.setFeature(feature_namespaces, True)
+    parser.setContentHandler(builder)
     try:
-        parser.Parse(data, True)
+        parser.parse(io.BytesIO(data))
     except _Refusal as refusal:
-        line = parser.CurrentLineNumber
-        raise BattleScribeRefused(refusal.code, file, f"line {line}: {refusal}") from None
-    except expat.ExpatError as error:
+        raise BattleScribeRefused(refusal.code, file, f"line {builder.line()}: {refusal}") from None
+    except DTDForbidden:
+        raise BattleScribeRefused(
+            "battlescribe.xml_dtd",
+            file,
+            f"line {builder.line()}: declares a DOCTYPE (DTDs and entities are refused: "
+            "BattleScribe files have none)",
+        ) from None
+    except DefusedXmlException:
+        raise BattleScribeRefused(
+            "battlescribe.xml_entity",
+            file,
+            f"line {builder.line()}: declares or references an entity",
+        ) from None
+    except SAXParseException as error:
         raise BattleScribeRefused(
             "battlescribe.xml_malformed",
             file,
-            f"line {error.lineno}: not well-formed XML ({expat.ErrorString(error.code)})",
+            f"line {error.getLineNumber()}: not well-formed XML ({error.getMessage()})",
         ) from None
-    if not root:
+    if not builder.root:
         raise BattleScribeRefused("battlescribe.xml_malformed", file, "no root element")
-    return root[0]
+    return builder.root[0]

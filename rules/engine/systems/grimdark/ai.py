@@ -9,6 +9,7 @@ from rules.engine.geometry import IMPASSABLE, Point, Rect
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.army import CAVALRY, MONSTROUS, Model, Unit
 from rules.engine.systems.grimdark.battle import Battle
+from rules.engine.systems.grimdark.transports import can_carry
 from rules.engine.systems.grimdark.weapons import Weapon, close_combat_strength
 
 DEEP_STRIKE_MARGIN = 10.0  # inches kept from the table edges when aiming a deep strike
@@ -171,6 +172,44 @@ class GrimdarkPolicy:
             p = zone.clamp(Point(p.x + 6.0, p.y), 1.0)
         return p
 
+    # ----- transports ---------------------------------------------------------------
+    def passenger_for(self, battle: Battle, transport: Unit, candidates: list[Unit]) -> Unit | None:
+        """At deployment a transport carries the friendly unit it fits that gains most from
+        the ride: melee units first (they must cross the table), then Troops, then points;
+        units that infiltrate, scout or deep strike keep their own deployment."""
+        own = ("infiltrate", "scouts", "deep_strike")
+        fits = [
+            u
+            for u in candidates
+            if can_carry(transport, u) and not any(u.has(r) for r in own) and not u.members
+        ]
+        fits += [u for u in candidates if u.members and can_carry(transport, u)]
+        if not fits:
+            return None
+        return max(
+            fits, key=lambda u: (self.role(u) == ROLE_MELEE, u.category == "Troops", u.points, u.id)
+        )
+
+    def passenger_goal(self, battle: Battle, transport: Unit) -> Point:
+        """Where the passengers want to go: their objective, else the nearest enemy."""
+        objective = self.objective_point(battle, battle.by_id[transport.passengers])
+        if objective is not None:
+            return objective
+        enemy = self.nearest_enemy(battle, transport)
+        return enemy.position if enemy is not None else battle.table.centre
+
+    def disembarks(self, battle: Battle, transport: Unit, after_move: bool) -> bool:
+        """Passengers get out when an enemy is within 12" of the hull (they can shoot or
+        charge), when the transport reached their objective, or (before it moves) when it
+        is stunned or immobilised and cannot carry them on."""
+        if not after_move and (transport.immobilised or transport.stunned_turn == battle.ptc):
+            return True
+        enemy = self.nearest_enemy(battle, transport)
+        if enemy is not None and battle.gap(transport, enemy) <= 12.0:
+            return True
+        objective = self.objective_point(battle, battle.by_id[transport.passengers])
+        return objective is not None and transport.position.distance(objective) <= 6.0
+
     # ----- movement -----------------------------------------------------------------
     def objective_point(self, battle: Battle, unit: Unit) -> Point | None:
         """Where a scoring unit should go for the mission, if anywhere."""
@@ -202,7 +241,10 @@ class GrimdarkPolicy:
         return min(enemies, key=lambda e: (battle.gap(unit, e), e.id))
 
     def movement_goal(self, battle: Battle, unit: Unit) -> Point | None:
-        """Stay if heavy weapons have targets; else go for objectives or the enemy."""
+        """Carry passengers toward their goal; stay if heavy weapons have targets; else go
+        for objectives or the enemy."""
+        if unit.passengers:
+            return self.passenger_goal(battle, unit)
         enemy = self.nearest_enemy(battle, unit)
         if enemy is None:
             return None
@@ -235,8 +277,9 @@ class GrimdarkPolicy:
         return enemy.position
 
     def move_limit(self, battle: Battle, unit: Unit) -> float | None:
-        """Vehicles creep 6" so they can still fire a main weapon."""
-        return 6.0 if unit.is_vehicle else None
+        """Vehicles creep 6" so they can still fire a main weapon; loaded transports drive
+        at full speed."""
+        return 6.0 if unit.is_vehicle and not unit.passengers else None
 
     # ----- shooting -----------------------------------------------------------------
     def plans_charge(self, battle: Battle, unit: Unit, candidates: list[Unit]) -> bool:

@@ -142,6 +142,10 @@ class Unit:
     alive_count: int = 0
     footprint: float = 0.5
     majorities: dict[str, int] = field(default_factory=dict)
+    capacity: int = 0
+    embarked_in: str = ""
+    passengers: str = ""
+    disembarked_turn: int = -1
     loadout_cache: list[tuple[Model, int]] | None = None
     ev_cache: dict[tuple[int, int, int], float] = field(default_factory=dict)
 
@@ -181,7 +185,7 @@ class Unit:
 
     @property
     def on_table(self) -> bool:
-        return not self.fled and not self.joined_to and self.count > 0
+        return not self.fled and not self.joined_to and not self.embarked_in and self.count > 0
 
     @property
     def is_vehicle(self) -> bool:
@@ -284,6 +288,7 @@ def validate_unit(data: dict[str, Any]) -> None:
     keys = VEHICLE_KEYS if unit_type == VEHICLE else MODEL_KEYS
     for key in keys:
         _profile_int(profile, key, name)
+    _profile_int(data.get("extra") or {}, "transport_capacity", name, 0)
     for rule in data.get("rules", []) or []:
         if str(rule).split("(")[0] not in KNOWN_RULES:
             raise EngineError("unit.rule_unknown", f"Unit '{name}': unknown rule '{rule}'.")
@@ -461,6 +466,7 @@ def make_unit(
         )
         kinds = (data.get("extra") or {}).get("vehicle_types", ["tank"])
         unit.vehicle_kinds = frozenset(str(k) for k in kinds if k in VEHICLE_KINDS)
+        unit.capacity = _profile_int(data.get("extra") or {}, "transport_capacity", name, 0)
     unit.refresh()
     return unit
 
@@ -482,6 +488,7 @@ def fresh_copy(proto: Unit) -> Unit:
         start_models=proto.start_models,
         armour=proto.armour,
         vehicle_kinds=proto.vehicle_kinds,
+        capacity=proto.capacity,
     )
     unit.refresh()
     return unit

@@ -50,10 +50,11 @@ def charge_range(unit: Unit) -> float:
 def can_charge(battle: Battle, unit: Unit) -> bool:
     """Units not locked, not falling back, not pinned, that did not fire a rapid-fire or
     heavy weapon or a pistol twice may charge; vehicles never do (seed 000 [36]); a unit
-    arriving by deep strike may not assault that turn (4e pp.74-76, published 4e p.75)."""
+    arriving by deep strike may not assault that turn (4e pp.74-76, published 4e p.75), nor
+    one that left a closed transport after it moved (4e pp.66-67, see ``transports``)."""
     if unit.locked or unit.falling_back or unit.pinned_turn == battle.ptc or unit.count == 0:
         return False
-    if unit.arrived_turn == battle.ptc:
+    if battle.ptc in (unit.arrived_turn, unit.disembarked_turn):
         return False
     return not (unit.is_vehicle or not unit.may_charge)
 

@@ -12,6 +12,7 @@ from rules.engine.systems.grimdark.army import BIKE, JETBIKE, MONSTROUS, Model, 
 from rules.engine.systems.grimdark.battle import LARGE_TYPES, Battle
 from rules.engine.systems.grimdark.damage import Attack, Outcome, allocate_wounds, resolve_attack
 from rules.engine.systems.grimdark.morale import pinning_test, shooting_casualty_check
+from rules.engine.systems.grimdark.transports import open_topped_passengers
 from rules.engine.systems.grimdark.weapons import (
     BLAST_RADIUS,
     LARGE_BLAST_RADIUS,
@@ -469,8 +470,9 @@ def fleet_move(battle: Battle, unit: Unit) -> None:
 
 
 def shooting_phase(battle: Battle) -> None:
-    """Shooting phase (seed 000 [18]): each eligible unit of the active side fires; then
-    units that lost 25% test morale (seed 000 [26])."""
+    """Shooting phase (seed 000 [18]): each eligible unit of the active side fires, then
+    the passengers of open-topped transports from the hull (4e pp.66-67); then units that
+    lost 25% test morale (seed 000 [26])."""
     side = battle.active
     for unit in battle.units:
         unit.casualties_this_phase = 0
@@ -485,5 +487,8 @@ def shooting_phase(battle: Battle) -> None:
             fleet_move(battle, unit)
             continue
         shoot_unit(battle, unit)
+    for passengers, transport in open_topped_passengers(battle, side):
+        passengers.moved = max(passengers.moved, transport.moved)
+        shoot_unit(battle, passengers)
     for unit in battle.enemies(side):
         shooting_casualty_check(battle, unit)

@@ -161,6 +161,16 @@ def move_unit(battle: Battle, unit: Unit, goal: Point, limit: float | None = Non
     return moved
 
 
+def fleet_move(battle: Battle, unit: Unit) -> None:
+    """Fleet: move D6" toward the nearest enemy instead of firing; may still charge
+    (NOT IN SEED ≈: published 4e p.74)."""
+    enemies = battle.enemies(unit.side)
+    if not enemies:
+        return
+    nearest = min(enemies, key=lambda e: (battle.gap(unit, e), e.id))
+    move_unit(battle, unit, nearest.position, float(battle.dice.d6()))
+
+
 def movement_phase(battle: Battle) -> None:
     """Movement phase (seed 000 [15]): regroup or fall back, then each unit moves as its
     policy decides; locked, pinned, stunned and immobilised units stay. A unit that arrived

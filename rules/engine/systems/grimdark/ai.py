@@ -5,16 +5,21 @@ enforce the rules, the policy only chooses among legal options."""
 
 from __future__ import annotations
 
+import math
+
 from rules.engine.geometry import IMPASSABLE, Point, Rect
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.army import CAVALRY, MONSTROUS, Model, Unit
 from rules.engine.systems.grimdark.battle import Battle
+from rules.engine.systems.grimdark.missions import is_scoring
+from rules.engine.systems.grimdark.movement import max_move
 from rules.engine.systems.grimdark.transports import can_carry
 from rules.engine.systems.grimdark.weapons import Weapon, close_combat_strength
 
 DEEP_STRIKE_MARGIN = 10.0  # inches kept from the table edges when aiming a deep strike
 ROLE_MELEE = "melee"
 ROLE_SHOOTER = "shooter"
+SCORING_WEIGHT = 2.0  # target value of an enemy scoring unit in objective missions
 
 
 def p_roll(need: int | None) -> float:
@@ -231,8 +236,34 @@ class GrimdarkPolicy:
                 Point(w * 0.25, h * 0.75),
                 Point(w * 0.75, h * 0.75),
             ]
-            return min(quarters, key=lambda p: (p.distance(unit.position), p.x, p.y))
+            return self.cleanse_quarter(battle, unit, quarters)
         return None
+
+    def cleanse_quarter(self, battle: Battle, unit: Unit, quarters: list[Point]) -> Point:
+        """Cleanse: the side's Troops spread over the quarters, nearest first: the k-th
+        living Troops unit takes the k-th quarter by distance from the side's army, so one
+        enemy scoring unit cannot contest them all (4e pp.80-83)."""
+        troops = [
+            u for u in battle.side_units(unit.side) if u.category == "Troops" and not u.is_vehicle
+        ]
+        if unit not in troops:
+            return min(quarters, key=lambda p: (p.distance(unit.position), p.x, p.y))
+        cx = sum(u.position.x for u in troops) / len(troops)
+        cy = sum(u.position.y for u in troops) / len(troops)
+        centre = Point(cx, cy)
+        ranked = sorted(quarters, key=lambda p: (p.distance(centre), p.x, p.y))
+        return ranked[troops.index(unit) % len(ranked)]
+
+    def objective_due(self, battle: Battle, unit: Unit, objective: Point | None) -> bool:
+        """Whether a scoring unit must leave now to stand on its objective by the last turn:
+        until then its heavy weapons shoot, from then on the mission matters more."""
+        if objective is None:
+            return False
+        distance = unit.position.distance(objective)
+        if distance <= 3.0:
+            return False
+        turns_needed = math.ceil(distance / max_move(unit))
+        return battle.turn >= battle.mission.max_turns - turns_needed
 
     def nearest_enemy(self, battle: Battle, unit: Unit) -> Unit | None:
         enemies = battle.enemies(unit.side)
@@ -251,20 +282,23 @@ class GrimdarkPolicy:
         gap = battle.gap(unit, enemy)
         longest = max((w.range for m in unit.alive for w in m.ranged), default=0.0)
         heavy = any(w.kind in ("heavy", "ordnance") for m in unit.alive for w in m.ranged)
+        objective = self.objective_point(battle, unit)
         if (
             heavy
             and unit.unit_type != MONSTROUS
+            and not self.objective_due(battle, unit, objective)
             and any(
                 battle.gap(unit, e) <= longest and battle.visible(unit, e)
                 for e in battle.enemies(unit.side)
             )
         ):
             return None
-        objective = self.objective_point(battle, unit)
         if objective is not None and self.role(unit) == ROLE_SHOOTER:
-            if unit.position.distance(objective) > 3.0:
+            if unit.position.distance(objective) <= 3.0:
+                return None
+            if gap > 18.0 or self.objective_due(battle, unit, objective):
                 return objective
-            return None
+            return None  # hold and shoot until it must leave for the objective
         if self.role(unit) == ROLE_MELEE:
             return enemy.position
         preferred = (
@@ -312,12 +346,20 @@ class GrimdarkPolicy:
                     for w in model.ranged
                 ]
                 value += count * max(options, default=0.0)
+            value *= self.objective_weight(battle, target)
             if value > best_value:
                 best, best_value = target, value
         if best is None and keep_charge:
             in_reach = [c for c in candidates if battle.gap(unit, c) <= 6.0]
             return in_reach[0] if in_reach else None
         return best
+
+    def objective_weight(self, battle: Battle, target: Unit) -> float:
+        """In a mission won on scoring units, hurting an enemy scoring unit counts double:
+        its points are not the whole of its worth (4e pp.80-83)."""
+        if battle.mission.slug == "annihilation" or not is_scoring(target):
+            return 1.0
+        return SCORING_WEIGHT
 
     def wants_fleet(self, battle: Battle, unit: Unit) -> bool:
         """Fleet melee units run toward an enemy just out of charge range."""

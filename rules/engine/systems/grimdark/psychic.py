@@ -82,4 +82,5 @@ def battle_hymns(battle: Battle) -> None:
             if model.power_turn != battle.ptc and psychic_test(battle, unit, model):
                 unit.hymn_turn = battle.ptc
                 if battle.logging:
-                    battle.log(unit.side, model.name, f"{model.name} leads {unit.name} in a hymn")
+                    text = f"{model.name} chants a Battle Hymn: {unit.name} re-rolls missed hits"
+                    battle.log(unit.side, model.name, text)

@@ -5,15 +5,21 @@ enforce the rules, the policy only chooses among legal options."""
 
 from __future__ import annotations
 
+import math
+
 from rules.engine.geometry import IMPASSABLE, Point, Rect
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.army import CAVALRY, MONSTROUS, Model, Unit
 from rules.engine.systems.grimdark.battle import Battle
+from rules.engine.systems.grimdark.missions import is_scoring
+from rules.engine.systems.grimdark.movement import max_move
+from rules.engine.systems.grimdark.transports import can_carry
 from rules.engine.systems.grimdark.weapons import Weapon, close_combat_strength
 
 DEEP_STRIKE_MARGIN = 10.0  # inches kept from the table edges when aiming a deep strike
 ROLE_MELEE = "melee"
 ROLE_SHOOTER = "shooter"
+SCORING_WEIGHT = 2.0  # target value of an enemy scoring unit in objective missions
 
 
 def p_roll(need: int | None) -> float:
@@ -171,6 +177,44 @@ class GrimdarkPolicy:
             p = zone.clamp(Point(p.x + 6.0, p.y), 1.0)
         return p
 
+    # ----- transports ---------------------------------------------------------------
+    def passenger_for(self, battle: Battle, transport: Unit, candidates: list[Unit]) -> Unit | None:
+        """At deployment a transport carries the friendly unit it fits that gains most from
+        the ride: melee units first (they must cross the table), then Troops, then points;
+        units that infiltrate, scout or deep strike keep their own deployment."""
+        own = ("infiltrate", "scouts", "deep_strike")
+        fits = [
+            u
+            for u in candidates
+            if can_carry(transport, u) and not any(u.has(r) for r in own) and not u.members
+        ]
+        fits += [u for u in candidates if u.members and can_carry(transport, u)]
+        if not fits:
+            return None
+        return max(
+            fits, key=lambda u: (self.role(u) == ROLE_MELEE, u.category == "Troops", u.points, u.id)
+        )
+
+    def passenger_goal(self, battle: Battle, transport: Unit) -> Point:
+        """Where the passengers want to go: their objective, else the nearest enemy."""
+        objective = self.objective_point(battle, battle.by_id[transport.passengers])
+        if objective is not None:
+            return objective
+        enemy = self.nearest_enemy(battle, transport)
+        return enemy.position if enemy is not None else battle.table.centre
+
+    def disembarks(self, battle: Battle, transport: Unit, after_move: bool) -> bool:
+        """Passengers get out when an enemy is within 12" of the hull (they can shoot or
+        charge), when the transport reached their objective, or (before it moves) when it
+        is stunned or immobilised and cannot carry them on."""
+        if not after_move and (transport.immobilised or transport.stunned_turn == battle.ptc):
+            return True
+        enemy = self.nearest_enemy(battle, transport)
+        if enemy is not None and battle.gap(transport, enemy) <= 12.0:
+            return True
+        objective = self.objective_point(battle, battle.by_id[transport.passengers])
+        return objective is not None and transport.position.distance(objective) <= 6.0
+
     # ----- movement -----------------------------------------------------------------
     def objective_point(self, battle: Battle, unit: Unit) -> Point | None:
         """Where a scoring unit should go for the mission, if anywhere."""
@@ -192,8 +236,34 @@ class GrimdarkPolicy:
                 Point(w * 0.25, h * 0.75),
                 Point(w * 0.75, h * 0.75),
             ]
-            return min(quarters, key=lambda p: (p.distance(unit.position), p.x, p.y))
+            return self.cleanse_quarter(battle, unit, quarters)
         return None
+
+    def cleanse_quarter(self, battle: Battle, unit: Unit, quarters: list[Point]) -> Point:
+        """Cleanse: the side's Troops spread over the quarters, nearest first: the k-th
+        living Troops unit takes the k-th quarter by distance from the side's army, so one
+        enemy scoring unit cannot contest them all (4e pp.80-83)."""
+        troops = [
+            u for u in battle.side_units(unit.side) if u.category == "Troops" and not u.is_vehicle
+        ]
+        if unit not in troops:
+            return min(quarters, key=lambda p: (p.distance(unit.position), p.x, p.y))
+        cx = sum(u.position.x for u in troops) / len(troops)
+        cy = sum(u.position.y for u in troops) / len(troops)
+        centre = Point(cx, cy)
+        ranked = sorted(quarters, key=lambda p: (p.distance(centre), p.x, p.y))
+        return ranked[troops.index(unit) % len(ranked)]
+
+    def objective_due(self, battle: Battle, unit: Unit, objective: Point | None) -> bool:
+        """Whether a scoring unit must leave now to stand on its objective by the last turn:
+        until then its heavy weapons shoot, from then on the mission matters more."""
+        if objective is None:
+            return False
+        distance = unit.position.distance(objective)
+        if distance <= 3.0:
+            return False
+        turns_needed = math.ceil(distance / max_move(unit))
+        return battle.turn >= battle.mission.max_turns - turns_needed
 
     def nearest_enemy(self, battle: Battle, unit: Unit) -> Unit | None:
         enemies = battle.enemies(unit.side)
@@ -202,27 +272,33 @@ class GrimdarkPolicy:
         return min(enemies, key=lambda e: (battle.gap(unit, e), e.id))
 
     def movement_goal(self, battle: Battle, unit: Unit) -> Point | None:
-        """Stay if heavy weapons have targets; else go for objectives or the enemy."""
+        """Carry passengers toward their goal; stay if heavy weapons have targets; else go
+        for objectives or the enemy."""
+        if unit.passengers:
+            return self.passenger_goal(battle, unit)
         enemy = self.nearest_enemy(battle, unit)
         if enemy is None:
             return None
         gap = battle.gap(unit, enemy)
         longest = max((w.range for m in unit.alive for w in m.ranged), default=0.0)
         heavy = any(w.kind in ("heavy", "ordnance") for m in unit.alive for w in m.ranged)
+        objective = self.objective_point(battle, unit)
         if (
             heavy
             and unit.unit_type != MONSTROUS
+            and not self.objective_due(battle, unit, objective)
             and any(
                 battle.gap(unit, e) <= longest and battle.visible(unit, e)
                 for e in battle.enemies(unit.side)
             )
         ):
             return None
-        objective = self.objective_point(battle, unit)
         if objective is not None and self.role(unit) == ROLE_SHOOTER:
-            if unit.position.distance(objective) > 3.0:
+            if unit.position.distance(objective) <= 3.0:
+                return None
+            if gap > 18.0 or self.objective_due(battle, unit, objective):
                 return objective
-            return None
+            return None  # hold and shoot until it must leave for the objective
         if self.role(unit) == ROLE_MELEE:
             return enemy.position
         preferred = (
@@ -235,8 +311,9 @@ class GrimdarkPolicy:
         return enemy.position
 
     def move_limit(self, battle: Battle, unit: Unit) -> float | None:
-        """Vehicles creep 6" so they can still fire a main weapon."""
-        return 6.0 if unit.is_vehicle else None
+        """Vehicles creep 6" so they can still fire a main weapon; loaded transports drive
+        at full speed."""
+        return 6.0 if unit.is_vehicle and not unit.passengers else None
 
     # ----- shooting -----------------------------------------------------------------
     def plans_charge(self, battle: Battle, unit: Unit, candidates: list[Unit]) -> bool:
@@ -269,12 +346,20 @@ class GrimdarkPolicy:
                     for w in model.ranged
                 ]
                 value += count * max(options, default=0.0)
+            value *= self.objective_weight(battle, target)
             if value > best_value:
                 best, best_value = target, value
         if best is None and keep_charge:
             in_reach = [c for c in candidates if battle.gap(unit, c) <= 6.0]
             return in_reach[0] if in_reach else None
         return best
+
+    def objective_weight(self, battle: Battle, target: Unit) -> float:
+        """In a mission won on scoring units, hurting an enemy scoring unit counts double:
+        its points are not the whole of its worth (4e pp.80-83)."""
+        if battle.mission.slug == "annihilation" or not is_scoring(target):
+            return 1.0
+        return SCORING_WEIGHT
 
     def wants_fleet(self, battle: Battle, unit: Unit) -> bool:
         """Fleet melee units run toward an enemy just out of charge range."""

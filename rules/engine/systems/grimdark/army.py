@@ -16,7 +16,8 @@ from typing import Any
 
 from rules.engine.geometry import Point
 from rules.engine.systems.base import EngineError, RosterData
-from rules.engine.systems.grimdark.weapons import Weapon, parse_weapon
+from rules.engine.systems.grimdark.psychic import SHOOTING_POWERS, powers_of
+from rules.engine.systems.grimdark.weapons import Weapon, hand_out, melee_rank, parse_weapon
 
 INFANTRY = "infantry"
 JUMP_INFANTRY = "jump_infantry"
@@ -58,6 +59,7 @@ KNOWN_RULES: tuple[str, ...] = (
     "slow_and_purposeful",
     "tank_hunters",
     "no_sweep",
+    "psyker",
 )
 SIZE_HEIGHT: dict[str, int] = {MONSTROUS: 3, VEHICLE: 3}
 AREA_PER_MODEL = 2.5  # square inches per infantry model in coherency (~1" gaps, 25 mm bases)
@@ -90,6 +92,8 @@ class Model:
     """The special rules of the roster unit the model came from: a joined independent
     character keeps its own and does not gain the host's (4e pp.50-51: not shared unless
     stated)."""
+    powers: tuple[str, ...] = ()
+    power_turn: int = -1  # the player turn the psyker last used a power (one a turn)
 
     def has(self, rule: str) -> bool:
         return rule in self.rules
@@ -142,6 +146,11 @@ class Unit:
     alive_count: int = 0
     footprint: float = 0.5
     majorities: dict[str, int] = field(default_factory=dict)
+    capacity: int = 0
+    embarked_in: str = ""
+    passengers: str = ""
+    disembarked_turn: int = -1
+    hymn_turn: int = -1
     loadout_cache: list[tuple[Model, int]] | None = None
     ev_cache: dict[tuple[int, int, int], float] = field(default_factory=dict)
 
@@ -181,7 +190,7 @@ class Unit:
 
     @property
     def on_table(self) -> bool:
-        return not self.fled and not self.joined_to and self.count > 0
+        return not self.fled and not self.joined_to and not self.embarked_in and self.count > 0
 
     @property
     def is_vehicle(self) -> bool:
@@ -284,6 +293,8 @@ def validate_unit(data: dict[str, Any]) -> None:
     keys = VEHICLE_KEYS if unit_type == VEHICLE else MODEL_KEYS
     for key in keys:
         _profile_int(profile, key, name)
+    _profile_int(data.get("extra") or {}, "transport_capacity", name, 0)
+    powers_of(data)
     for rule in data.get("rules", []) or []:
         if str(rule).split("(")[0] not in KNOWN_RULES:
             raise EngineError("unit.rule_unknown", f"Unit '{name}': unknown rule '{rule}'.")
@@ -325,42 +336,6 @@ def unit_weapons(data: dict[str, Any]) -> list[tuple[Weapon, int]]:
     return [(parse_weapon(w), int(w.get("count", size))) for w in data.get("weapons", []) or []]
 
 
-def _assign(weapon_counts: list[tuple[Weapon, int]], size: int, melee: bool) -> list[list[Weapon]]:
-    """Weapons per model: counts ≥ size go to every model; smaller counts go to the models
-    carrying fewest weapons (ranged: back of the unit first; close combat: leader first,
-    best weapon first, so a sergeant's power fist stays with the sergeant whatever order the
-    roster lists the squad's weapons in)."""
-    carried: list[list[Weapon]] = [[] for _ in range(size)]
-    order = list(range(size)) if melee else list(range(size - 1, -1, -1))
-    if melee:
-        weapon_counts = sorted(weapon_counts, key=lambda wc: -_melee_rank(wc[0]))
-    for weapon, count in weapon_counts:
-        if count >= size:
-            for slot in carried:
-                slot.extend([weapon] * (count // size))
-            count %= size
-            if not count:
-                continue
-        chosen = sorted(order, key=lambda k: len(carried[k]))[:count]
-        for k in chosen:
-            carried[k].append(weapon)
-    return carried
-
-
-def _melee_rank(weapon: Weapon) -> int:
-    ranks = {
-        "ccw": 0,
-        "heavy_ccw": 1,
-        "witchblade": 2,
-        "lightning_claws": 3,
-        "power_weapon": 4,
-        "force_weapon": 5,
-        "power_fist": 6,
-        "thunder_hammer": 7,
-    }
-    return ranks.get(weapon.cc_special, 0) + (1 if weapon.rending or weapon.poisoned else 0)
-
-
 def make_unit(
     data: dict[str, Any], side: str, weapons: list[tuple[Weapon, int]] | None = None
 ) -> Unit:
@@ -374,15 +349,18 @@ def make_unit(
         weapons = unit_weapons(data)
     ranged = [(w, c) for w, c in weapons if w.is_ranged]
     melee = [(w, c) for w, c in weapons if not w.is_ranged]
-    ranged_by_model = _assign(ranged, size, melee=False)
-    melee_by_model = _assign(melee, size, melee=True)
+    ranged_by_model = hand_out(ranged, size, melee=False)
+    melee_by_model = hand_out(melee, size, melee=True)
     is_vehicle = unit_type == VEHICLE
     models: list[Model] = []
     character = "independent_character" in rules
+    powers = powers_of(data) if "psyker" in rules else ()
     for k in range(size):
         gear = melee_by_model[k]
-        best = max(gear, key=_melee_rank) if gear else None
+        best = max(gear, key=melee_rank) if gear else None
         guns = ranged_by_model[k]
+        known = powers if k == 0 else ()  # the unit's leader is its psyker
+        guns += [SHOOTING_POWERS[p] for p in known if p in SHOOTING_POWERS]
         has_pistol = any(w.is_pistol for w in guns)
         extra = bool(gear) and (has_pistol or len(gear) >= 2 or any(w.pair for w in gear))
         sergeant = k == 0 and "sergeant" in rules and size > 1
@@ -440,6 +418,7 @@ def make_unit(
                 base_t=_profile_int(profile, "T_base", name, default=t),
                 character=character,
                 rules=rules,
+                powers=known,
             )
         )
     unit = Unit(
@@ -461,6 +440,7 @@ def make_unit(
         )
         kinds = (data.get("extra") or {}).get("vehicle_types", ["tank"])
         unit.vehicle_kinds = frozenset(str(k) for k in kinds if k in VEHICLE_KINDS)
+        unit.capacity = _profile_int(data.get("extra") or {}, "transport_capacity", name, 0)
     unit.refresh()
     return unit
 
@@ -482,6 +462,7 @@ def fresh_copy(proto: Unit) -> Unit:
         start_models=proto.start_models,
         armour=proto.armour,
         vehicle_kinds=proto.vehicle_kinds,
+        capacity=proto.capacity,
     )
     unit.refresh()
     return unit

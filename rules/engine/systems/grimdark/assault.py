@@ -30,6 +30,7 @@ from rules.engine.systems.grimdark.morale import (
     start_falling_back,
 )
 from rules.engine.systems.grimdark.movement import dangerous_terrain_test, difficult_terrain_roll
+from rules.engine.systems.grimdark.psychic import battle_hymns, psychic_test
 from rules.engine.systems.grimdark.weapons import (
     close_combat_ignores_armour,
     close_combat_strength,
@@ -50,10 +51,11 @@ def charge_range(unit: Unit) -> float:
 def can_charge(battle: Battle, unit: Unit) -> bool:
     """Units not locked, not falling back, not pinned, that did not fire a rapid-fire or
     heavy weapon or a pistol twice may charge; vehicles never do (seed 000 [36]); a unit
-    arriving by deep strike may not assault that turn (4e pp.74-76, published 4e p.75)."""
+    arriving by deep strike may not assault that turn (4e pp.74-76, published 4e p.75), nor
+    one that left a closed transport after it moved (4e pp.66-67, see ``transports``)."""
     if unit.locked or unit.falling_back or unit.pinned_turn == battle.ptc or unit.count == 0:
         return False
-    if unit.arrived_turn == battle.ptc:
+    if battle.ptc in (unit.arrived_turn, unit.disembarked_turn):
         return False
     return not (unit.is_vehicle or not unit.may_charge)
 
@@ -210,7 +212,7 @@ def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: i
         hit_on=tables.to_hit_close_combat(model.ws, target.majority("ws")),
         strength=strength,
         ap=None,
-        reroll_hits=model.has("preferred_enemy"),
+        reroll_hits=model.has("preferred_enemy") or unit.hymn_turn == battle.ptc,
         reroll_wounds=special == "lightning_claws",
         rending=bool(weapon and weapon.rending),
         wound_on=wound_on,
@@ -254,7 +256,6 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
         for model in engaged[unit.id]:
             plan.append((initiative(battle, unit, model), unit, model))
     steps = sorted({step for step, _, _ in plan}, reverse=True)
-    psychic_used: set[str] = set()
     for step in steps:
         strikers = [(u, m) for s, u, m in plan if s == step and m.wounds > 0]
         for unit in group:
@@ -286,7 +287,7 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
                 before = target.count
                 out = resolve_attack(battle, attack, target, None, unit, engaged.get(target.id))
                 wounds[unit.side] += 0 if target.is_vehicle else out.unsaved
-                special_weapon_after(battle, unit, models[0], target, out, psychic_used)
+                special_weapon_after(battle, unit, models[0], target, out)
                 lost = before - target.count
                 unit.kills += lost
                 if battle.logging:
@@ -308,26 +309,21 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
 
 
 def special_weapon_after(
-    battle: Battle, unit: Unit, model: Model, target: Unit, out: Outcome, used: set[str]
+    battle: Battle, unit: Unit, model: Model, target: Unit, out: Outcome
 ) -> None:
-    """Force weapon: one psychic test per turn slays a wounded model outright, perils on
-    2 or 12 (seed 000 [46], NOT IN SEED ≈ perils); thunder hammer stuns survivors to I1
+    """Force weapon: a psychic test (the psyker's one power this turn, ``psychic``) slays a
+    wounded model outright (seed 000 [46]); thunder hammer stuns survivors to I1
     next Assault phase and stuns vehicle crews (seed 000 [46])."""
     weapon = model.melee
     if weapon is None or out.unsaved <= 0:
         return
-    if weapon.cc_special == "force_weapon" and unit.id not in used and not target.is_vehicle:
-        used.add(unit.id)
-        roll = battle.dice.two_d6()
-        if roll in (2, 12):
-            model.wounds -= 1
-            unit.refresh()
-        if roll <= model.ld:
-            for victim in target.models:
-                if 0 < victim.wounds < victim.max_wounds:
-                    victim.wounds = 0
-                    target.refresh()
-                    break
+    force = weapon.cc_special == "force_weapon" and model.power_turn != battle.ptc
+    if force and not target.is_vehicle and psychic_test(battle, unit, model):
+        for victim in target.models:
+            if 0 < victim.wounds < victim.max_wounds:
+                victim.wounds = 0
+                target.refresh()
+                break
     if weapon.cc_special == "thunder_hammer" and target.count > 0:
         target.stunned_cc_turn = battle.ptc + 1
         if target.is_vehicle:
@@ -441,9 +437,9 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
 
 
 def assault_phase(battle: Battle) -> None:
-    """Assault phase (seed 000 [36]): charges one unit at a time, then every combat is
-    fought and resolved in turn; units that reached contact by consolidating fight next
-    phase (seed 000 [44])."""
+    """Assault phase (seed 000 [36]): charges one unit at a time, psykers' Battle Hymns
+    (``psychic``), then every combat is fought and resolved in turn; units that reached
+    contact by consolidating fight next phase (seed 000 [44])."""
     side = battle.active
     policy = battle.policies[side]
     for unit in battle.units:
@@ -455,6 +451,7 @@ def assault_phase(battle: Battle) -> None:
         target = policy.charge_target(battle, unit, charge_targets(battle, unit))
         if target is not None:
             charge(battle, unit, target)
+    battle_hymns(battle)
     for group in combats(battle):
         if any(u.count == 0 for u in group) and all(u.count == 0 for u in group):
             continue

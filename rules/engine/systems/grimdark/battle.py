@@ -57,7 +57,11 @@ class Battle:
         return [
             u
             for u in self.by_side[side]
-            if u.alive_count > 0 and not u.fled and not u.joined_to and not u.reserve
+            if u.alive_count > 0
+            and not u.fled
+            and not u.joined_to
+            and not u.reserve
+            and not u.embarked_in
         ]
 
     def enemies(self, side: str) -> list[Unit]:
@@ -93,6 +97,8 @@ class Battle:
 
     def moved_to(self, unit: Unit, p: Point) -> None:
         unit.position = self.table.clamp(p, min(unit.radius, 2.0))
+        if unit.passengers:
+            self.by_id[unit.passengers].position = unit.position
 
     def terrain_changed(self) -> None:
         """Forget cached sight lines (a wreck appeared); positions are part of the key, so
@@ -144,6 +150,8 @@ class Battle:
                 return False
         for blocker in self.large_units:
             if blocker is firer or blocker is target or blocker.height < tallest:
+                continue
+            if blocker.id == firer.embarked_in:  # passengers fire from the hull
                 continue
             if not blocker.on_table or "skimmer" in blocker.vehicle_kinds:
                 continue

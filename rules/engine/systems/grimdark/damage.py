@@ -292,12 +292,15 @@ def apply_vehicle_damage(battle: Battle, vehicle: Unit, effect: str) -> None:
             return
         vehicle.immobilised = True
     elif effect in ("destroyed", "explodes"):
+        from rules.engine.systems.grimdark.transports import unload_destroyed
+
         model.wounds = 0
         vehicle.refresh()
         if effect == "explodes":
             explode(battle, vehicle)
         else:
             leave_wreck(battle, vehicle)
+        unload_destroyed(battle, vehicle, effect == "explodes")
 
 
 def fast_skimmer(vehicle: Unit) -> bool:

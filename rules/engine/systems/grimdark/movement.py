@@ -161,17 +161,29 @@ def move_unit(battle: Battle, unit: Unit, goal: Point, limit: float | None = Non
     return moved
 
 
+def fleet_move(battle: Battle, unit: Unit) -> None:
+    """Fleet: move D6" toward the nearest enemy instead of firing; may still charge
+    (NOT IN SEED ≈: published 4e p.74)."""
+    enemies = battle.enemies(unit.side)
+    if not enemies:
+        return
+    nearest = min(enemies, key=lambda e: (battle.gap(unit, e), e.id))
+    move_unit(battle, unit, nearest.position, float(battle.dice.d6()))
+
+
 def movement_phase(battle: Battle) -> None:
     """Movement phase (seed 000 [15]): regroup or fall back, then each unit moves as its
     policy decides; locked, pinned, stunned and immobilised units stay. A unit that arrived
     by deep strike this turn moves no further and counts as having moved; a regrouped unit
     counts as moved and stays, except that And They Shall Know No Fear has no movement
-    limits after regrouping (4e pp.47-49, pp.74-76)."""
+    limits after regrouping (4e pp.47-49, pp.74-76). Passengers disembark before their
+    transport moves (and then move) or after it moved (4e pp.66-67, see ``transports``)."""
     from rules.engine.systems.grimdark.morale import fall_back_move, regroup_test
+    from rules.engine.systems.grimdark.transports import disembark
 
     side = battle.active
     policy = battle.policies[side]
-    for unit in battle.side_units(side):
+    for unit in battle.by_side[side]:
         unit.moved = ARRIVED_MOVE if unit.arrived_turn == battle.ptc else 0.0
         unit.shot_at = ""
         unit.may_charge = True
@@ -187,10 +199,21 @@ def movement_phase(battle: Battle) -> None:
                 continue
         if unit.locked or unit.pinned_turn == battle.ptc or unit.arrived_turn == battle.ptc:
             continue
+        if unit.passengers and policy.disembarks(battle, unit, after_move=False):
+            passengers = disembark(battle, unit, policy.passenger_goal(battle, unit), False)
+            if passengers is not None:
+                move_by_policy(battle, passengers)
         if unit.is_vehicle and (unit.stunned_turn == battle.ptc or unit.immobilised):
             continue
-        goal = policy.movement_goal(battle, unit)
-        if goal is None:
-            continue
-        limit = policy.move_limit(battle, unit)
-        unit.moved = move_unit(battle, unit, goal, limit)
+        move_by_policy(battle, unit)
+        if unit.passengers and unit.moved <= 12.0 and policy.disembarks(battle, unit, True):
+            disembark(battle, unit, policy.passenger_goal(battle, unit), after_move=True)
+
+
+def move_by_policy(battle: Battle, unit: Unit) -> None:
+    """Move ``unit`` where its policy wants, as far as the policy allows."""
+    policy = battle.policies[unit.side]
+    goal = policy.movement_goal(battle, unit)
+    if goal is None:
+        return
+    unit.moved = move_unit(battle, unit, goal, policy.move_limit(battle, unit))

@@ -36,8 +36,9 @@ from rules.engine.systems.grimdark.missions import (
 from rules.engine.systems.grimdark.movement import move_unit, movement_phase
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shooting_phase
+from rules.engine.systems.grimdark.transports import embark
 
-ENGINE_VERSION = "0.2.0"
+ENGINE_VERSION = "0.3.0"
 """Grimdark's engine version: changes whenever the same inputs and seed give another battle."""
 RESERVE_ARRIVAL = 4  # reserves arrive on 4+ from turn 2 (4e pp.84-87 ≈)
 DEEP_STRIKE_SCATTER_DICE = 2  # 2D6" scatter (4e pp.74-76 ✓)
@@ -68,7 +69,8 @@ def join_characters(battle: Battle, side: str) -> None:
 def deploy(battle: Battle, first: str) -> None:
     """Alternate one unit at a time in the order Heavy Support, Troops, Elites, HQ, Fast
     Attack (4e pp.80-83); deep strikers start in reserve; infiltrators go last and
-    further forward; scouts get a free move (4e pp.74-76 ≈)."""
+    further forward; transports take their passengers aboard (4e pp.66-67); scouts get a
+    free move (4e pp.74-76 ≈)."""
     plan = deployment(battle.mission.slug)
     queues: dict[str, list[Unit]] = {}
     rank = {c: k for k, c in enumerate(DEPLOYMENT_ORDER)}
@@ -102,6 +104,13 @@ def deploy(battle: Battle, first: str) -> None:
                     point = candidate
             unit.position = point
             unit.facing = 90.0 if side == "a" else 270.0
+    for side in order:
+        for transport in battle.side_units(side):
+            if transport.capacity:
+                candidates = battle.side_units(side)
+                passengers = battle.policies[side].passenger_for(battle, transport, candidates)
+                if passengers is not None:
+                    embark(battle, passengers, transport)
     for side in order:
         for unit in battle.side_units(side):
             if unit.has("scouts"):
@@ -158,6 +167,8 @@ def snapshot(battle: Battle) -> list[UnitPosition]:
     out = []
     for unit in battle.units:
         where = battle.by_id[unit.joined_to] if unit.joined_to else unit
+        if where.embarked_in:
+            where = battle.by_id[where.embarked_in]
         models = unit_models(battle, unit)
         alive = sum(1 for m in models if m.wounds > 0)
         out.append(
@@ -183,7 +194,8 @@ def unit_models(battle: Battle, unit: Unit) -> list:
 
 
 def status_of(battle: Battle, unit: Unit, models: list | None = None) -> str:
-    """intact, damaged, below_half, pinned, falling_back, fled, destroyed, in_reserve."""
+    """intact, damaged, below_half, pinned, falling_back, fled, destroyed, in_reserve,
+    embarked."""
     where = battle.by_id[unit.joined_to] if unit.joined_to else unit
     if models is None:
         models = unit_models(battle, unit)
@@ -194,6 +206,8 @@ def status_of(battle: Battle, unit: Unit, models: list | None = None) -> str:
         return "fled"
     if where.reserve:
         return "in_reserve"
+    if where.embarked_in:
+        return "embarked"
     if where.falling_back:
         return "falling_back"
     if where.pinned_turn > battle.ptc:

@@ -12,6 +12,8 @@ from rules.engine.systems.grimdark.army import BIKE, JETBIKE, MONSTROUS, Model, 
 from rules.engine.systems.grimdark.battle import LARGE_TYPES, Battle
 from rules.engine.systems.grimdark.damage import Attack, Outcome, allocate_wounds, resolve_attack
 from rules.engine.systems.grimdark.morale import pinning_test, shooting_casualty_check
+from rules.engine.systems.grimdark.psychic import psychic_test
+from rules.engine.systems.grimdark.transports import open_topped_passengers
 from rules.engine.systems.grimdark.weapons import (
     BLAST_RADIUS,
     LARGE_BLAST_RADIUS,
@@ -152,7 +154,7 @@ def plan_volleys(
         options: list[tuple[float, Weapon, int]] = []
         for weapon in model.ranged:
             shots = weapon_can_fire(unit, weapon, distance, sees)
-            if shots <= 0:
+            if shots <= 0 or (weapon.psychic and model.power_turn == battle.ptc):
                 continue
             if keep_charge:
                 if weapon.is_pistol:
@@ -313,6 +315,11 @@ def fire_volley(
     [29]-[31]), then wounds, saves and removal."""
     weapon = volley.weapon
     distance = battle.gap(unit, target)
+    if weapon.psychic:  # a shooting power needs a passed psychic test (4e p.52)
+        casters = [m for m in volley.models if psychic_test(battle, unit, m)]
+        if not casters:
+            return Outcome()
+        volley = Volley(weapon, volley.bs, len(casters), weapon.shots * len(casters), casters)
     if weapon.template:
         total = Outcome()
         for _ in range(volley.shots):
@@ -456,21 +463,10 @@ def shoot_unit(battle: Battle, unit: Unit) -> None:
             battle.log(unit.side, unit.name, f"{target.name} is destroyed", target=target.name)
 
 
-def fleet_move(battle: Battle, unit: Unit) -> None:
-    """Fleet: move D6" toward the nearest enemy instead of firing; may still charge
-    (NOT IN SEED ≈: published 4e p.74)."""
-    from rules.engine.systems.grimdark.movement import move_unit
-
-    enemies = battle.enemies(unit.side)
-    if not enemies:
-        return
-    nearest = min(enemies, key=lambda e: (battle.gap(unit, e), e.id))
-    move_unit(battle, unit, nearest.position, float(battle.dice.d6()))
-
-
 def shooting_phase(battle: Battle) -> None:
-    """Shooting phase (seed 000 [18]): each eligible unit of the active side fires; then
-    units that lost 25% test morale (seed 000 [26])."""
+    """Shooting phase (seed 000 [18]): each eligible unit of the active side fires, then
+    the passengers of open-topped transports from the hull (4e pp.66-67); then units that
+    lost 25% test morale (seed 000 [26])."""
     side = battle.active
     for unit in battle.units:
         unit.casualties_this_phase = 0
@@ -482,8 +478,13 @@ def shooting_phase(battle: Battle) -> None:
         if unit.is_vehicle and battle.ptc in (unit.shaken_turn, unit.stunned_turn):
             continue
         if policy.wants_fleet(battle, unit):
+            from rules.engine.systems.grimdark.movement import fleet_move
+
             fleet_move(battle, unit)
             continue
         shoot_unit(battle, unit)
+    for passengers, transport in open_topped_passengers(battle, side):
+        passengers.moved = max(passengers.moved, transport.moved)
+        shoot_unit(battle, passengers)
     for unit in battle.enemies(side):
         shooting_casualty_check(battle, unit)

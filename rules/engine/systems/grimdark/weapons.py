@@ -71,6 +71,7 @@ class Weapon:
     cc_special: str = "ccw"
     strength_bonus: int = 0
     pair: bool = False
+    psychic: bool = False  # a shooting power: fired only after a passed psychic test
 
     @property
     def is_ranged(self) -> bool:
@@ -191,3 +192,39 @@ def close_combat_ignores_armour(weapon: Weapon | None) -> bool:
 def strikes_at_initiative_one(weapon: Weapon | None) -> bool:
     """Power fists and thunder hammers strike at I1 (seed 000 [46])."""
     return weapon is not None and weapon.cc_special in ("power_fist", "thunder_hammer")
+
+
+def hand_out(weapon_counts: list[tuple[Weapon, int]], size: int, melee: bool) -> list[list[Weapon]]:
+    """Weapons per model: counts ≥ size go to every model; smaller counts go to the models
+    carrying fewest weapons (ranged: back of the unit first; close combat: leader first,
+    best weapon first, so a sergeant's power fist stays with the sergeant whatever order the
+    roster lists the squad's weapons in)."""
+    carried: list[list[Weapon]] = [[] for _ in range(size)]
+    order = list(range(size)) if melee else list(range(size - 1, -1, -1))
+    if melee:
+        weapon_counts = sorted(weapon_counts, key=lambda wc: -melee_rank(wc[0]))
+    for weapon, count in weapon_counts:
+        if count >= size:
+            for slot in carried:
+                slot.extend([weapon] * (count // size))
+            count %= size
+            if not count:
+                continue
+        chosen = sorted(order, key=lambda k: len(carried[k]))[:count]
+        for k in chosen:
+            carried[k].append(weapon)
+    return carried
+
+
+def melee_rank(weapon: Weapon) -> int:
+    ranks = {
+        "ccw": 0,
+        "heavy_ccw": 1,
+        "witchblade": 2,
+        "lightning_claws": 3,
+        "power_weapon": 4,
+        "force_weapon": 5,
+        "power_fist": 6,
+        "thunder_hammer": 7,
+    }
+    return ranks.get(weapon.cc_special, 0) + (1 if weapon.rending or weapon.poisoned else 0)

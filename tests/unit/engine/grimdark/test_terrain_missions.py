@@ -107,7 +107,7 @@ def test_force_weapon_slays_a_wounded_model_on_a_passed_test(make_battle):  # se
     )
     psyker, brute = battle.units
     brute.models[0].wounds = 2
-    assault.special_weapon_after(battle, psyker, psyker.models[0], brute, Outcome(unsaved=1), set())
+    assault.special_weapon_after(battle, psyker, psyker.models[0], brute, Outcome(unsaved=1))
     assert brute.count == 0
 
 
@@ -117,7 +117,7 @@ def test_thunder_hammer_stuns_survivors(make_battle):  # seed 000 [46]
         [(unit_data("me", size=1, weapons=[hammer]), (10, 10))], [(unit_data("foe"), (10, 14))]
     )
     me, foe = battle.units
-    assault.special_weapon_after(battle, me, me.models[0], foe, Outcome(unsaved=1), set())
+    assault.special_weapon_after(battle, me, me.models[0], foe, Outcome(unsaved=1))
     assert foe.stunned_cc_turn == battle.ptc + 1
     battle.ptc += 1
     assert assault.initiative(battle, foe, foe.models[0]) == 1

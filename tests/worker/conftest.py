@@ -3,8 +3,10 @@ the fault tests need around it: beat, a private Redis and a cut-off for the data
 
 Each test's workers log to their own file, ``var/test-worker/<test>-<n>.log`` (emptied at
 start), so a failure shows only that test's lines. Workers and beat run with the shipped
-timeouts (lease, sweep periods, visibility timeout): nothing here shortens them. A Redis a
-test starts runs on a free private port (never 6379) and is stopped by its own pid.
+timeouts (lease, sweep periods, visibility timeout): nothing here shortens them. The broker
+is ``MUSTER_TEST_REDIS_URL`` (``./test`` sets it); without it the session starts a Redis of
+its own. Every Redis the tests start runs on a free private port (never 6379) and is
+stopped by its own pid.
 """
 
 from __future__ import annotations
@@ -28,8 +30,25 @@ ROOT = Path(__file__).resolve().parents[2]
 def redis_url() -> str:
     url = os.environ.get("MUSTER_TEST_REDIS_URL", "")
     if not url:
-        pytest.skip("MUSTER_TEST_REDIS_URL is not set (the test command sets it)")
+        pytest.skip("MUSTER_TEST_REDIS_URL is not set and no session Redis started")
     return url
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_redis(tmp_path_factory) -> Iterator[None]:
+    """Without ``MUSTER_TEST_REDIS_URL``, a private Redis for the whole session (a free
+    port, its own folder), so a run never shares or stops another's Redis."""
+    if os.environ.get("MUSTER_TEST_REDIS_URL"):
+        yield
+        return
+    server = PrivateRedis(tmp_path_factory.mktemp("session-redis"))
+    server.start()
+    os.environ["MUSTER_TEST_REDIS_URL"] = server.url
+    try:
+        yield
+    finally:
+        del os.environ["MUSTER_TEST_REDIS_URL"]
+        server.kill(signal.SIGTERM)
 
 
 def worker_database_url(port: int | None = None) -> str:

@@ -11,6 +11,7 @@ stopped by its own pid.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -59,6 +60,30 @@ def worker_database_url(port: int | None = None) -> str:
         pytest.skip("worker tests need PostgreSQL (the test command provides it)")
     host, port = ("127.0.0.1", port) if port else (cfg["HOST"], cfg["PORT"])
     return f"postgres://{cfg['USER']}:{cfg['PASSWORD']}@{host}:{port}/{cfg['NAME']}"
+
+
+def in_web_process(broker: str, statements: str) -> object:
+    """Run ``statements`` as a web process would: Django set up with the real ``broker``
+    (not the tests' eager one) and the test database, the coinflip system playable. They
+    leave their answer in ``answer``; it comes back through JSON. Fails if they raised."""
+    code = (
+        "import json, django; django.setup()\n"
+        "import tests.worker.coinflip_worker\n"
+        f"{statements}\n"
+        "print(json.dumps(answer))"
+    )
+    env = {
+        **os.environ,
+        "CELERY_BROKER_URL": broker,
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        "DATABASE_URL": worker_database_url(),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def flush_test_broker() -> None:

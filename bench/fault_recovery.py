@@ -5,7 +5,7 @@ finished (target: 90 s).
 Faults, one after the other, each with work in flight: a whole worker SIGKILLed, the pool
 processes of a worker SIGKILLed, Redis SIGKILLed and restarted, the database dropping
 every connection for 5 s while tasks start, and battles asked for while Redis is down.
-The work is battles (coin-flip test battles that take 2 s, so they are in flight when the
+The work is battles (coin-flip test battles that take 5 s, so they are in flight when the
 fault comes, and grimdark sample battles), a skirmish simulation and engine-played campaign
 games.
 
@@ -78,7 +78,7 @@ class Stack:
 
     def worker(self) -> subprocess.Popen:
         return self.celery(
-            "worker", "-Q", "celery,battles", "-c", "2", "--without-gossip",
+            "worker", "-Q", "celery,battles,simulations", "-c", "2", "--without-gossip",
             "--without-mingle", "--include", "tests.worker.coinflip_worker",
         )  # fmt: skip
 
@@ -129,7 +129,7 @@ def queue_work(tag: str) -> dict[str, list[int]]:
             work["battles"].append(
                 battle_create(
                     requested_by=None,
-                    snapshot_a=coinflip_roster(f"sleep:2 {tag}{index}"),
+                    snapshot_a=coinflip_roster(f"sleep:5 {tag}{index}"),
                     snapshot_b=coinflip_roster("Blues"),
                 ).pk
             )
@@ -193,15 +193,19 @@ def failed(work: dict[str, list[int]]) -> int:
     )
 
 
-def in_flight(work: dict[str, list[int]]) -> None:
-    """Wait until some of the work runs, so the fault hits it mid-way."""
-    from rules.models import Battle, JobStatus
+def in_flight(work: dict[str, list[int]]) -> int:
+    """Wait until some of the work runs, so the fault hits it mid-way; how many jobs of it
+    are unfinished then (0: the fault hit nothing, the figure means nothing)."""
+    from rules.models import Battle, JobStatus, Simulation
 
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        if Battle.objects.filter(pk__in=work["battles"], status=JobStatus.RUNNING).exists():
-            return
+        running = Battle.objects.filter(pk__in=work["battles"], status=JobStatus.RUNNING)
+        simulating = Simulation.objects.filter(pk__in=work["simulations"], status=JobStatus.RUNNING)
+        if running.exists() or simulating.exists():
+            break
         time.sleep(0.05)
+    return unfinished(work)
 
 
 def wait_done(work: dict[str, list[int]], since: float, limit: float = 240) -> float | None:
@@ -218,6 +222,15 @@ def children(pid: int) -> list[int]:
     return [int(p) for p in found.stdout.split()]
 
 
+def print_row(name: str, hit: int, seconds: float | None, lost: int) -> None:
+    """One fault's line: the jobs unfinished when it came, the failed ones and how long after
+    it every job was finished, flagged when one failed or finished later than the target."""
+    figure = f"{seconds:.1f}" if seconds is not None else "NOT FINISHED"
+    missed = seconds is None or seconds > TARGET or lost
+    flag = f"  (target {TARGET} s, none failed)" if missed else ""
+    print(f"{name:38} {hit:>9} {lost:>7} {figure:>24}{flag}", flush=True)
+
+
 def main() -> None:
     from tests.worker.faults import DatabaseCutoff, PrivateRedis
 
@@ -232,17 +245,16 @@ def main() -> None:
         stack = Stack(
             directory, redis.url, f"postgres://muster:muster@127.0.0.1:{cutoff.port}/{DATABASE}"
         )
-        results: list[tuple[str, int, float | None, int]] = []
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the stack below
+        print(f"{'fault':38} {'in flight':>9} {'failed':>7} {'all finished after (s)':>24}")
         try:
             time.sleep(8)  # workers and beat start
 
             def phase(name: str, fault) -> None:
                 work = queue_work(name.split()[0])
-                in_flight(work)
+                hit = in_flight(work)
                 fault()
-                total = sum(len(v) for v in work.values())
-                seconds = wait_done(work, time.monotonic())
-                results.append((name, total, seconds, failed(work)))
+                print_row(name, hit, wait_done(work, time.monotonic()), failed(work))
 
             def kill_worker() -> None:
                 os.killpg(stack.workers[0].pid, signal.SIGKILL)
@@ -273,21 +285,14 @@ def main() -> None:
             asked = time.monotonic() - started
             redis.start()
             restarted = time.monotonic()
-            total = sum(len(v) for v in work.values())
             seconds = wait_done(work, restarted)
-            results.append(
-                (f"broker down at request ({asked:.1f} s)", total, seconds, failed(work))
+            print_row(
+                f"broker down at request ({asked:.1f} s)", unfinished(work), seconds, failed(work)
             )
         finally:
             stack.stop()
             redis.kill(signal.SIGTERM)
-            cutoff.cut()
-    print(f"{'fault':38} {'jobs':>5} {'failed':>7} {'all finished after (s)':>24}")
-    for name, total, seconds, lost in results:
-        figure = f"{seconds:.1f}" if seconds is not None else "NOT FINISHED"
-        missed = seconds is None or seconds > TARGET or lost
-        flag = f"  (target {TARGET} s, none failed)" if missed else ""
-        print(f"{name:38} {total:>5} {lost:>7} {figure:>24}{flag}")
+            cutoff.close()
 
 
 if __name__ == "__main__":

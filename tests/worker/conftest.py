@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from tests.worker.faults import PrivateRedis
+from tests.worker.faults import DatabaseCutoff, PrivateRedis
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -230,3 +230,13 @@ def private_redis(tmp_path) -> Iterator[PrivateRedis]:
     server.start()
     yield server
     server.kill(signal.SIGTERM)
+
+
+@pytest.fixture
+def database_cutoff(transactional_db) -> Iterator[DatabaseCutoff]:
+    """A relay in front of the test PostgreSQL that a test can cut; closed at the end (after
+    the workers that use it, when requested before ``start_worker``)."""
+    cfg = connection.settings_dict
+    cutoff = DatabaseCutoff(cfg["HOST"], int(cfg["PORT"]))
+    yield cutoff
+    cutoff.close()

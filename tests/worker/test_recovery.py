@@ -25,7 +25,6 @@ from tests.coinflip_system import coinflip_roster
 from tests.integration.campaigns import factories
 from tests.support import wait_for
 from tests.worker.conftest import in_web_process, worker_database_url
-from tests.worker.faults import DatabaseCutoff
 
 pytestmark = [pytest.mark.worker, pytest.mark.usefixtures("coinflip_system")]
 
@@ -144,11 +143,9 @@ def test_a_killed_pool_process_and_a_killed_worker_lose_nothing_with_the_shipped
 
 
 def test_tasks_starting_while_the_database_drops_every_connection_are_not_lost(
-    start_worker, celery_sender
+    database_cutoff, start_worker, celery_sender
 ):
-    from django.db import connection
-
-    cutoff = DatabaseCutoff(connection.settings_dict["HOST"], int(connection.settings_dict["PORT"]))
+    cutoff = database_cutoff
     worker = start_worker(database=worker_database_url(port=cutoff.port))
     battles = [battle(seed=seed) for seed in range(30, 36)]
     assert wait_for(lambda: "ready" in worker.log(), timeout=60), worker.log()

@@ -10,7 +10,8 @@ fault comes, and grimdark sample battles), a skirmish simulation and engine-play
 games.
 
 Needs PostgreSQL and ``redis-server``. Uses its own database ``muster_bench_faults``
-(created and migrated here) and its own Redis on a free port. Prints figures only.
+(created and migrated here) and its own Redis on a free port. Prints, per fault, the jobs
+unfinished when it came, those that failed and how long after it every job was finished.
 
     .venv/bin/python bench/fault_recovery.py
 """
@@ -123,31 +124,8 @@ def queue_work(tag: str) -> dict[str, list[int]]:
     from tests.integration.campaigns.factories import coinflip_roster as campaign_roster
     from tests.integration.campaigns.factories import make_user
 
-    work: dict[str, list[int]] = {"battles": [], "simulations": [], "games": []}
-    with transaction.atomic():
-        for index in range(6):
-            work["battles"].append(
-                battle_create(
-                    requested_by=None,
-                    snapshot_a=coinflip_roster(f"sleep:5 {tag}{index}"),
-                    snapshot_b=coinflip_roster("Blues"),
-                ).pk
-            )
-        system = SYSTEMS[0]  # the first system's sample matchup: a real battle per job
-        grimdark = [
-            sample_roster_data(system.slug, name) for name in system.catalogue.sample_matchup
-        ]
-        for _ in range(10):
-            work["battles"].append(
-                battle_create(requested_by=None, snapshot_a=grimdark[0], snapshot_b=grimdark[1]).pk
-            )
-        second = SYSTEMS[1]
-        skirmish = [sample_roster_data(second.slug, n) for n in second.catalogue.sample_matchup]
-        work["simulations"].append(
-            simulation_create(
-                requested_by=None, snapshot_a=skirmish[0], snapshot_b=skirmish[1], runs=300
-            ).pk
-        )
+    # The slow part first (accounts, a campaign, its games), so every job is sent at once
+    # when the transaction below commits and is still in flight when the fault comes.
     organiser = make_user(f"org-{tag}-{time.time_ns()}")
     # "final": the engine's result counts at once (a player's would wait for the opponent).
     campaign = campaign_create(
@@ -160,13 +138,40 @@ def queue_work(tag: str) -> dict[str, list[int]]:
     people = []
     for name in ("ann", "bob", "cid", "dee"):
         user = make_user(f"{name}-{tag}-{time.time_ns()}")
-        roster = campaign_roster(user, name=f"sleep:2 {name}")
+        roster = campaign_roster(user, name=f"sleep:5 {name}")
         people.append(campaign_join(user=user, join_code=campaign.join_code, roster=roster))
-    for a, b in ((0, 1), (2, 3)):
-        game = game_create(
+    games = [
+        game_create(
             campaign=campaign, user=organiser, participant_a=people[a], participant_b=people[b]
         )
-        work["games"].append(game_play_with_engine(game=game, user=people[a].user).pk)
+        for a, b in ((0, 1), (2, 3))
+    ]
+    system = SYSTEMS[0]  # the first system's sample matchup: a real battle per job
+    grimdark = [sample_roster_data(system.slug, name) for name in system.catalogue.sample_matchup]
+    second = SYSTEMS[1]
+    skirmish = [sample_roster_data(second.slug, n) for n in second.catalogue.sample_matchup]
+
+    work: dict[str, list[int]] = {"battles": [], "simulations": [], "games": []}
+    with transaction.atomic():
+        for index in range(6):
+            work["battles"].append(
+                battle_create(
+                    requested_by=None,
+                    snapshot_a=coinflip_roster(f"sleep:5 {tag}{index}"),
+                    snapshot_b=coinflip_roster("Blues"),
+                ).pk
+            )
+        for _ in range(10):
+            work["battles"].append(
+                battle_create(requested_by=None, snapshot_a=grimdark[0], snapshot_b=grimdark[1]).pk
+            )
+        work["simulations"].append(
+            simulation_create(
+                requested_by=None, snapshot_a=skirmish[0], snapshot_b=skirmish[1], runs=300
+            ).pk
+        )
+        for game in games:
+            work["games"].append(game_play_with_engine(game=game, user=game.participant_a.user).pk)
     return work
 
 
@@ -285,10 +290,9 @@ def main() -> None:
             asked = time.monotonic() - started
             redis.start()
             restarted = time.monotonic()
+            hit = unfinished(work)
             seconds = wait_done(work, restarted)
-            print_row(
-                f"broker down at request ({asked:.1f} s)", unfinished(work), seconds, failed(work)
-            )
+            print_row(f"broker down at request ({asked:.1f} s)", hit, seconds, failed(work))
         finally:
             stack.stop()
             redis.kill(signal.SIGTERM)

@@ -18,6 +18,7 @@ unfinished when it came, those that failed and how long after it every job was f
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -84,14 +85,17 @@ class Stack:
         )  # fmt: skip
 
     def stop(self) -> None:
+        """End every process group started (a group already gone is no error)."""
         for process in self.processes:
             if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGTERM)
         for process in self.processes:
             try:
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
 
 
 def setup_django(broker: str) -> None:
@@ -294,9 +298,11 @@ def main() -> None:
             seconds = wait_done(work, restarted)
             print_row(f"broker down at request ({asked:.1f} s)", hit, seconds, failed(work))
         finally:
-            stack.stop()
-            redis.kill(signal.SIGTERM)
-            cutoff.close()
+            try:
+                stack.stop()
+            finally:
+                redis.kill(signal.SIGTERM)
+                cutoff.close()
 
 
 if __name__ == "__main__":

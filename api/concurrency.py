@@ -13,11 +13,15 @@ from rest_framework.response import Response
 from core.concurrency import ExpectedRevision, etag
 
 
-def expected_revision(request: Request) -> ExpectedRevision:
-    """The ``If-Match`` ETags and the body's ``revision`` (a whole number ≥ 1) of a write."""
+def expected_revision(request: Request, *, body: bool = True) -> ExpectedRevision:
+    """The ``If-Match`` ETags and, with ``body``, the body's ``revision`` (a whole number
+    ≥ 1) of a write; without it the body's ``revision`` means something else (the one a
+    catalogue restores) and only the header counts."""
     header = request.headers.get("If-Match")
     tags = tuple(tag.strip() for tag in header.split(",") if tag.strip()) if header else None
-    revision: Any = request.data.get("revision") if isinstance(request.data, dict) else None
+    revision: Any = (
+        request.data.get("revision") if body and isinstance(request.data, dict) else None
+    )
     if revision is not None and (
         isinstance(revision, bool) or not isinstance(revision, int) or revision < 1
     ):

@@ -14,6 +14,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.concurrency import expected_revision, with_etag
 from api.parsers import CatalogueJSONParser
 from api.serializers.user_catalogues import (
     CatalogueInputSerializer,
@@ -103,7 +104,12 @@ class CatalogueViewSet(viewsets.GenericViewSet):
         tags=TAGS, parameters=[CATALOGUE_ID, TOKEN], responses={200: OpenApiTypes.OBJECT}
     )
     def retrieve(self, request: Request, pk: str) -> Response:
-        return Response(catalogue_data(self.get_object(), user=request.user, detail=True))
+        """The catalogue; its ``ETag`` is its revision (send it back as ``If-Match``)."""
+        catalogue = self.get_object()
+        return with_etag(
+            Response(catalogue_data(catalogue, user=request.user, detail=True)),
+            catalogue.revision,
+        )
 
     @extend_schema(
         tags=TAGS,
@@ -112,8 +118,10 @@ class CatalogueViewSet(viewsets.GenericViewSet):
         responses={200: OpenApiTypes.OBJECT},
     )
     def update(self, request: Request, pk: str) -> Response:
-        """Save an edited document as the next revision."""
+        """Save an edited document as the next revision; ``If-Match`` or ``revision`` from
+        a stale read answers 412 or 409 and saves nothing."""
         catalogue = self.get_object()
+        expected = expected_revision(request)
         attrs = self._input(request)
         saved = services.catalogue_update(
             catalogue=catalogue,
@@ -121,8 +129,9 @@ class CatalogueViewSet(viewsets.GenericViewSet):
             text=attrs["text"],
             fmt=attrs["format"],
             summary=attrs["summary"],
+            expected=expected,
         )
-        return Response(saved_data(saved, request.user))
+        return with_etag(Response(saved_data(saved, request.user)), saved.catalogue.revision)
 
     @extend_schema(tags=TAGS, parameters=[CATALOGUE_ID], responses={204: None})
     def destroy(self, request: Request, pk: str) -> Response:
@@ -202,14 +211,19 @@ class CatalogueViewSet(viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["post"])
     def restore(self, request: Request, pk: str) -> Response:
-        """Restore an older revision (as a new revision)."""
+        """Restore an older revision (as a new revision); an ``If-Match`` from a stale read
+        answers 412 (the body's ``revision`` is the one to restore)."""
         catalogue = self.get_object()
+        expected = expected_revision(request, body=False)
         params = RevisionInputSerializer(data=request.data)
         params.is_valid(raise_exception=True)
         saved = services.catalogue_restore(
-            catalogue=catalogue, actor=request.user, number=params.validated_data["revision"]
+            catalogue=catalogue,
+            actor=request.user,
+            number=params.validated_data["revision"],
+            expected=expected,
         )
-        return Response(saved_data(saved, request.user))
+        return with_etag(Response(saved_data(saved, request.user)), saved.catalogue.revision)
 
     @extend_schema(
         tags=TAGS,

@@ -5,7 +5,9 @@ Every save checks the whole document (``catalogue_upload`` then ``catalogue_chec
 stores it as a new ``FactionRevision`` with its text; the row's ``data`` is the latest, so
 rosters, the validator, the catalogue cache and the engine read a user's catalogue exactly
 as they read a sample. The server numbers revisions: a document's own ``revision`` is
-replaced by the next number.
+replaced by the next number. A save names the revision it was edited from
+(:class:`core.concurrency.ExpectedRevision`, checked under the row lock), so an edit from a
+stale read is refused instead of overwriting the one saved first (issue 23, item 4).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from armybuilder.catalogue_issues import ERROR, CatalogueIssue, issue
 from armybuilder.catalogue_upload import ParsedDocument, UploadRefused, parse_document
 from armybuilder.errors import CatalogueRejected, ConflictError, NotFoundError, ReadOnlyError
 from armybuilder.models import Faction, FactionRevision, GameSystem, Roster, Visibility
+from core.concurrency import NO_EXPECTATION, ExpectedRevision
 
 SLUG_LENGTH = 80
 
@@ -184,12 +187,20 @@ def _save_new_revision(
 
 
 def catalogue_update(
-    *, catalogue: Faction, actor: Any, text: str, fmt: str, summary: str = ""
+    *,
+    catalogue: Faction,
+    actor: Any,
+    text: str,
+    fmt: str,
+    summary: str = "",
+    expected: ExpectedRevision = NO_EXPECTATION,
 ) -> CatalogueSaved:
-    """Save an edited document as the next revision (the owner only)."""
+    """Save an edited document as the next revision (the owner only), unless ``expected``
+    names another revision than the current one (412/409)."""
     _writable(catalogue, actor)
     with transaction.atomic():
         catalogue = _lock(catalogue)
+        expected.check(catalogue.revision, "catalogue")
         document, warnings = catalogue_check(text=text, fmt=fmt, revision=catalogue.revision + 1)
         catalogue.revision += 1
         _save_new_revision(
@@ -198,11 +209,19 @@ def catalogue_update(
     return CatalogueSaved(catalogue, warnings)
 
 
-def catalogue_restore(*, catalogue: Faction, actor: Any, number: int) -> CatalogueSaved:
-    """Restore revision ``number``: its document, checked again, becomes a new revision."""
+def catalogue_restore(
+    *,
+    catalogue: Faction,
+    actor: Any,
+    number: int,
+    expected: ExpectedRevision = NO_EXPECTATION,
+) -> CatalogueSaved:
+    """Restore revision ``number``: its document, checked again, becomes a new revision,
+    unless ``expected`` names another revision than the current one."""
     _writable(catalogue, actor)
     with transaction.atomic():
         catalogue = _lock(catalogue)
+        expected.check(catalogue.revision, "catalogue")
         old = FactionRevision.objects.filter(faction=catalogue, revision=number).first()
         if old is None:
             raise NotFoundError(

@@ -1,6 +1,7 @@
-"""Lost updates: rosters and campaigns carry an ETag (their revision); a write from a stale
-read answers 412 (``If-Match``) or 409 (``revision`` in the body), and a PATCH merges onto the
-row as it is under the lock, so two PATCHes of different fields both land (issue 23, item 4).
+"""Lost updates: rosters, campaigns and user catalogues carry an ETag (their revision); a
+write from a stale read answers 412 (``If-Match``) or 409 (``revision`` in the body), and a
+PATCH merges onto the row as it is under the lock, so two PATCHes of different fields both
+land (issue 23, item 4).
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from functools import partial
 import pytest
 from django.db import connection
 
-from armybuilder.models import Roster, RosterRevision
+from armybuilder.models import Faction, FactionRevision, Roster, RosterRevision
 from campaigns.models import Campaign
 from campaigns.services.campaigns import campaign_create
 from tests.api.conftest import strike_force, token_client
+from tests.api.test_user_catalogues import URL as CATALOGUES
+from tests.api.test_user_catalogues import my_wardens
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -165,3 +168,64 @@ def test_a_faction_answers_its_catalogue_revision_as_etag(owner_client, catalogu
     response = owner_client.get("/api/v1/factions/iron-wardens/")
     assert response.status_code == 200
     assert response["ETag"] == f'"{response.json()["revision"]}"'
+
+
+@pytest.fixture
+def my_catalogue(owner_client, catalogues) -> str:
+    """The URL of a catalogue of the owner's own (revision 1)."""
+    created = owner_client.post(CATALOGUES, {"text": my_wardens(), "format": "yaml"}, format="json")
+    assert created.status_code == 201, created.content
+    return f"{CATALOGUES}{created.json()['id']}/"
+
+
+def renamed(name: str) -> dict:
+    return {"text": my_wardens(**{"name: Iron Wardens": f"name: {name}"}), "format": "yaml"}
+
+
+def test_catalogue_writes_from_a_stale_read_are_refused(owner_client, my_catalogue):
+    read = owner_client.get(my_catalogue)
+    assert read["ETag"] == '"1"'
+    first = owner_client.put(
+        my_catalogue, renamed("First"), format="json", HTTP_IF_MATCH=read["ETag"]
+    )
+    assert first.status_code == 200, first.content
+    assert first["ETag"] == '"2"'
+
+    stale = owner_client.put(
+        my_catalogue, renamed("Second"), format="json", HTTP_IF_MATCH=read["ETag"]
+    )
+    assert stale.status_code == 412
+    assert stale.json()["error"]["code"] == "revision.precondition_failed"
+    in_body = owner_client.put(my_catalogue, {**renamed("Second"), "revision": 1}, format="json")
+    assert in_body.status_code == 409
+    assert in_body.json()["error"]["code"] == "revision.stale"
+    restore = owner_client.post(
+        f"{my_catalogue}restore/", {"revision": 1}, format="json", HTTP_IF_MATCH=read["ETag"]
+    )
+    assert restore.status_code == 412
+    current = owner_client.get(my_catalogue).json()
+    assert (current["revision"], current["name"]) == (2, "First")
+    restored = owner_client.post(
+        f"{my_catalogue}restore/", {"revision": 1}, format="json", HTTP_IF_MATCH='"2"'
+    )
+    assert restored.status_code == 200, restored.content
+    assert restored["ETag"] == '"3"'
+
+
+def test_of_ten_catalogue_saves_from_the_same_revision_one_lands(owner, my_catalogue):
+    clients = [token_client(owner) for _ in range(10)]
+
+    answers = race(
+        [
+            partial(
+                client.put, my_catalogue, renamed(f"Edit {i}"), format="json", HTTP_IF_MATCH='"1"'
+            )
+            for i, client in enumerate(clients)
+        ]
+    )
+
+    assert sorted(a.status_code for a in answers) == [200] + [412] * 9
+    (winner,) = [a for a in answers if a.status_code == 200]
+    stored = Faction.objects.get(pk=winner.json()["id"])
+    assert (stored.revision, stored.name) == (2, winner.json()["name"])
+    assert FactionRevision.objects.filter(faction=stored).count() == 2

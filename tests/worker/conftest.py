@@ -3,12 +3,15 @@ the fault tests need around it: beat, a private Redis and a cut-off for the data
 
 Each test's workers log to their own file, ``var/test-worker/<test>-<n>.log`` (emptied at
 start), so a failure shows only that test's lines. Workers and beat run with the shipped
-timeouts (lease, sweep periods, visibility timeout): nothing here shortens them. A Redis a
-test starts runs on a free private port (never 6379) and is stopped by its own pid.
+timeouts (lease, sweep periods, visibility timeout): nothing here shortens them. The broker
+is ``MUSTER_TEST_REDIS_URL`` (``./test`` sets it); without it the session starts a Redis of
+its own. Every Redis the tests start runs on a free private port (never 6379) and is
+stopped by its own pid.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -20,7 +23,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from tests.worker.faults import PrivateRedis
+from tests.worker.faults import DatabaseCutoff, PrivateRedis
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,8 +31,25 @@ ROOT = Path(__file__).resolve().parents[2]
 def redis_url() -> str:
     url = os.environ.get("MUSTER_TEST_REDIS_URL", "")
     if not url:
-        pytest.skip("MUSTER_TEST_REDIS_URL is not set (the test command sets it)")
+        pytest.skip("MUSTER_TEST_REDIS_URL is not set and no session Redis started")
     return url
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_redis(tmp_path_factory) -> Iterator[None]:
+    """Without ``MUSTER_TEST_REDIS_URL``, a private Redis for the whole session (a free
+    port, its own folder), so a run never shares or stops another's Redis."""
+    if os.environ.get("MUSTER_TEST_REDIS_URL"):
+        yield
+        return
+    server = PrivateRedis(tmp_path_factory.mktemp("session-redis"))
+    server.start()
+    os.environ["MUSTER_TEST_REDIS_URL"] = server.url
+    try:
+        yield
+    finally:
+        del os.environ["MUSTER_TEST_REDIS_URL"]
+        server.kill(signal.SIGTERM)
 
 
 def worker_database_url(port: int | None = None) -> str:
@@ -40,6 +60,30 @@ def worker_database_url(port: int | None = None) -> str:
         pytest.skip("worker tests need PostgreSQL (the test command provides it)")
     host, port = ("127.0.0.1", port) if port else (cfg["HOST"], cfg["PORT"])
     return f"postgres://{cfg['USER']}:{cfg['PASSWORD']}@{host}:{port}/{cfg['NAME']}"
+
+
+def in_web_process(broker: str, statements: str) -> object:
+    """Run ``statements`` as a web process would: Django set up with the real ``broker``
+    (not the tests' eager one) and the test database, the coinflip system playable. They
+    leave their answer in ``answer``; it comes back through JSON. Fails if they raised."""
+    code = (
+        "import json, django; django.setup()\n"
+        "import tests.worker.coinflip_worker\n"
+        f"{statements}\n"
+        "print(json.dumps(answer))"
+    )
+    env = {
+        **os.environ,
+        "CELERY_BROKER_URL": broker,
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        "DATABASE_URL": worker_database_url(),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def flush_test_broker() -> None:
@@ -186,3 +230,13 @@ def private_redis(tmp_path) -> Iterator[PrivateRedis]:
     server.start()
     yield server
     server.kill(signal.SIGTERM)
+
+
+@pytest.fixture
+def database_cutoff(transactional_db) -> Iterator[DatabaseCutoff]:
+    """A relay in front of the test PostgreSQL that a test can cut; closed at the end (after
+    the workers that use it, when requested before ``start_worker``)."""
+    cfg = connection.settings_dict
+    cutoff = DatabaseCutoff(cfg["HOST"], int(cfg["PORT"]))
+    yield cutoff
+    cutoff.close()

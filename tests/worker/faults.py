@@ -79,43 +79,53 @@ class PrivateRedis:
 
 
 class DatabaseCutoff:
-    """A TCP relay between the workers and PostgreSQL: ``cut`` refuses new connections and
-    drops open ones (what a restart looks like to a client), ``restore`` lets them through
-    again. Only the processes pointed at it see the outage, never the shared server."""
+    """A TCP relay between the workers and PostgreSQL: ``cut`` drops the open connections and
+    closes each new one at once (what a restart looks like to a client), ``restore`` lets
+    them through again. Only the processes pointed at it see the outage, never the shared
+    server. The relay keeps listening while cut: a port let go could be taken meanwhile (a
+    client retrying a connection to a free local port can even connect to itself)."""
 
     def __init__(self, host: str, port: int) -> None:
         self.target = (host, port)
-        self.port = free_port()
         self._open: set[socket.socket] = set()
         self._lock = threading.Lock()
-        self._server: socket.socket | None = None
-        self.restore()
-
-    def restore(self) -> None:
+        self._cut = False
         server = socket.socket()
         server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        server.bind(("127.0.0.1", self.port))
+        server.bind(("127.0.0.1", 0))
         server.listen(64)
+        self.port = server.getsockname()[1]
         self._server = server
-        threading.Thread(target=self._accept, args=(server,), daemon=True).start()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def restore(self) -> None:
+        with self._lock:
+            self._cut = False
 
     def cut(self) -> None:
-        if self._server is not None:
-            self._server.close()
-            self._server = None
         with self._lock:
+            self._cut = True
             for sock in self._open:
                 with contextlib.suppress(OSError):
                     sock.shutdown(socket.SHUT_RDWR)
                 sock.close()
             self._open.clear()
 
-    def _accept(self, server: socket.socket) -> None:
+    def close(self) -> None:
+        """Drop everything and stop listening."""
+        self.cut()
+        self._server.close()
+
+    def _accept(self) -> None:
         while True:
             try:
-                client, _ = server.accept()
+                client, _ = self._server.accept()
             except OSError:
                 return
+            with self._lock:
+                if self._cut:
+                    client.close()
+                    continue
             upstream = socket.create_connection(self.target)
             with self._lock:
                 self._open |= {client, upstream}

@@ -4,11 +4,7 @@ is asked for (issue 23, items 7 and 9). Shipped timeouts throughout."""
 
 from __future__ import annotations
 
-import json
-import os
 import signal
-import subprocess
-import sys
 import time
 
 import pytest
@@ -18,7 +14,7 @@ from rules.models import Battle, JobStatus, Simulation
 from rules.services import battle_create, simulation_create
 from tests.coinflip_system import coinflip_roster
 from tests.support import wait_for
-from tests.worker.conftest import ROOT, worker_database_url
+from tests.worker.conftest import in_web_process
 
 pytestmark = [pytest.mark.worker, pytest.mark.usefixtures("coinflip_system")]
 
@@ -123,32 +119,20 @@ def test_a_killed_worker_mid_simulation_still_gives_exactly_one_result(
 
 
 def ask_for_a_battle_in_another_process(broker: str, snapshot_name: str) -> tuple[int, float]:
-    """A web process's request: ``battle_create`` committed with the real broker (not the
-    tests' eager one); the battle id and the seconds the request took. Fails if it raised."""
-    code = (
-        "import django, json, time; django.setup();"
-        "from django.db import transaction;"
-        "from rules.services import battle_create;"
-        "import tests.worker.coinflip_worker;"
-        "from tests.coinflip_system import coinflip_roster;"
-        "t = time.monotonic();"
-        "\nwith transaction.atomic():"
-        f"\n    b = battle_create(requested_by=None, snapshot_a=coinflip_roster({snapshot_name!r}),"
-        " snapshot_b=coinflip_roster('Blues'), seed=77)"
-        "\nprint(json.dumps([b.pk, time.monotonic() - t]))"
+    """A web process's request: ``battle_create`` committed with the real broker; the
+    battle id and the seconds the request took. Fails if it raised."""
+    battle_id, seconds = in_web_process(
+        broker,
+        "import time\n"
+        "from django.db import transaction\n"
+        "from rules.services import battle_create\n"
+        "from tests.coinflip_system import coinflip_roster\n"
+        "started = time.monotonic()\n"
+        "with transaction.atomic():\n"
+        f"    b = battle_create(requested_by=None, snapshot_a=coinflip_roster({snapshot_name!r}),"
+        " snapshot_b=coinflip_roster('Blues'), seed=77)\n"
+        "answer = [b.pk, time.monotonic() - started]",
     )
-    env = {
-        **os.environ,
-        "CELERY_BROKER_URL": broker,
-        "CELERY_TASK_ALWAYS_EAGER": "0",
-        "DATABASE_URL": worker_database_url(),
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    battle_id, seconds = json.loads(done.stdout.strip().splitlines()[-1])
     return battle_id, seconds
 
 

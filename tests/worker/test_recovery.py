@@ -1,7 +1,8 @@
 """Lost work comes back with the shipped timeouts (issue 23, items 1, 3, 5 and 9): a killed
 pool process, a whole worker SIGKILLed during a single battle and during a campaign game's
-engine play, a database that drops every connection while tasks start, and a battle that
-kills its worker every time. Real workers, beat, Redis and PostgreSQL; nothing shortened.
+engine play, a game played while Redis is down, a database that drops every connection
+while tasks start, and a battle that kills its worker every time. Real workers, beat, Redis
+and PostgreSQL; nothing shortened.
 """
 
 from __future__ import annotations
@@ -23,8 +24,7 @@ from rules.services import battle_create
 from tests.coinflip_system import coinflip_roster
 from tests.integration.campaigns import factories
 from tests.support import wait_for
-from tests.worker.conftest import worker_database_url
-from tests.worker.faults import DatabaseCutoff
+from tests.worker.conftest import in_web_process, worker_database_url
 
 pytestmark = [pytest.mark.worker, pytest.mark.usefixtures("coinflip_system")]
 
@@ -50,15 +50,8 @@ def send_resolve(sender, battle_id: int, queue: str = "battles") -> str:
     return sender.send_task("rules.battle_resolve", args=[battle_id], queue=queue).id
 
 
-def engine_game(sender, monkeypatch, army: str) -> Game:
-    """A campaign game whose engine play is sent to the real broker (``celery`` queue)."""
-    monkeypatch.setattr(
-        campaign_tasks.game_engine_finish_task,
-        "delay",
-        lambda game_id: sender.send_task(
-            "campaigns.game_engine_finish", args=[game_id], queue="celery"
-        ),
-    )
+def scheduled_game(army: str) -> Game:
+    """A scheduled coinflip campaign game between two players whose rosters are ``army``."""
     organiser = factories.make_user("org")
     # "final": the engine's result counts at once (a player's would otherwise wait for the
     # opponent's confirmation, which is not what these fault tests are about).
@@ -74,10 +67,22 @@ def engine_game(sender, monkeypatch, army: str) -> Game:
         user = factories.make_user(name)
         roster = factories.coinflip_roster(user, name=f"{army} {name}")
         people.append(campaign_join(user=user, join_code=campaign.join_code, roster=roster))
-    game = game_create(
+    return game_create(
         campaign=campaign, user=organiser, participant_a=people[0], participant_b=people[1]
     )
-    return game_play_with_engine(game=game, user=people[0].user, seed=5)
+
+
+def engine_game(sender, monkeypatch, army: str) -> Game:
+    """A campaign game whose engine play is sent to the real broker (``celery`` queue)."""
+    monkeypatch.setattr(
+        campaign_tasks.game_engine_finish_task,
+        "delay",
+        lambda game_id: sender.send_task(
+            "campaigns.game_engine_finish", args=[game_id], queue="celery"
+        ),
+    )
+    game = scheduled_game(army)
+    return game_play_with_engine(game=game, user=game.participant_a.user, seed=5)
 
 
 def assert_nothing_stuck_or_duplicated() -> None:
@@ -138,11 +143,9 @@ def test_a_killed_pool_process_and_a_killed_worker_lose_nothing_with_the_shipped
 
 
 def test_tasks_starting_while_the_database_drops_every_connection_are_not_lost(
-    start_worker, celery_sender
+    database_cutoff, start_worker, celery_sender
 ):
-    from django.db import connection
-
-    cutoff = DatabaseCutoff(connection.settings_dict["HOST"], int(connection.settings_dict["PORT"]))
+    cutoff = database_cutoff
     worker = start_worker(database=worker_database_url(port=cutoff.port))
     battles = [battle(seed=seed) for seed in range(30, 36)]
     assert wait_for(lambda: "ready" in worker.log(), timeout=60), worker.log()
@@ -171,4 +174,39 @@ def test_a_battle_that_kills_its_worker_fails_after_three_attempts(start_worker,
     assert deadly.attempts == 3
     assert "3 attempts" in deadly.failure_reason
     assert worker.process.poll() is None  # the worker itself lives on
+    assert_nothing_stuck_or_duplicated()
+
+
+def test_a_game_played_while_redis_is_down_finishes_once_it_is_back(
+    start_worker, start_beat, private_redis
+):
+    game = scheduled_game("sleep:1")
+    private_redis.kill(signal.SIGKILL)
+
+    # The player's request, in a web process whose broker is down, answers: the game is
+    # saved with its queued battle, and both finishing messages are lost.
+    battle_id = in_web_process(
+        private_redis.url,
+        "from django.db import transaction\n"
+        "from campaigns.models import Game\n"
+        "from campaigns.services.engine import game_play_with_engine\n"
+        f"game = Game.objects.get(pk={game.pk})\n"
+        "with transaction.atomic():\n"
+        "    played = game_play_with_engine(game=game, user=game.participant_a.user, seed=5)\n"
+        "answer = played.battle_id",
+    )
+    assert status_of(battle_id) == JobStatus.QUEUED
+    private_redis.start()
+    restarted_at = time.monotonic()
+    start_beat(broker=private_redis.url)
+    worker = start_worker(broker=private_redis.url)
+
+    assert wait_for(
+        lambda: Game.objects.get(pk=game.pk).status == GameStatus.CONFIRMED,
+        timeout=RECOVERY_TARGET,
+    ), worker.log()
+    print(f"the game finished {time.monotonic() - restarted_at:.1f} s after Redis came back")
+    assert Game.objects.get(pk=game.pk).report["seed"] == 5
+    assert PostBattleRun.objects.filter(game=game).count() == 2
+    assert Battle.objects.get(pk=battle_id).attempts == 1
     assert_nothing_stuck_or_duplicated()

@@ -102,6 +102,8 @@ def approach_plan(b: Battle, c: Combatant, target: Combatant, reaches: tuple[int
     facing = hexgrid.direction_to(best, target.pos)
     path = movement.path_to(tree, best)
     in_reach = hexgrid.distance(best, target.pos) in reaches
+    if c.weapon.ranged and not c.weapon.melee:
+        in_reach = in_reach and b.board.line_clear(best, target.pos)
     soft = target.stunned or (target.weapon.ranged and not target.weapon.melee)
     if in_reach and soft and path:
         return Plan(

@@ -58,8 +58,11 @@ def best_melee_index(c: Combatant) -> int | None:
 
 
 def weapon_mode(weapon: Weapon) -> str:
-    """The weapon's melee mode (swing or thrust) with the best expected injury."""
+    """The weapon's melee mode (swing or thrust) with the best expected injury; "ranged" for a
+    weapon with no melee mode (a throwing axe used in Move and Attack)."""
     melee_modes = [m for m in weapon.modes if m.mode != "ranged"]
+    if not melee_modes:
+        return "ranged"
     best = max(
         melee_modes,
         key=lambda m: (m.damage.dice * 3.5 + m.damage.adds) * WOUNDING[m.damage.kind],

@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "5dbaeb95658eee8da9c3c17def3d81f128f9dc9d30f703ea9fc8aa039f4ddfc0",
+    ): "b3b176ff236f23eb221013a18d5b8512212dbf395652c50f3c8680a237a1f51c",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "a4d3f8f5f623045c26ef027b232bcda327c71a31827ce16d42de71ad9ef13193",
+    ): "d5c02aa004593a6094967afb8d3bf0d1101da31d4e1c5b207afb3d19ed5544d7",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "5b1fbdc30eb8959dcce6b6e800386c70b13cf6b9ab30dc6eee2a19cf6a9e9589",
+    ): "0a21d2d37f59cb61b64e976fe8797e16c4505e7543dbfb309917d2b9f3dc5d04",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "f415928469cbb9c52a5bd7072921a036aa0e44551d0ac1f8b3f0a0e85919b492",
+    ): "0c65768ce5d97bd5801172d5641ec8a1cd48b422a433dec75821d47690f22dfc",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "d91a7446487efc4249d35d9087ba14ce0c410379218f71ad3d4e830ea8896da6",
+    ): "ec597471e052186cb665abc3c91ccec10b62e6ad05032ba89ce28ec565570991",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "735f693e5b63a613a377cd3360ed6f1ac070de400b886e43678f098da7773e7a",
+    ): "68eb201872ae5c3f994e8729995f2e8985a51f8b0e3d6725e11d508ca44288cf",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "69f615df218e5fcc96eeb456fe10b319a415e32fb7eae26eeabbc9458fd93847",
+    ): "33a46020523276d48ba9ecdd0853c427b16ae80c1e8a184dd2e3130320d4a546",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "6dc0183431e59fcb4a48628f16ed66246c42216ab826cdfd3a2597aac748cbc9",
+    ): "97645f0130358560dd15d370491420015cf9cbd2a0de5ec4a3e28c36dd63b8d4",
 }
 
 

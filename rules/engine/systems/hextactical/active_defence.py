@@ -25,9 +25,23 @@ if TYPE_CHECKING:
 LOSE_BALANCE_DEFENCE = -2
 
 
-def can_retreat(b: Battle, defender: Combatant, attacker: Combatant) -> Hex | None:
-    """The hex straight away from the attacker, if free (seed 004 "Retreat" §17)."""
-    if defender.pos == attacker.pos:
+#: Postures one may retreat from: lying, sitting or kneeling fighters cannot step back
+#: (GURPS 4e Basic Set p.B377 "Retreating", p.B551 postures).
+RETREAT_POSTURES = frozenset({"standing", "crouching"})
+
+
+def can_retreat(
+    b: Battle, defender: Combatant, attacker: Combatant, ranged: bool = False
+) -> Hex | None:
+    """The hex straight away from the attacker, if free (seed 004 "Retreat" §17); only against
+    a melee attack, and not while stunned, kneeling, sitting or lying down (GURPS 4e Basic Set
+    p.B377 "Retreating")."""
+    if (
+        ranged
+        or defender.pos == attacker.pos
+        or defender.stunned
+        or defender.posture not in RETREAT_POSTURES
+    ):
         return None
     away = hexgrid.neighbour(defender.pos, hexgrid.direction_to(attacker.pos, defender.pos))
     return away if b.board.free(away) else None
@@ -71,7 +85,7 @@ def _defend_once(
     lr = hexgrid.side_of(target.pos, target.facing, att.pos) if arc == "side" else ""
     hands = target.weapon.hands if target.weapon_ready else 1
     allowance = tactics.defence_allowance(arc, lr, target.traits, target.side_hand, hands)
-    retreat_hex = can_retreat(b, target, att)
+    retreat_hex = can_retreat(b, target, att, ranged)
     choices = defence_choices(
         target,
         allowance,

@@ -2,11 +2,15 @@
 unbalanced weapons, posture, parry hands, consciousness, movement costs), and the AI crash with
 a thrown weapon. Each test cites the Basic Set page (seed 004 has none of these rules)."""
 
+import pytest
+
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems import get_system
+from rules.engine.systems.hextactical import active_defence
 from rules.engine.systems.hextactical.ai.estimates import weapon_mode
 from rules.engine.systems.hextactical.combatant import AttackMode, Weapon
 from rules.engine.systems.hextactical.damage import DamageDice
+from tests.unit.engine.hextactical.test_gurps_review_fixes import _near, _sword_and_axe
 
 
 # ----------------------------------------------------------------- the AI crash
@@ -26,3 +30,20 @@ def test_sample_skirmish_seed_487_resolves():
     )
     report = system.resolve_battle(a, b, "skirmish", 487, log=False)
     assert report.winner in ("a", "b", None)
+
+
+# ----------------------------------------------------------------- 2: retreat is melee only
+def test_no_retreat_against_a_missile():
+    # GURPS 4e Basic Set p.B377 "Retreating": a retreat is a defence against melee attacks only
+    battle, sword, axe = _sword_and_axe(_near(0))
+    assert active_defence.can_retreat(battle, axe, sword) is not None
+    assert active_defence.can_retreat(battle, axe, sword, ranged=True) is None
+
+
+@pytest.mark.parametrize(("posture", "stunned"), [("kneeling", False), ("standing", True)])
+def test_no_retreat_while_stunned_or_kneeling(posture, stunned):
+    # GURPS 4e Basic Set p.B377 "Retreating", p.B551 postures: no retreat from kneeling (or
+    # sitting, lying) nor while stunned
+    battle, sword, axe = _sword_and_axe(_near(0))
+    axe.posture, axe.stunned = posture, stunned
+    assert active_defence.can_retreat(battle, axe, sword) is None

@@ -197,12 +197,16 @@ def test_ai_uses_long_when_the_enemy_is_one_yard_out_of_reach():
 
 
 def test_evade_feint_and_long_happen_in_whole_battles_and_replay_identically():
-    # seed 004 §15.6 and not in seed 004: GURPS Basic Set, Maneuvers in play: seed 23 of the sample
-    # skirmish has a won Evade
+    # seed 004 §15.6 and not in seed 004: GURPS Basic Set, Maneuvers in play: some early seed of
+    # the sample skirmish has a won Evade and a Long attack (seed 20 when the rules last changed)
     system = get_system("hextactical")
     a = system.build_army(sample_roster_data("hextactical", "thornwall-patrol"))
     b = system.build_army(sample_roster_data("hextactical", "saltmarsh-raid"))
-    report = system.resolve_battle(a, b, "skirmish", 23)
-    assert any(e.data.get("evade") and e.data["won"] for e in report.events)
-    assert any(e.data.get("option") == "long" for e in report.events)
-    assert report.to_json() == system.resolve_battle(a, b, "skirmish", 23).to_json()
+
+    def both(report):
+        evaded = any(e.data.get("evade") and e.data["won"] for e in report.events)
+        return evaded and any(e.data.get("option") == "long" for e in report.events)
+
+    seed = next(s for s in range(60) if both(system.resolve_battle(a, b, "skirmish", s)))
+    report = system.resolve_battle(a, b, "skirmish", seed)
+    assert report.to_json() == system.resolve_battle(a, b, "skirmish", seed).to_json()

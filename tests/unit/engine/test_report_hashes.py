@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "b3b176ff236f23eb221013a18d5b8512212dbf395652c50f3c8680a237a1f51c",
+    ): "caa1635d7aad4f82f3cdea2441164f4c16e3cac9ca941c12ee4fc8455c054b1e",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "d5c02aa004593a6094967afb8d3bf0d1101da31d4e1c5b207afb3d19ed5544d7",
+    ): "151f50fecfe5eee9327561e87220b279ff658bc009661050104928a0a7cb3577",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "0a21d2d37f59cb61b64e976fe8797e16c4505e7543dbfb309917d2b9f3dc5d04",
+    ): "e9abd89e7de4b47c116d02fdf68b2f43fbe32354492c83e07c5d32439d2b7dfd",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "0c65768ce5d97bd5801172d5641ec8a1cd48b422a433dec75821d47690f22dfc",
+    ): "bd4e9d276d54b4931339b249144ec479834064e93f22824942c7ff43fc78d8ce",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "ec597471e052186cb665abc3c91ccec10b62e6ad05032ba89ce28ec565570991",
+    ): "d65280a411a379002e5f3f4a04da29e7387ab947739c79b0b7efaee35fe7ab61",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "68eb201872ae5c3f994e8729995f2e8985a51f8b0e3d6725e11d508ca44288cf",
+    ): "83f724fadee4d4abb58ed8b426a85873b24141671147f4b94ff5dd398bc3ace4",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "33a46020523276d48ba9ecdd0853c427b16ae80c1e8a184dd2e3130320d4a546",
+    ): "b971ac0df6f0d34b9d2991e401ee448c78971d597ca71a4712eea51095cdc30d",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "97645f0130358560dd15d370491420015cf9cbd2a0de5ec4a3e28c36dd63b8d4",
+    ): "fb3fa09d2d749de9647e713bdedd2888dcc43019fd5622ac340cb1444b4bb025",
 }
 
 

@@ -60,6 +60,8 @@ class Weapon:
     ammo: int = 0
     shield: bool = False
     db: int = 0
+    unbalanced: bool = False
+    unready_after_attack: bool = False
 
     @property
     def melee(self) -> bool:
@@ -156,6 +158,7 @@ class Combatant:
     ammo: dict[str, int] = field(default_factory=dict)
     aim_turns: int = 0
     aim_target: str = ""
+    attacked_with: str = ""
     stunned: bool = False
     shock_pending: int = 0
     shock_now: int = 0
@@ -265,6 +268,9 @@ def _weapon(entry: dict[str, Any], index: int, st: int, skills: dict[str, int], 
         weapon.reach_change_ready = bool(entry.get("reach_change_ready", star))
         parry = entry.get("parry", 0)
         weapon.parry_mod = None if parry is None or parry == "No" else int(parry)
+        # "U" after the parry and "‡" after the ST of the Basic Set weapon tables (p.B269)
+        weapon.unbalanced = bool(entry.get("unbalanced", False))
+        weapon.unready_after_attack = bool(entry.get("unready_after_attack", False))
     if entry.get("ranged"):
         weapon.ranged = True
         weapon.modes.append(

@@ -100,7 +100,8 @@ def defence_choices(
     No defence after All-Out Attack; after Move and Attack Dodge or Block only; All-Out
     Defense (Increased Defense) +2 to the chosen kind; retreat +3 Dodge, +3 Parry with a
     fencing weapon, +1 other Parry/Block; repeated parries with one weapon −4 each (half that
-    with a fencing weapon); one block per turn; a pop-up attacker may only Dodge (seed 004
+    with a fencing weapon); one block per turn; an unbalanced (U) weapon that attacked since
+    one's last turn cannot parry (p.B269); a pop-up attacker may only Dodge (seed 004
     "Pop-up attacks"); in close combat only
     reach-C weapons parry; arrows and bolts cannot be parried, thrown weapons at −1.
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers, Active
@@ -134,6 +135,8 @@ def defence_choices(
                 continue
             if in_close_combat and not close_combat_weapon_ok(weapon.reaches):
                 continue
+            if weapon.unbalanced and c.attacked_with == weapon.name:
+                continue  # U: no parry after attacking with it this turn (Basic Set p.B269)
             per_parry = settings.repeated_parry_penalty // (2 if weapon.fencing else 1)
             repeated = c.parries.get(weapon.name, 0) * per_parry
             add(

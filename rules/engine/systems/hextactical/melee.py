@@ -176,6 +176,10 @@ def _resolve_melee(
     if wild and not tactics.wild_thrust_allowed(attack_mode.mode, dist):
         attack_mode = modes.get("swing", attack_mode)
     result = success_roll(b.dice, skill)
+    att.attacked_with = weapon.name
+    if weapon.unready_after_attack and 2 * att.st < 3 * weapon.st_req:
+        # ‡: unready after an attack below 1.5 × the weapon's ST (GURPS 4e Basic Set p.B269)
+        att.weapon_ready = False
     if b.log_enabled:
         b.log(
             "attack",

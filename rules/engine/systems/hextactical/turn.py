@@ -28,6 +28,7 @@ def start_turn(b: Battle, c: Combatant) -> bool:
     c.shock_now = c.shock_pending
     c.shock_pending = 0
     c.parries = {}
+    c.attacked_with = ""
     c.blocked = False
     c.retreats = 0
     c.no_defence = False
@@ -119,7 +120,13 @@ def attack(b: Battle, c: Combatant, plan: Plan) -> None:
         ranged.ranged_attack(b, c, target, weapon, plan_kind=kind, option=plan.option)
     else:
         melee.melee_attack(b, c, target, weapon, plan.mode, kind, plan.option)
-        if kind == "all_out_attack" and plan.option == "double" and target.active:
+        if (
+            kind == "all_out_attack"
+            and plan.option == "double"
+            and target.active
+            and c.active
+            and c.weapon_ready
+        ):
             melee.melee_attack(b, c, target, weapon, plan.mode, kind, "")
     if (
         kind == "attack"

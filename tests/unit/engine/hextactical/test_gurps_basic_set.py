@@ -6,11 +6,14 @@ import pytest
 
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems import get_system
-from rules.engine.systems.hextactical import active_defence
+from rules.engine.systems.hextactical import active_defence, turn
+from rules.engine.systems.hextactical.ai import Policy
 from rules.engine.systems.hextactical.ai.estimates import weapon_mode
 from rules.engine.systems.hextactical.combatant import AttackMode, Weapon
 from rules.engine.systems.hextactical.damage import DamageDice
-from tests.unit.engine.hextactical.test_gurps_review_fixes import _near, _sword_and_axe
+from rules.engine.systems.hextactical.plan import Plan
+from tests.unit.engine.hextactical.test_gurps_battle_rules import _battle, _melee_defences
+from tests.unit.engine.hextactical.test_gurps_review_fixes import A, _near, _sword_and_axe
 
 
 # ----------------------------------------------------------------- the AI crash
@@ -47,3 +50,45 @@ def test_no_retreat_while_stunned_or_kneeling(posture, stunned):
     battle, sword, axe = _sword_and_axe(_near(0))
     axe.posture, axe.stunned = posture, stunned
     assert active_defence.can_retreat(battle, axe, sword) is None
+
+
+# ----------------------------------------------------------------- 3: ‡ weapons go unready
+def _halberd_and_axe(totals=()):
+    battle, c = _battle(
+        [("thornwall-company", "halberdier")],
+        [("saltmarsh-reavers", "marsh-axeman")],
+        {"halberdier": (A, 0), "marsh-axeman": (_near(0, 3), 3)},
+        totals=totals,
+    )
+    return battle, c["halberdier"], c["marsh-axeman"]
+
+
+def test_a_double_dagger_weapon_is_unready_after_an_attack():
+    # GURPS 4e Basic Set p.B269 "‡": after an attack the weapon needs a Ready unless one has
+    # 1.5 × its ST (halberd ST 13‡, the halberdier has ST 13)
+    battle, hal, axe = _halberd_and_axe(totals=[16])
+    assert hal.weapon.unready_after_attack
+    turn.execute(battle, hal, Plan("attack", target=axe.id, weapon=0, mode="swing"))
+    assert not hal.weapon_ready
+    assert Policy().choose(battle, hal).kind == "ready"
+
+
+def test_a_strong_wielder_keeps_a_double_dagger_weapon_ready():
+    # GURPS 4e Basic Set p.B269 "‡": ST 20 ≥ 1.5 × 13 keeps the halberd ready
+    battle, hal, axe = _halberd_and_axe(totals=[16])
+    hal.st = 20
+    turn.execute(battle, hal, Plan("attack", target=axe.id, weapon=0, mode="swing"))
+    assert hal.weapon_ready
+
+
+# ----------------------------------------------------------------- 4: unbalanced weapons
+def test_an_unbalanced_weapon_cannot_parry_after_attacking():
+    # GURPS 4e Basic Set p.B269 "U": an axe that attacked this turn cannot parry until its
+    # wielder's next turn
+    battle, sword, axe = _sword_and_axe(_near(0), totals=[16])
+    assert axe.weapon.unbalanced
+    assert any(d.kind == "parry" and d.weapon == "Axe" for d in _melee_defences(axe, False))
+    turn.execute(battle, axe, Plan("attack", target=sword.id, weapon=0, mode="swing"))
+    assert not any(d.weapon == "Axe" for d in _melee_defences(axe, False))
+    turn.start_turn(battle, axe)
+    assert any(d.kind == "parry" and d.weapon == "Axe" for d in _melee_defences(axe, False))

@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "caa1635d7aad4f82f3cdea2441164f4c16e3cac9ca941c12ee4fc8455c054b1e",
+    ): "f63fc4f3a40a373f9897f7f69204e7dc1679b9f97fbe47e4b235f1a477da463f",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "151f50fecfe5eee9327561e87220b279ff658bc009661050104928a0a7cb3577",
+    ): "18fe6f2f9d1f1124355b1f5430a85d3777f6f2faec876c23f7523a5a24b1e816",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "e9abd89e7de4b47c116d02fdf68b2f43fbe32354492c83e07c5d32439d2b7dfd",
+    ): "20962eb7930db7005eaf80b1511ec54645ef12bb83bafdaf4216675da402897e",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "bd4e9d276d54b4931339b249144ec479834064e93f22824942c7ff43fc78d8ce",
+    ): "9596c0a47e48d15307f329bfbb54e900cfcd0e243406676be3af6fe73c0e227c",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "d65280a411a379002e5f3f4a04da29e7387ab947739c79b0b7efaee35fe7ab61",
+    ): "550b428aa5725748faca13450b305a9e3976134eafe5597a9a7cf114273df454",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "83f724fadee4d4abb58ed8b426a85873b24141671147f4b94ff5dd398bc3ace4",
+    ): "a3f6e099cdc63a19be1b560de2be64c20b76f9ebda1668f79ed1f2babc3cddf6",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "b971ac0df6f0d34b9d2991e401ee448c78971d597ca71a4712eea51095cdc30d",
+    ): "a0b406bd0505dc1bcd93b06f8093a4241758274a8f71ee6c39b27301cbbf2825",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "fb3fa09d2d749de9647e713bdedd2888dcc43019fd5622ac340cb1444b4bb025",
+    ): "da45bf616e4ea43d9206d1dbd2f46a0185c63f90ee1338385d321da52151f9a1",
 }
 
 

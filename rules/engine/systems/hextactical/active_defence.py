@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.engine import hexgrid
 from rules.engine.hexgrid import Hex
-from rules.engine.systems.hextactical import tactics, wounds
+from rules.engine.systems.hextactical import tactics
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.defence import DefenceChoice, defence_choices
 from rules.engine.systems.hextactical.plan import AOD_DOUBLE
@@ -61,8 +61,10 @@ def defend(
     flank and rear limits seed 004 §14). Aim is lost when defending (not in seed 004: GURPS Basic
     Set, Maneuvers). With
     All-Out Defense (Double Defense) a failed defence may be followed by a different one
-    against the same attack (not in seed 004: GURPS Basic Set, Maneuvers)."""
-    if not wounds.stays_conscious(b, target):
+    against the same attack (not in seed 004: GURPS Basic Set, Maneuvers). A defence needs no
+    consciousness roll below 0 HP: that roll is made at the start of one's turn (GURPS 4e
+    Basic Set p.B419)."""
+    if not target.active:
         return False
     tried: list[str] = []
     for _ in range(2 if target.aod_defence == AOD_DOUBLE else 1):

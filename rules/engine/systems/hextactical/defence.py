@@ -54,6 +54,13 @@ def melee_skills(c: Combatant) -> list[int]:
     return [weapon_skill(c, w) for w in c.weapons if w.melee and w.name not in c.broken]
 
 
+def has_empty_hand(c: Combatant) -> bool:
+    """A hand free to parry bare-handed: not both taken by the weapon in hand and a shield
+    (GURPS 4e Basic Set p.B376 "Parrying": a parry needs a ready weapon or an empty hand)."""
+    held = 0 if c.weapon.name == "Fist" else c.weapon.hands
+    return held + (1 if c.shield is not None else 0) < 2
+
+
 def dodge_value(c: Combatant) -> int:
     """Dodge + Combat Reflexes + shield DB (added by the caller) + posture + stun.
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Active defences)."""
@@ -103,7 +110,8 @@ def defence_choices(
     with a fencing weapon); one block per turn; an unbalanced (U) weapon that attacked since
     one's last turn cannot parry (p.B269); a pop-up attacker may only Dodge (seed 004
     "Pop-up attacks"); in close combat only
-    reach-C weapons parry; arrows and bolts cannot be parried, thrown weapons at −1.
+    reach-C weapons parry; a bare-hand parry needs an empty hand (p.B376); arrows and bolts
+    cannot be parried, thrown weapons at −1.
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers, Active
     defences), side/rear limits seed 004.
     """
@@ -132,6 +140,8 @@ def defence_choices(
             if not weapon.melee or weapon.parry_mod is None or weapon.name in c.broken:
                 continue
             if (weapon is not c.weapon or not c.weapon_ready) and weapon.name != "Fist":
+                continue
+            if weapon.name == "Fist" and not has_empty_hand(c):
                 continue
             if in_close_combat and not close_combat_weapon_ok(weapon.reaches):
                 continue

@@ -181,10 +181,20 @@ def all_out_defense(b: Battle, c: Combatant, plan: Plan) -> None:
         movement.face(c, plan.facing)
 
 
+#: Postures one reaches from lying down with one Change Posture (GURPS 4e Basic Set p.B364).
+FROM_PRONE = frozenset({"kneeling", "sitting", "crawling"})
+
+
 def change_posture(b: Battle, c: Combatant, plan: Plan) -> None:
-    """Change Posture: to the plan's posture, standing by default (not in seed 004: GURPS Basic Set,
-    Maneuvers)."""
-    c.posture = plan.option or "standing"
+    """Change Posture: to the plan's posture, standing by default; from lying down a fighter
+    first gets to kneeling (or sitting, crawling) and stands with a second Change Posture
+    (GURPS 4e Basic Set p.B364 "Change Posture")."""
+    wanted = plan.option or "standing"
+    if c.posture == "prone" and wanted not in FROM_PRONE:
+        wanted = "kneeling"
+    c.posture = wanted
+    if b.log_enabled:
+        b.log("status", c, f"{c.name} is now {wanted}", "", posture=wanted)
 
 
 def evaluate(b: Battle, c: Combatant, plan: Plan) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems import get_system
-from rules.engine.systems.hextactical import active_defence, turn
+from rules.engine.systems.hextactical import active_defence, melee, movement, turn
 from rules.engine.systems.hextactical.ai import Policy
 from rules.engine.systems.hextactical.ai.estimates import weapon_mode
 from rules.engine.systems.hextactical.combatant import AttackMode, Weapon
@@ -92,3 +92,50 @@ def test_an_unbalanced_weapon_cannot_parry_after_attacking():
     assert not any(d.weapon == "Axe" for d in _melee_defences(axe, False))
     turn.start_turn(battle, axe)
     assert any(d.kind == "parry" and d.weapon == "Axe" for d in _melee_defences(axe, False))
+
+
+# ----------------------------------------------------------------- 5: standing up
+def test_standing_up_from_lying_down_takes_two_maneuvers():
+    # GURPS 4e Basic Set p.B364 "Change Posture": from lying down to kneeling (or sitting,
+    # crawling), then to standing
+    battle, sword, _axe = _sword_and_axe(_near(0, 3))
+    sword.posture = "prone"
+    turn.execute(battle, sword, Plan("change_posture", option="standing"))
+    assert sword.posture == "kneeling"
+    turn.execute(battle, sword, Plan("change_posture", option="standing"))
+    assert sword.posture == "standing"
+
+
+# ----------------------------------------------------------------- 8: parry needs a hand
+def test_no_bare_hand_parry_with_both_hands_full():
+    # GURPS 4e Basic Set p.B376 "Parrying": a ready weapon or an empty hand; the axeman holds an
+    # axe and a shield, the halberdier a two-handed halberd
+    _, sword, axe = _sword_and_axe(_near(0))
+    assert not any(d.weapon == "Fist" for d in _melee_defences(axe, False))
+    _, hal, _ = _halberd_and_axe()
+    assert not any(d.weapon == "Fist" for d in _melee_defences(hal, False))
+    sword.shield = None  # a broadsword in one hand leaves the other free
+    assert any(d.weapon == "Fist" for d in _melee_defences(sword, False))
+
+
+# ----------------------------------------------------------------- 9: consciousness roll
+def test_no_consciousness_roll_when_defending_below_zero_hp():
+    # GURPS 4e Basic Set p.B419: below 0 HP the HT roll to stay conscious is made at the start
+    # of one's own turn, not when attacked
+    battle, sword, axe = _sword_and_axe(_near(0), totals=[8, 3])  # hit, defence succeeds
+    axe.hp = -1
+    melee.melee_attack(battle, sword, axe, sword.weapon, "swing", "attack", "")
+    assert axe.active
+    assert not any("conscious" in e.text for e in battle.events.events)
+    assert [e.phase for e in battle.events.events][-1] == "defend"
+
+
+# ----------------------------------------------------------------- 10: front-side hexes
+@pytest.mark.parametrize("direction", [1, 5])
+def test_a_front_side_hex_costs_one_movement_point(direction):
+    # GURPS 4e Basic Set pp.B386–387: moving into the front-left or front-right hex is forward
+    # movement at 1 MP (the line swordsman at A faces direction 0)
+    battle, sword, _axe = _sword_and_axe(_near(3, 5))
+    tree = movement.reachable(battle, sword, 1)
+    assert tree[_near(direction)][0] == 1
+    assert tree[_near(2)][0] == 2  # a sidestep

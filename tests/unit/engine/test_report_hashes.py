@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "f63fc4f3a40a373f9897f7f69204e7dc1679b9f97fbe47e4b235f1a477da463f",
+    ): "8b5497891e9a629e0b37a43f1b0d02241f407c61a0cecd3d55eb1874213fb5a0",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "18fe6f2f9d1f1124355b1f5430a85d3777f6f2faec876c23f7523a5a24b1e816",
+    ): "126c2fc37fa51052e41bb223da5e339ee12fac6ed65654624933ddc119280c30",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "20962eb7930db7005eaf80b1511ec54645ef12bb83bafdaf4216675da402897e",
+    ): "25fc03c45fbb54ab02f0e872f1f0d762c15b04ba5dd6da94db914bb54e2417e8",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "9596c0a47e48d15307f329bfbb54e900cfcd0e243406676be3af6fe73c0e227c",
+    ): "df2f13afc2567ebd73a2758f50c131f2bad9f0ba5c227c88934d345829f59ea4",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "550b428aa5725748faca13450b305a9e3976134eafe5597a9a7cf114273df454",
+    ): "c02dca6c478bc4cfc60c405e9843409c0b5dc5117a282344f7afcb099cdc44f9",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "a3f6e099cdc63a19be1b560de2be64c20b76f9ebda1668f79ed1f2babc3cddf6",
+    ): "57803087132dc7b7ee303ec12ec886a0957853eb83004508ed4120bd33f73273",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "a0b406bd0505dc1bcd93b06f8093a4241758274a8f71ee6c39b27301cbbf2825",
+    ): "1d71698b28fcd0765f412fed64ce03e5c87a29081840dc045b020275c060b5dd",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "da45bf616e4ea43d9206d1dbd2f46a0185c63f90ee1338385d321da52151f9a1",
+    ): "a7dc188ad104b4a7a03e251dffb50c504df51ec742e5b972ec5182f460462691",
 }
 
 

@@ -61,9 +61,15 @@ def attack_skill_melee(
 
 
 def in_melee_reach(
-    b: Battle, att: Combatant, target: Combatant, weapon: Weapon, long: bool = False
+    b: Battle,
+    att: Combatant,
+    target: Combatant,
+    weapon: Weapon,
+    long: bool = False,
+    mode: str = "swing",
 ) -> bool:
-    """The target is at one of the weapon's reaches that its current grip allows, and in the
+    """The target is at a reach of one of the weapon's melee modes (``mode`` first) that its
+    current grip allows, and in the
     front hexes for that reach — or in a side/rear hex at that distance, a wild swing; in a
     shared hex only reach-C weapons strike (seed 004 "Reach", "Wild swings", "Weapons in
     close combat"; seed 004 "Reach", "Long-weapon tactics", "Wild swings", "Close combat"). With
@@ -76,7 +82,7 @@ def in_melee_reach(
         return not long and tactics.close_combat_weapon_ok(weapon.reaches)
     dist = hexgrid.distance(att.pos, target.pos)
     base = dist - manoeuvres.LONG_REACH_BONUS if long else dist
-    if base not in weapon.reaches or (long and long_blocked(b, att, target)):
+    if weapon.mode_at(mode, base) is None or (long and long_blocked(b, att, target)):
         return False
     if base > 0 and not tactics.can_use_reach(att.reach_setting, base, weapon.reach_change_ready):
         return False
@@ -143,7 +149,7 @@ def melee_attack(
     Critical hits, Active defences); refused when
     the target is out of the weapon's current reach (seed 004 "Reach")."""
     long = plan_kind == "all_out_attack" and option == AOA_LONG
-    if not in_melee_reach(b, att, target, weapon, long):
+    if not in_melee_reach(b, att, target, weapon, long, mode):
         if b.log_enabled:
             b.log("attack", att, f"{att.name} cannot reach {target.name}", target.id)
         return
@@ -170,11 +176,14 @@ def _resolve_melee(
     """The attack roll, defence and damage of one melee attack already known to reach."""
     skill, wild = attack_skill_melee(b, att, target, weapon, plan_kind, option)
     att.evaluate = 0
-    modes = {m.mode: m for m in weapon.modes}
-    attack_mode = modes.get(mode) or next(m for m in weapon.modes if m.mode != "ranged")
     dist = hexgrid.distance(att.pos, target.pos)
+    long = plan_kind == "all_out_attack" and option == AOA_LONG
+    reach = dist - manoeuvres.LONG_REACH_BONUS if long else dist
+    attack_mode = weapon.mode_at(mode, reach)
+    if attack_mode is None:
+        return
     if wild and not tactics.wild_thrust_allowed(attack_mode.mode, dist):
-        attack_mode = modes.get("swing", attack_mode)
+        attack_mode = weapon.mode_at("swing", reach) or attack_mode
     result = success_roll(b.dice, skill)
     att.attacked_with = weapon.name
     if weapon.unready_after_attack and 2 * att.st < 3 * weapon.st_req:

@@ -9,10 +9,10 @@ from rules.engine.systems import get_system
 from rules.engine.systems.hextactical import active_defence, melee, movement, turn
 from rules.engine.systems.hextactical.ai import Policy
 from rules.engine.systems.hextactical.ai.estimates import weapon_mode
-from rules.engine.systems.hextactical.combatant import AttackMode, Weapon
+from rules.engine.systems.hextactical.combatant import AttackMode, Weapon, build_combatant
 from rules.engine.systems.hextactical.damage import DamageDice
 from rules.engine.systems.hextactical.plan import Plan
-from tests.unit.engine.hextactical.test_gurps_battle_rules import _battle, _melee_defences
+from tests.unit.engine.hextactical.test_gurps_battle_rules import _battle, _melee_defences, _unit
 from tests.unit.engine.hextactical.test_gurps_review_fixes import A, _near, _sword_and_axe
 
 
@@ -139,3 +139,63 @@ def test_a_front_side_hex_costs_one_movement_point(direction):
     tree = movement.reachable(battle, sword, 1)
     assert tree[_near(direction)][0] == 1
     assert tree[_near(2)][0] == 2  # a sidestep
+
+
+# ----------------------------------------------------------------- 14: reach per attack mode
+def test_a_large_knife_thrusts_only_at_reach_c():
+    # GURPS 4e Basic Set p.B272 Large Knife: swing reach C,1, thrust reach C
+    knife = build_combatant(_unit("saltmarsh-reavers", "glaive-raider"), "b").weapons[1]
+    assert knife.name == "Large knife"
+    assert knife.mode_at("thrust", 0).mode == "thrust"
+    assert knife.mode_at("thrust", 1).mode == "swing"
+    assert weapon_mode(knife, 1) == "swing"
+
+
+def test_a_halberd_thrusts_at_reach_one():
+    # GURPS 4e Basic Set p.B272 Halberd: swing reach 2,3*, thrust reach 1-3*
+    battle, hal, axe = _halberd_and_axe()
+    battle.board.place(axe, _near(0))
+    hal.reach_setting = 1
+    assert melee.in_melee_reach(battle, hal, axe, hal.weapon, mode="thrust")
+    assert hal.weapon.mode_at("swing", 1).mode == "thrust"
+
+
+# ----------------------------------------------------------------- 15: catalogue data
+def _weapon(faction, slug, name):
+    c = build_combatant(_unit(faction, slug), "a")
+    return c, next(w for w in [*c.weapons, c.shield] if w is not None and w.name == name)
+
+
+def test_catalogue_weapons_follow_the_basic_set_tables():
+    # GURPS 4e Basic Set pp.B271-276 melee, muscle-powered ranged weapon and shield tables
+    _, broadsword = _weapon("thornwall-company", "line-swordsman", "Broadsword")
+    assert broadsword.mode_at("thrust", 1).damage.kind == "cr"  # thr+1 cr
+    _, greatsword = _weapon("thornwall-company", "greatsword-champion", "Greatsword")
+    thrust = greatsword.mode_at("thrust", 2)
+    assert (thrust.mode, thrust.reaches, thrust.damage.kind) == ("thrust", (2,), "cr")
+    assert greatsword.mode_at("thrust", 1).mode == "swing"
+    for faction, slug, name in (
+        ("thornwall-company", "halberdier", "Halberd"),
+        ("saltmarsh-reavers", "glaive-raider", "Glaive"),
+    ):
+        _, polearm = _weapon(faction, slug, name)
+        assert polearm.mode_at("thrust", 1).reaches == (1, 2, 3)
+    for faction, slug, name in (
+        ("thornwall-company", "longbowman", "Longbow"),
+        ("saltmarsh-reavers", "fen-archer", "Short bow"),
+    ):
+        assert _weapon(faction, slug, name)[1].reload == 2  # Shots 1(2)
+    crossbowman, crossbow = _weapon("thornwall-company", "crossbowman", "Crossbow")
+    assert crossbowman.st == crossbow.st_req == 10
+    bolt = crossbow.modes[0].damage
+    assert (bolt.dice, bolt.adds) == (1, 2)  # thr+4 at ST 10 = 1d-2+4
+    assert _weapon("thornwall-company", "javelineer", "Javelin")[1].max_range == 16  # ST 11 x1.5
+    axe = _weapon("saltmarsh-reavers", "axe-thrower", "Throwing axe")[1]
+    assert (axe.half_range, axe.max_range) == (12, 18)  # ST 12 x1 / x1.5
+    bow = _weapon("saltmarsh-reavers", "fen-archer", "Short bow")[1]
+    assert (bow.half_range, bow.max_range) == (100, 150)  # bow ST 10 x10 / x15
+    for faction, slug in (
+        ("thornwall-company", "javelineer"),
+        ("saltmarsh-reavers", "axe-thrower"),
+    ):
+        assert _weapon(faction, slug, "Buckler")[1].skill_name == "Shield (Buckler)"

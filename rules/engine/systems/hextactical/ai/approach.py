@@ -75,7 +75,7 @@ def evade_approach_plan(
         "move_attack",
         target=target.id,
         weapon=c.weapon_index,
-        mode=weapon_mode(c.weapon),
+        mode=weapon_mode(c.weapon, hexgrid.distance(goal, target.pos)),
         path=path,
         facing=hexgrid.direction_to(goal, target.pos),
     )
@@ -110,7 +110,7 @@ def approach_plan(b: Battle, c: Combatant, target: Combatant, reaches: tuple[int
             "move_attack",
             target=target.id,
             weapon=c.weapon_index,
-            mode=weapon_mode(c.weapon),
+            mode=weapon_mode(c.weapon, hexgrid.distance(best, target.pos)),
             path=path,
             facing=facing,
         )

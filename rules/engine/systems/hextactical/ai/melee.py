@@ -42,7 +42,7 @@ def close_combat_plan(b: Battle, c: Combatant) -> Plan | None:
         return None
     weapon = c.weapon
     if weapon.melee and 0 in weapon.reaches:
-        return Plan("attack", target=enemy.id, weapon=c.weapon_index, mode=weapon_mode(weapon))
+        return Plan("attack", target=enemy.id, weapon=c.weapon_index, mode=weapon_mode(weapon, 0))
     if (
         weapon.melee
         and 1 in weapon.reaches
@@ -54,7 +54,7 @@ def close_combat_plan(b: Battle, c: Combatant) -> Plan | None:
                     "attack",
                     target=enemy.id,
                     weapon=c.weapon_index,
-                    mode=weapon_mode(weapon),
+                    mode=weapon_mode(weapon, 1),
                     step_before=h,
                     facing=hexgrid.direction_to(h, enemy.pos),
                 )
@@ -96,7 +96,7 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
                         "attack",
                         target=e.id,
                         weapon=c.weapon_index,
-                        mode=weapon_mode(weapon),
+                        mode=weapon_mode(weapon, d),
                         step_before=None if p == c.pos else p,
                         facing=facing,
                         reach=d,
@@ -175,7 +175,7 @@ def long_attack_plan(
                     "all_out_attack",
                     target=e.id,
                     weapon=c.weapon_index,
-                    mode=weapon_mode(c.weapon),
+                    mode=weapon_mode(c.weapon, d - manoeuvres.LONG_REACH_BONUS),
                     step_before=None if p == c.pos else p,
                     facing=facing,
                     option=AOA_LONG,

@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "8b5497891e9a629e0b37a43f1b0d02241f407c61a0cecd3d55eb1874213fb5a0",
+    ): "5b5c25c6bb0742677a1deb5732b3b0cd6bae15d830731faa78663ce99ece70a4",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "126c2fc37fa51052e41bb223da5e339ee12fac6ed65654624933ddc119280c30",
+    ): "d2fccc6affbe14ab30d0d31009afc45d41c15604f3dd21fe7e4b5cd492a07fa5",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "25fc03c45fbb54ab02f0e872f1f0d762c15b04ba5dd6da94db914bb54e2417e8",
+    ): "e2232e2b9e70e7a0558c7ff5e6a6a36858b8749b45dee80b68319d725cd67034",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "df2f13afc2567ebd73a2758f50c131f2bad9f0ba5c227c88934d345829f59ea4",
+    ): "dc3c3bd2898fed4e268b15948f5a307b3459d131756cb745d12d19f95d191987",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "c02dca6c478bc4cfc60c405e9843409c0b5dc5117a282344f7afcb099cdc44f9",
+    ): "0cb49240ef351ea4cad70cc6f9c4f7566676cae27d595e2af98f7a477fccee0e",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "57803087132dc7b7ee303ec12ec886a0957853eb83004508ed4120bd33f73273",
+    ): "5e7f01bfdf8c315dbf852ea9242577ec54d20c494e84e4b10aefeeab9b5c79c0",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "1d71698b28fcd0765f412fed64ce03e5c87a29081840dc045b020275c060b5dd",
+    ): "3ab7096f2f464bc55e63ee0a41d47b535ea295efee9c3437c6ce7a1e65cc17c6",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "a7dc188ad104b4a7a03e251dffb50c504df51ec742e5b972ec5182f460462691",
+    ): "8818b322a620ebdc001464c84e5728b991419019651fcbc0497756d00611c5a0",
 }
 
 

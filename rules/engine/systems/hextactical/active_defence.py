@@ -88,12 +88,16 @@ def _defend_once(
     hands = target.weapon.hands if target.weapon_ready else 1
     allowance = tactics.defence_allowance(arc, lr, target.traits, target.side_hand, hands)
     retreat_hex = can_retreat(b, target, att, ranged)
+    # A retreat from this foe keeps its bonus against all his attacks until one's next turn
+    # (GURPS 4e Basic Set p.B377), with no further step.
+    retreated = target.retreated_from == att.id and not ranged
     choices = defence_choices(
         target,
         allowance,
         ranged=ranged,
         thrown=thrown,
-        can_retreat=retreat_hex is not None,
+        can_retreat=retreat_hex is not None or retreated,
+        retreated=retreated,
         in_close_combat=bool(target.close_with) and target.pos == att.pos,
         settings=b.settings,
     )
@@ -114,8 +118,9 @@ def _defend_once(
         target.parries[choice.weapon] = target.parries.get(choice.weapon, 0) + 1
     elif choice.kind == "block":
         target.blocked = True
-    if choice.retreat and retreat_hex is not None:
+    if choice.retreat and not retreated and retreat_hex is not None:
         target.retreats += 1
+        target.retreated_from = att.id
         b.board.place(target, retreat_hex)
     result = success_roll(b.dice, value)
     if b.log_enabled:

@@ -180,6 +180,7 @@ class Combatant:
     parries: dict[str, int] = field(default_factory=dict)
     blocked: bool = False
     retreats: int = 0
+    retreated_from: str = ""
     no_defence: bool = False
     balance_lost: bool = False
     broken: set[str] = field(default_factory=set)

@@ -101,6 +101,7 @@ def defence_choices(
     can_retreat: bool,
     in_close_combat: bool,
     settings: Settings = DEFAULT_SETTINGS,
+    retreated: bool = False,
 ) -> list[DefenceChoice]:
     """Every defence ``c`` may try against one attack, best first.
 
@@ -109,7 +110,8 @@ def defence_choices(
     fencing weapon, +1 other Parry/Block; repeated parries with one weapon −4 each (half that
     with a fencing weapon); one block per turn; an unbalanced (U) weapon that attacked since
     one's last turn cannot parry (p.B269); a pop-up attacker may only Dodge (seed 004
-    "Pop-up attacks"); in close combat only
+    "Pop-up attacks"); ``retreated``: one already retreated from this attacker and keeps the
+    bonus (p.B377); in close combat only
     reach-C weapons parry; a bare-hand parry needs an empty hand (p.B376); arrows and bolts
     cannot be parried, thrown weapons at −1.
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers, Active
@@ -118,7 +120,7 @@ def defence_choices(
     if c.no_defence or c.status != "fighting":
         return []
     shield_db = c.shield.db if c.shield is not None and allowance.block is not None else 0
-    retreat_ok = can_retreat and c.retreats < settings.retreats_per_turn
+    retreat_ok = can_retreat and (retreated or c.retreats < settings.retreats_per_turn)
     if c.maneuver == "move_attack" and not settings.move_and_attack_allows_retreat:
         retreat_ok = False
     choices: list[DefenceChoice] = []

@@ -144,19 +144,22 @@ def melee_attack(
     mode: str,
     plan_kind: str,
     option: str,
+    followed_reach: int | None = None,
 ) -> None:
     """One melee attack: roll, defence, damage (not in seed 004: GURPS Basic Set, Melee attack roll,
     Critical hits, Active defences); refused when
-    the target is out of the weapon's current reach (seed 004 "Reach")."""
+    the target is out of the weapon's current reach (seed 004 "Reach"). ``followed_reach``:
+    the reach before the target retreated from an earlier blow of this attack, which does
+    not take him out of reach of the next (GURPS 4e Basic Set p.B377)."""
     long = plan_kind == "all_out_attack" and option == AOA_LONG
-    if not in_melee_reach(b, att, target, weapon, long, mode):
+    if followed_reach is None and not in_melee_reach(b, att, target, weapon, long, mode):
         if b.log_enabled:
             b.log("attack", att, f"{att.name} cannot reach {target.name}", target.id)
         return
     if plan_kind == "all_out_attack" and option == AOA_FEINT:
         feint(b, att, target, weapon)
     try:
-        _resolve_melee(b, att, target, weapon, mode, plan_kind, option)
+        _resolve_melee(b, att, target, weapon, mode, plan_kind, option, followed_reach)
     finally:
         # A feint counts against the next attack only (not in seed 004: GURPS Basic Set, Maneuvers).
         if target.feint_by == att.id:
@@ -172,6 +175,7 @@ def _resolve_melee(
     mode: str,
     plan_kind: str,
     option: str,
+    followed_reach: int | None,
 ) -> None:
     """The attack roll, defence and damage of one melee attack already known to reach."""
     skill, wild = attack_skill_melee(b, att, target, weapon, plan_kind, option)
@@ -179,6 +183,8 @@ def _resolve_melee(
     dist = hexgrid.distance(att.pos, target.pos)
     long = plan_kind == "all_out_attack" and option == AOA_LONG
     reach = dist - manoeuvres.LONG_REACH_BONUS if long else dist
+    if followed_reach is not None:
+        reach = followed_reach
     attack_mode = weapon.mode_at(mode, reach)
     if attack_mode is None:
         return
@@ -204,7 +210,7 @@ def _resolve_melee(
         )
     if not result.success:
         if result.critical:
-            weapons.critical_miss(b, att, weapon)
+            weapons.critical_miss(b, att, weapon, attack_mode)
         return
     bonus = 0
     if plan_kind == "all_out_attack" and option == "strong":

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
 from rules.engine.systems.hextactical import melee, movement, ranged, tactics, weapons, wounds
-from rules.engine.systems.hextactical.combatant import Combatant
+from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.injury import stun_recovery
 from rules.engine.systems.hextactical.plan import AOD_INCREASED_DODGE, POP_UP, Plan
 from rules.engine.systems.hextactical.rolls import success_roll
@@ -29,6 +29,7 @@ def start_turn(b: Battle, c: Combatant) -> bool:
     c.shock_pending = 0
     c.parries = {}
     c.attacked_with = ""
+    c.retreated_from = ""
     c.blocked = False
     c.retreats = 0
     c.no_defence = False
@@ -47,10 +48,9 @@ def start_turn(b: Battle, c: Combatant) -> bool:
         if b.log_enabled:
             b.log("status", c, f"{c.name} is stunned", "", [roll], recovers=ok)
         return False
-    if c.balance_lost:
-        c.balance_lost = False
-        c.maneuver = "do_nothing"
-        return False
+    # A lost balance lasted until this turn: −2 to defend meanwhile, then one acts normally
+    # (GURPS 4e Basic Set p.B556).
+    c.balance_lost = False
     if not c.fleeing and c.hp < c.hp_max * b.settings.flee_hp_fraction:
         will = c.will - (2 if c.has("cowardice") else 0)
         result = success_roll(b.dice, will)
@@ -109,9 +109,12 @@ def attack(b: Battle, c: Combatant, plan: Plan) -> None:
     if kind == "move_attack":
         movement.move_along(b, c, plan.path, plan.facing, c.move)
     else:
+        step = plan.step_before
         if kind == "all_out_attack":
             c.no_defence = True
-        movement.step_to(b, c, plan.step_before)
+            if step is not None and step not in hexgrid.front_hexes(c.pos, c.facing):
+                step = None  # All-Out Attack moves forward only (GURPS 4e Basic Set p.B365)
+        movement.step_to(b, c, step)
         movement.face(c, plan.facing)
     if not c.active or not target.active:
         return
@@ -119,22 +122,32 @@ def attack(b: Battle, c: Combatant, plan: Plan) -> None:
     if weapon.ranged and plan.mode == "ranged":
         ranged.ranged_attack(b, c, target, weapon, plan_kind=kind, option=plan.option)
     else:
+        reach = hexgrid.distance(c.pos, target.pos)
         melee.melee_attack(b, c, target, weapon, plan.mode, kind, plan.option)
-        if (
-            kind == "all_out_attack"
-            and plan.option == "double"
-            and target.active
-            and c.active
-            and c.weapon_ready
-        ):
-            melee.melee_attack(b, c, target, weapon, plan.mode, kind, "")
+        if kind == "all_out_attack" and plan.option == "double" and may_go_on(c, weapon):
+            followed = reach if target.retreated_from == c.id else None
+            if target.active:
+                melee.melee_attack(b, c, target, weapon, plan.mode, kind, "", followed)
     if (
         kind == "attack"
-        and c.active
+        and may_go_on(c, c.weapon)
         and plan.step_after is not None
         and b.board.free(plan.step_after)
     ):
         movement.step_to(b, c, plan.step_after)
+
+
+def may_go_on(c: Combatant, weapon: Weapon) -> bool:
+    """After one attack the maneuver goes on (a second blow, a step) only while ``c`` still
+    fights, stands, keeps his balance and holds ``weapon`` ready (GURPS 4e Basic Set p.B556
+    critical misses; p.B365 All-Out Attack (Double))."""
+    return (
+        c.active
+        and c.posture == "standing"
+        and not c.balance_lost
+        and c.weapon is weapon
+        and c.weapon_ready
+    )
 
 
 def move(b: Battle, c: Combatant, plan: Plan) -> None:

@@ -6,10 +6,11 @@ import pytest
 
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems import get_system
-from rules.engine.systems.hextactical import active_defence, melee, movement, turn
+from rules.engine.systems.hextactical import active_defence, melee, movement, turn, weapons
 from rules.engine.systems.hextactical.ai import Policy
 from rules.engine.systems.hextactical.ai.estimates import weapon_mode
 from rules.engine.systems.hextactical.combatant import AttackMode, Weapon, build_combatant
+from rules.engine.systems.hextactical.criticals import CRITICAL_MISS
 from rules.engine.systems.hextactical.damage import DamageDice
 from rules.engine.systems.hextactical.plan import Plan
 from tests.unit.engine.hextactical.test_gurps_battle_rules import _battle, _melee_defences, _unit
@@ -199,3 +200,68 @@ def test_catalogue_weapons_follow_the_basic_set_tables():
         ("saltmarsh-reavers", "axe-thrower"),
     ):
         assert _weapon(faction, slug, "Buckler")[1].skill_name == "Shield (Buckler)"
+
+
+# ----------------------------------------------------------------- 6: critical misses
+def test_lost_balance_does_not_cost_the_next_turn():
+    # GURPS 4e Basic Set p.B556 (7, 13): no further action this turn, −2 to defend until one's
+    # next turn, which one plays normally
+    battle, sword, _axe = _sword_and_axe(_near(0, 3))
+    sword.balance_lost = True
+    assert turn.start_turn(battle, sword)
+    assert not sword.balance_lost
+
+
+def test_critical_miss_table_entries_of_the_basic_set():
+    # GURPS 4e Basic Set p.B556: 6 hits yourself for half damage, 15 strains the shoulder
+    assert CRITICAL_MISS[6] == "hit_self_half"
+    assert CRITICAL_MISS[15] == "strained"
+
+
+def test_an_impaling_hit_yourself_is_rolled_again():
+    # GURPS 4e Basic Set p.B556 (5): with an impaling attack roll again; a dropped weapon then
+    battle, c = _battle(
+        [("thornwall-company", "hedge-spear")],
+        [("saltmarsh-reavers", "marsh-axeman")],
+        {"hedge-spear": (A, 0), "marsh-axeman": (_near(0, 5), 3)},
+        totals=[5, 10],
+    )
+    spear = c["hedge-spear"]
+    weapons.critical_miss(battle, spear, spear.weapon, spear.weapon.modes[0])
+    assert spear.hp == spear.hp_max
+    assert not spear.weapon_ready
+
+
+# ----------------------------------------------------------------- 7: All-Out Attack (Double)
+def test_a_retreat_does_not_take_the_foe_out_of_reach_of_the_second_blow():
+    # GURPS 4e Basic Set p.B377: the retreat bonus holds against all that foe's attacks until
+    # one's next turn, without a second step; p.B365 All-Out Attack (Double)
+    battle, sword, axe = _sword_and_axe(_near(0), totals=[8, 5, 8, 5])  # hit, dodge, hit, dodge
+    axe.shield = None  # he dodges and retreats
+    double = Plan("all_out_attack", target=axe.id, mode="swing", option="double", facing=0)
+    turn.execute(battle, sword, double)
+    attacks = [e for e in battle.events.events if e.phase == "attack"]
+    defences = [e for e in battle.events.events if e.phase == "defend"]
+    assert len(attacks) == 2
+    assert "cannot reach" not in attacks[1].text
+    assert [d.data["value"] for d in defences] == [axe.dodge + 3] * 2
+    assert axe.pos == _near(0, 2)
+
+
+def test_no_second_blow_after_a_critical_miss_drops_the_weapon():
+    # GURPS 4e Basic Set p.B556 (9–11 drop) and p.B365: the second attack needs a ready weapon
+    battle, sword, axe = _sword_and_axe(_near(0), totals=[18, 10, 8])
+    double = Plan("all_out_attack", target=axe.id, mode="swing", option="double", facing=0)
+    turn.execute(battle, sword, double)
+    assert len([e for e in battle.events.events if e.phase == "attack"]) == 1
+
+
+def test_all_out_attack_moves_forward_only():
+    # GURPS 4e Basic Set p.B365 All-Out Attack: movement forward only
+    battle, sword, axe = _sword_and_axe(_near(0, 2), totals=[16])
+    side = _near(2)
+    plan = Plan(
+        "all_out_attack", target=axe.id, mode="swing", option="determined", step_before=side
+    )
+    turn.execute(battle, sword, plan)
+    assert sword.pos == A

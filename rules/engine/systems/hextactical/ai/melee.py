@@ -111,8 +111,11 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
             plan.step_after = back_off(b, c, target, plan.facing)
         threats = threats_near(c, enemies, target)
         skill = weapon_skill(c, weapon)
-        if not threats and (
-            target.stunned or target.posture != "standing" or not target.weapon_ready
+        forward = plan.step_before in (None, *hexgrid.front_hexes(c.pos, c.facing))
+        if (
+            forward
+            and not threats
+            and (target.stunned or target.posture != "standing" or not target.weapon_ready)
         ):
             plan.kind = "all_out_attack"
             plan.option = all_out_option(skill, target)

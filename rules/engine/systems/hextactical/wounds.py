@@ -97,6 +97,7 @@ def apply_injury(
         traits=target.traits,
         force_major=force_major,
         shock_multiplier=shock_multiplier,
+        critical_kills=b.settings.death_check_critical_kills,
     )
     target.hp -= amount
     target.hp_lost += amount

@@ -6,14 +6,20 @@ import pytest
 
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems import get_system
-from rules.engine.systems.hextactical import active_defence, melee, movement, turn, weapons
+from rules.engine.systems.hextactical import active_defence, injury, melee, movement, turn, weapons
 from rules.engine.systems.hextactical.ai import Policy
 from rules.engine.systems.hextactical.ai.estimates import weapon_mode
 from rules.engine.systems.hextactical.combatant import AttackMode, Weapon, build_combatant
 from rules.engine.systems.hextactical.criticals import CRITICAL_MISS
 from rules.engine.systems.hextactical.damage import DamageDice
 from rules.engine.systems.hextactical.plan import Plan
-from tests.unit.engine.hextactical.test_gurps_battle_rules import _battle, _melee_defences, _unit
+from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS
+from tests.unit.engine.hextactical.test_gurps_battle_rules import (
+    ScriptedDice,
+    _battle,
+    _melee_defences,
+    _unit,
+)
 from tests.unit.engine.hextactical.test_gurps_review_fixes import A, _near, _sword_and_axe
 
 
@@ -265,3 +271,23 @@ def test_all_out_attack_moves_forward_only():
     )
     turn.execute(battle, sword, plan)
     assert sword.pos == A
+
+
+# ----------------------------------------------------------------- 13: death check margin
+@pytest.mark.parametrize(("critical_kills", "dead"), [(False, False), (True, True)])
+def test_a_death_check_failed_by_two_on_a_17_is_a_mortal_wound(critical_kills, dead):
+    # GURPS 4e Basic Set p.B423 "Mortal Wounds": failing the death check by 1 or 2 is a mortal
+    # wound; HT 15 rolling 17 fails by 2 and is a critical failure: the setting
+    # death_check_critical_kills decides (default: the margin alone)
+    outcome = injury.resolve_injury(
+        ScriptedDice([17]),
+        injury=11,
+        old_hp=0,
+        hp_max=10,
+        ht=15,
+        traits=(),
+        critical_kills=critical_kills,
+    )
+    assert outcome.dead is dead
+    assert outcome.mortal is not dead
+    assert not DEFAULT_SETTINGS.death_check_critical_kills

@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "5b5c25c6bb0742677a1deb5732b3b0cd6bae15d830731faa78663ce99ece70a4",
+    ): "4cf93aab31e49c307bfc0006055698ad324d85010d1ea2bec6a91c7cb78389d5",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "d2fccc6affbe14ab30d0d31009afc45d41c15604f3dd21fe7e4b5cd492a07fa5",
+    ): "e4df73456ee0f3de47bb0a65ac766c19393e5537dec6a16955fbb61ed2132838",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "e2232e2b9e70e7a0558c7ff5e6a6a36858b8749b45dee80b68319d725cd67034",
+    ): "06b75f12078c17c302553cbf4e3b2bd4db0b349aa7d10644abb1bb754775176f",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "dc3c3bd2898fed4e268b15948f5a307b3459d131756cb745d12d19f95d191987",
+    ): "2a6329fbd38b0d9452a55b308f1e89fd0f8255fa764e3bcb103e5449315f2f61",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "0cb49240ef351ea4cad70cc6f9c4f7566676cae27d595e2af98f7a477fccee0e",
+    ): "2d20537e418e4f798f1142b7a0e1ee4d72d2cb171b36a65cef6865e22cd87403",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "5e7f01bfdf8c315dbf852ea9242577ec54d20c494e84e4b10aefeeab9b5c79c0",
+    ): "f7b4a6a1294a49bb497b91494c6d8261f18ca573870e7a82043b62d5b6309a12",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "3ab7096f2f464bc55e63ee0a41d47b535ea295efee9c3437c6ce7a1e65cc17c6",
+    ): "0563645ab2fdf6d3a24f436f90ee8e4c62e0cc9221511a61bac337a67191bb42",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "8818b322a620ebdc001464c84e5728b991419019651fcbc0497756d00611c5a0",
+    ): "ab336533b0a60492ce74daa8c17289d8a0ff032434c3bd5a604f92a9fe8002d0",
 }
 
 

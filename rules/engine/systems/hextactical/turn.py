@@ -218,7 +218,8 @@ def evaluate(b: Battle, c: Combatant, plan: Plan) -> None:
 
 
 def pop_up_attack(b: Battle, c: Combatant, target: Combatant, plan: Plan) -> None:
-    """Pop-up attack: from behind cover move at most 1 hex, shoot at −2 with no Aim (only
+    """Pop-up attack: from behind cover (no line of fire to the target from where one stands)
+    move at most 1 hex, shoot at −2 with no Aim (only
     Dodge against opportunity fire meanwhile), and return to cover in the same turn; not
     with bows or slings (seed 004 "Pop-up attacks"; seed 004 "Pop-up attacks")."""
     weapon = c.weapon
@@ -227,6 +228,7 @@ def pop_up_attack(b: Battle, c: Combatant, target: Combatant, plan: Plan) -> Non
         not weapon.ranged
         or not tactics.pop_up_allowed(weapon.kind)
         or (plan.step_before is not None and hexgrid.distance(origin, plan.step_before) > 1)
+        or b.board.line_clear(origin, target.pos)
     ):
         return
     c.dodge_only = True

@@ -12,7 +12,7 @@ from rules.engine.systems.hextactical.ai.estimates import weapon_mode
 from rules.engine.systems.hextactical.combatant import AttackMode, Weapon, build_combatant
 from rules.engine.systems.hextactical.criticals import CRITICAL_MISS
 from rules.engine.systems.hextactical.damage import DamageDice
-from rules.engine.systems.hextactical.plan import Plan
+from rules.engine.systems.hextactical.plan import POP_UP, Plan
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS
 from tests.unit.engine.hextactical.test_gurps_battle_rules import (
     ScriptedDice,
@@ -291,3 +291,36 @@ def test_a_death_check_failed_by_two_on_a_17_is_a_mortal_wound(critical_kills, d
     assert outcome.dead is dead
     assert outcome.mortal is not dead
     assert not DEFAULT_SETTINGS.death_check_critical_kills
+
+
+# ----------------------------------------------------------------- 16: pop-up and bad shots
+def _crossbow_and_axe(axe_at, totals=()):
+    battle, c = _battle(
+        [("thornwall-company", "crossbowman"), ("thornwall-company", "line-swordsman")],
+        [("saltmarsh-reavers", "marsh-axeman")],
+        {"crossbowman": (A, 0), "line-swordsman": ((0, 0), 0), "marsh-axeman": (axe_at, 3)},
+        totals=totals,
+    )
+    return battle, c["crossbowman"], c["line-swordsman"], c["marsh-axeman"]
+
+
+def test_no_pop_up_attack_from_a_hex_with_a_line_of_fire():
+    # seed 004 "Pop-up attacks": a pop-up attack is made from behind cover; with a line of
+    # fire from where he stands the shooter has no cover to pop up from
+    battle, xbow, _sword, axe = _crossbow_and_axe(_near(0, 5))
+    assert battle.board.line_clear(xbow.pos, axe.pos)
+    pop_up = Plan("attack", target=axe.id, weapon=0, mode="ranged", step_before=_near(1))
+    pop_up.option = POP_UP
+    turn.execute(battle, xbow, pop_up)
+    assert not [e for e in battle.events.events if e.phase == "shoot"]
+
+
+def test_the_ai_shoots_neither_through_a_friend_nor_at_skill_five():
+    # seed 004 "Firing through occupied hexes" (−4 per person, and he may be hit instead):
+    # the policy does not shoot through its own side, nor at effective skill 5 or less
+    battle, xbow, sword, _axe = _crossbow_and_axe(_near(0, 5))
+    battle.board.place(sword, _near(0, 2))
+    assert Policy().choose(battle, xbow).mode != "ranged"
+    battle.board.place(sword, (0, 0))
+    xbow.weapons[0].skill = 4
+    assert Policy().choose(battle, xbow).kind != "attack"

@@ -197,6 +197,7 @@ class Combatant:
     fleeing: bool = False
     mortal: bool = False
     evaluate: int = 0
+    evaluate_target: str = ""
     feint_by: str = ""
     feint_penalty: int = 0
 

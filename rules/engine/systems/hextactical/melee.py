@@ -40,7 +40,9 @@ def attack_skill_melee(
     """Effective melee skill and whether it is a wild swing (seed 004 and not in seed 004: GURPS
     Basic Set, Melee attack roll)."""
     skill = weapon_skill(att, weapon) - min(att.shock_now, 8)
-    skill += POSTURE_ATTACK.get(att.posture, 0) + att.evaluate
+    skill += POSTURE_ATTACK.get(att.posture, 0)
+    if att.evaluate_target == target.id:
+        skill += att.evaluate  # Evaluate counts against the foe evaluated only (p.B364)
     arc = hexgrid.arc_of(att.pos, att.facing, target.pos, b.settings.arcs)
     lr = hexgrid.side_of(att.pos, att.facing, target.pos) if arc == "side" else ""
     wild, awkward = tactics.is_wild_swing(arc, lr, att.traits, weapon.hands, att.side_hand)

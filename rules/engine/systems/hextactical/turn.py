@@ -80,6 +80,10 @@ KEEPS_AIM = frozenset({"aim", "wait", "attack", "all_out_attack"})
 """Maneuvers that do not spoil an Aim: more Aim, Wait, and the Attack or All-Out Attack that
 uses it (GURPS 4e Basic Set p.B364); the attack itself ends the Aim."""
 
+KEEPS_EVALUATE = frozenset({"evaluate", "attack", "all_out_attack", "move_attack"})
+"""Maneuvers that keep an Evaluate: more Evaluate and the next turn's attack (GURPS 4e Basic
+Set p.B364: the bonus is for an attack on the next turn)."""
+
 
 def execute(b: Battle, c: Combatant, plan: Plan) -> None:
     """Carry out one maneuver (not in seed 004: GURPS Basic Set, Maneuvers maneuver table); Do
@@ -88,6 +92,8 @@ def execute(b: Battle, c: Combatant, plan: Plan) -> None:
     c.maneuver = plan.kind
     if plan.kind not in KEEPS_AIM:
         c.aim_turns = 0
+    if plan.kind not in KEEPS_EVALUATE:
+        c.evaluate = 0
     handler = MANEUVERS.get(plan.kind)
     if handler is not None:
         handler(b, c, plan)
@@ -211,9 +217,13 @@ def change_posture(b: Battle, c: Combatant, plan: Plan) -> None:
 
 
 def evaluate(b: Battle, c: Combatant, plan: Plan) -> None:
-    """Evaluate: +1 to the next melee attack, at most +3 (not in seed 004: GURPS Basic Set,
-    Maneuvers)."""
-    c.evaluate = min(3, c.evaluate + 1)
+    """Evaluate one foe: +1 to the next melee attack on him, at most +3 after three turns
+    (GURPS 4e Basic Set p.B364 "Evaluate")."""
+    if c.evaluate_target == plan.target:
+        c.evaluate = min(3, c.evaluate + 1)
+    else:
+        c.evaluate_target = plan.target
+        c.evaluate = 1
     movement.face(c, plan.facing)
 
 

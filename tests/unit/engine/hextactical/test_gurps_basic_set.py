@@ -324,3 +324,40 @@ def test_the_ai_shoots_neither_through_a_friend_nor_at_skill_five():
     battle.board.place(sword, (0, 0))
     xbow.weapons[0].skill = 4
     assert Policy().choose(battle, xbow).kind != "attack"
+
+
+# ----------------------------------------------------------------- 11: Evaluate
+def test_evaluate_counts_against_the_foe_evaluated_on_the_next_turn():
+    # GURPS 4e Basic Set p.B364 "Evaluate": +1 per turn (at most +3) to an attack on that foe
+    # next turn; another maneuver first loses it
+    battle, sword, axe = _sword_and_axe(_near(0))
+    plain, _ = melee.attack_skill_melee(battle, sword, axe, sword.weapon, "attack", "")
+    turn.execute(battle, sword, Plan("evaluate", target=axe.id))
+    turn.execute(battle, sword, Plan("evaluate", target=axe.id))
+    skill, _ = melee.attack_skill_melee(battle, sword, axe, sword.weapon, "attack", "")
+    assert skill == plain + 2
+    sword.evaluate_target = "someone-else"
+    skill, _ = melee.attack_skill_melee(battle, sword, axe, sword.weapon, "attack", "")
+    assert skill == plain
+    sword.evaluate_target = axe.id
+    turn.execute(battle, sword, Plan("move", path=[], facing=0))
+    skill, _ = melee.attack_skill_melee(battle, sword, axe, sword.weapon, "attack", "")
+    assert skill == plain
+
+
+def test_the_ai_evaluates_a_shorter_reach_foe_who_must_come_in():
+    # engine choice on GURPS 4e Basic Set p.B364 "Evaluate": a spear (reach 2) facing an axe
+    # (reach 1) four yards off, out of a step and a thrust, evaluates him rather than walking
+    # into his reach (a second foe nearby rules out an All-Out Attack (Long))
+    battle, c = _battle(
+        [("thornwall-company", "hedge-spear")],
+        [("saltmarsh-reavers", "marsh-axeman"), ("saltmarsh-reavers", "mace-brute")],
+        {
+            "hedge-spear": (A, 0),
+            "marsh-axeman": (_near(0, 4), 3),
+            "mace-brute": (_near(1, 6), 3),
+        },
+    )
+    plan = Policy().choose(battle, c["hedge-spear"])
+    assert plan.kind == "evaluate"
+    assert plan.target == "marsh-axeman"

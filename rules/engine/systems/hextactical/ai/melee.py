@@ -75,7 +75,8 @@ def close_combat_plan(b: Battle, c: Combatant) -> Plan | None:
 def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Combatant) -> Plan:
     """Attack the most hurt foe in reach from here or after a step (All-Out when nobody else
     threatens and he is down, stunned or disarmed, or a Feint pays), else a Long attack,
-    a change of reach, an Evade past a foe or an approach (engine choices)."""
+    a change of reach, Evaluate a shorter-reach foe who must come in, an Evade past a foe or
+    an approach (engine choices)."""
     weapon = c.weapon
     reaches = usable_reaches(c, weapon)
     options: list[tuple[tuple, Plan]] = []
@@ -137,10 +138,25 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
                 reach=d,
                 facing=hexgrid.direction_to(c.pos, nearest.pos),
             )
+    if evaluate_worth_it(c, nearest, reaches):
+        return Plan("evaluate", target=nearest.id, facing=hexgrid.direction_to(c.pos, nearest.pos))
     evade = evade_approach_plan(b, c, enemies, nearest, reaches)
     if evade is not None:
         return evade
     return approach_plan(b, c, nearest, reaches)
+
+
+def evaluate_worth_it(c: Combatant, foe: Combatant, reaches: tuple[int, ...]) -> bool:
+    """Evaluate a melee foe one step beyond a step-and-attack whose own reach is shorter: he
+    has to come in, and the next attack on him gains up to +3 (engine choice; rule GURPS 4e
+    Basic Set p.B364 "Evaluate")."""
+    mine = max(reaches)
+    return (
+        foe.weapon.melee
+        and hexgrid.distance(c.pos, foe.pos) == mine + 2
+        and max_enemy_reach(foe) < mine
+        and (c.evaluate_target != foe.id or c.evaluate < 3)
+    )
 
 
 def feint_worth_it(c: Combatant, skill: int, target: Combatant) -> bool:

@@ -44,32 +44,47 @@ def reachable(
     best: Tree = {c.pos: (0, None, c.facing)}
     heap: list[tuple[int, Hex, int]] = [(0, c.pos, c.facing)]
     enter = enter or set()
-    free = b.board.free
+    board_free = b.board.free
+    free_memo: dict[Hex, bool] = {}
     while heap:
         cost, h, facing = heapq.heappop(heap)
         if best[h][0] < cost or h in enter:
             continue
-        for direction in range(6):
+        for direction, (step_cost, turned) in enumerate(STEP_COSTS[facing]):
             d = hexgrid.DIRECTIONS[direction]
             n = (h[0] + d[0], h[1] + d[1])
-            if n not in enter and not free(n, c):
-                if evade:
-                    _relax_evade(b, c, h, n, direction, facing, cost, budget, best, heap)
-                continue
-            turns = hexgrid.facing_turns(facing, direction)
-            if turns == 0:
-                step_cost, new_facing = 1, facing
-            elif turns == 1:
-                step_cost, new_facing = 1, direction
-            else:
-                step_cost, new_facing = 2, facing
             total = cost + step_cost
             if total > budget and not (cost == 0 and budget >= 1):
                 continue
-            if n not in best or best[n][0] > total:
-                best[n] = (total, h, new_facing)
-                heapq.heappush(heap, (total, n, new_facing))
+            known = best.get(n)
+            if known is not None and known[0] <= total:
+                continue
+            if n not in enter:
+                free = free_memo.get(n)
+                if free is None:
+                    free = free_memo[n] = board_free(n, c)
+                if not free:
+                    if evade:
+                        _relax_evade(b, c, h, n, direction, facing, cost, budget, best, heap)
+                    continue
+            new_facing = direction if turned else facing
+            best[n] = (total, h, new_facing)
+            heapq.heappush(heap, (total, n, new_facing))
     return best
+
+
+#: facing → per direction (movement points, facing turns to the direction): any front hex 1
+#: (front-left and front-right turn the mover), a sidestep or backward step 2 (GURPS 4e Basic
+#: Set pp.B386–387).
+STEP_COSTS: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
+    tuple(
+        (1, hexgrid.facing_turns(facing, direction) == 1)
+        if hexgrid.facing_turns(facing, direction) <= 1
+        else (2, False)
+        for direction in range(6)
+    )
+    for facing in range(6)
+)
 
 
 def evade_foe(b: Battle, c: Combatant, h: Hex) -> Combatant | None:

@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "5dbaeb95658eee8da9c3c17def3d81f128f9dc9d30f703ea9fc8aa039f4ddfc0",
+    ): "76818278ef93f2e3141c059cc3cec15a64f5c3ff94609b3d9ba32e476bb2bfd2",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "a4d3f8f5f623045c26ef027b232bcda327c71a31827ce16d42de71ad9ef13193",
+    ): "a0f5d531577f4d44851b9f8e6e5154b1a784762d9971e870852956bd99fd965e",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "5b1fbdc30eb8959dcce6b6e800386c70b13cf6b9ab30dc6eee2a19cf6a9e9589",
+    ): "887467987ce14e0cdb07d07f554080f8f717edd455e091723cade0c423157b2c",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "f415928469cbb9c52a5bd7072921a036aa0e44551d0ac1f8b3f0a0e85919b492",
+    ): "f8d934c9f3833a4678e9cf2cd7b5b43f1a61731a1d2ca477b0cf412b9d606c9e",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "d91a7446487efc4249d35d9087ba14ce0c410379218f71ad3d4e830ea8896da6",
+    ): "7038ac7c9e5f01183487b7f693c940c97d535e58af15646a83ce762f18723ddd",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "735f693e5b63a613a377cd3360ed6f1ac070de400b886e43678f098da7773e7a",
+    ): "7f05d98ebcfed9c40e5aa25bd659cac50b7257d752b16c7623fcd7ebc77e38ae",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "69f615df218e5fcc96eeb456fe10b319a415e32fb7eae26eeabbc9458fd93847",
+    ): "0563645ab2fdf6d3a24f436f90ee8e4c62e0cc9221511a61bac337a67191bb42",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "6dc0183431e59fcb4a48628f16ed66246c42216ab826cdfd3a2597aac748cbc9",
+    ): "ab336533b0a60492ce74daa8c17289d8a0ff032434c3bd5a604f92a9fe8002d0",
 }
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.engine import hexgrid
 from rules.engine.hexgrid import Hex
-from rules.engine.systems.hextactical import tactics, wounds
+from rules.engine.systems.hextactical import tactics
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.defence import DefenceChoice, defence_choices
 from rules.engine.systems.hextactical.plan import AOD_DOUBLE
@@ -25,9 +25,23 @@ if TYPE_CHECKING:
 LOSE_BALANCE_DEFENCE = -2
 
 
-def can_retreat(b: Battle, defender: Combatant, attacker: Combatant) -> Hex | None:
-    """The hex straight away from the attacker, if free (seed 004 "Retreat" §17)."""
-    if defender.pos == attacker.pos:
+#: Postures one may retreat from: lying, sitting or kneeling fighters cannot step back
+#: (GURPS 4e Basic Set p.B377 "Retreating", p.B551 postures).
+RETREAT_POSTURES = frozenset({"standing", "crouching"})
+
+
+def can_retreat(
+    b: Battle, defender: Combatant, attacker: Combatant, ranged: bool = False
+) -> Hex | None:
+    """The hex straight away from the attacker, if free (seed 004 "Retreat" §17); only against
+    a melee attack, and not while stunned, kneeling, sitting or lying down (GURPS 4e Basic Set
+    p.B377 "Retreating")."""
+    if (
+        ranged
+        or defender.pos == attacker.pos
+        or defender.stunned
+        or defender.posture not in RETREAT_POSTURES
+    ):
         return None
     away = hexgrid.neighbour(defender.pos, hexgrid.direction_to(attacker.pos, defender.pos))
     return away if b.board.free(away) else None
@@ -47,8 +61,10 @@ def defend(
     flank and rear limits seed 004 §14). Aim is lost when defending (not in seed 004: GURPS Basic
     Set, Maneuvers). With
     All-Out Defense (Double Defense) a failed defence may be followed by a different one
-    against the same attack (not in seed 004: GURPS Basic Set, Maneuvers)."""
-    if not wounds.stays_conscious(b, target):
+    against the same attack (not in seed 004: GURPS Basic Set, Maneuvers). A defence needs no
+    consciousness roll below 0 HP: that roll is made at the start of one's turn (GURPS 4e
+    Basic Set p.B419)."""
+    if not target.active:
         return False
     tried: list[str] = []
     for _ in range(2 if target.aod_defence == AOD_DOUBLE else 1):
@@ -71,13 +87,17 @@ def _defend_once(
     lr = hexgrid.side_of(target.pos, target.facing, att.pos) if arc == "side" else ""
     hands = target.weapon.hands if target.weapon_ready else 1
     allowance = tactics.defence_allowance(arc, lr, target.traits, target.side_hand, hands)
-    retreat_hex = can_retreat(b, target, att)
+    retreat_hex = can_retreat(b, target, att, ranged)
+    # A retreat from this foe keeps its bonus against all his attacks until one's next turn
+    # (GURPS 4e Basic Set p.B377), with no further step.
+    retreated = target.retreated_from == att.id and not ranged
     choices = defence_choices(
         target,
         allowance,
         ranged=ranged,
         thrown=thrown,
-        can_retreat=retreat_hex is not None,
+        can_retreat=retreat_hex is not None or retreated,
+        retreated=retreated,
         in_close_combat=bool(target.close_with) and target.pos == att.pos,
         settings=b.settings,
     )
@@ -98,8 +118,9 @@ def _defend_once(
         target.parries[choice.weapon] = target.parries.get(choice.weapon, 0) + 1
     elif choice.kind == "block":
         target.blocked = True
-    if choice.retreat and retreat_hex is not None:
+    if choice.retreat and not retreated and retreat_hex is not None:
         target.retreats += 1
+        target.retreated_from = att.id
         b.board.place(target, retreat_hex)
     result = success_roll(b.dice, value)
     if b.log_enabled:

@@ -30,10 +30,13 @@ def slugify(name: str) -> str:
 
 @dataclass(slots=True)
 class AttackMode:
-    """One way to attack with a weapon: swing, thrust or ranged, with its damage."""
+    """One way to attack with a weapon: swing, thrust or ranged, with its damage and, for a
+    melee mode, its own reaches (a large knife swings at C,1 but thrusts at C only: GURPS 4e
+    Basic Set p.B272)."""
 
     mode: str
     damage: DamageDice
+    reaches: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)
@@ -60,6 +63,8 @@ class Weapon:
     ammo: int = 0
     shield: bool = False
     db: int = 0
+    unbalanced: bool = False
+    unready_after_attack: bool = False
 
     @property
     def melee(self) -> bool:
@@ -68,6 +73,14 @@ class Weapon:
     @property
     def max_reach(self) -> int:
         return max(self.reaches) if self.reaches else -1
+
+    def mode_at(self, mode: str, reach: int) -> AttackMode | None:
+        """The melee mode ``mode`` if it strikes at ``reach``, else another melee mode that
+        does (swing before thrust), None when none does."""
+        melee_modes = [m for m in self.modes if m.mode != "ranged" and reach in m.reaches]
+        return next((m for m in melee_modes if m.mode == mode), None) or next(
+            iter(melee_modes), None
+        )
 
     @property
     def kind(self) -> str:
@@ -156,6 +169,7 @@ class Combatant:
     ammo: dict[str, int] = field(default_factory=dict)
     aim_turns: int = 0
     aim_target: str = ""
+    attacked_with: str = ""
     stunned: bool = False
     shock_pending: int = 0
     shock_now: int = 0
@@ -166,6 +180,7 @@ class Combatant:
     parries: dict[str, int] = field(default_factory=dict)
     blocked: bool = False
     retreats: int = 0
+    retreated_from: str = ""
     no_defence: bool = False
     balance_lost: bool = False
     broken: set[str] = field(default_factory=set)
@@ -182,6 +197,7 @@ class Combatant:
     fleeing: bool = False
     mortal: bool = False
     evaluate: int = 0
+    evaluate_target: str = ""
     feint_by: str = ""
     feint_penalty: int = 0
 
@@ -257,14 +273,22 @@ def _weapon(entry: dict[str, Any], index: int, st: int, skills: dict[str, int], 
         weapon.db = int(entry.get("db", 1))
         weapon.parry_mod = None
         return weapon
+    star = False
     for mode in ("swing", "thrust"):
         if entry.get(mode):
-            weapon.modes.append(AttackMode(mode, parse_damage(entry[mode], st, f"{path}.{mode}")))
+            key = f"{mode}_reach" if entry.get(f"{mode}_reach") is not None else "reach"
+            reaches, mode_star = parse_reach(entry.get(key, "1"), f"{path}.{key}")
+            star = star or mode_star
+            damage = parse_damage(entry[mode], st, f"{path}.{mode}")
+            weapon.modes.append(AttackMode(mode, damage, reaches))
     if weapon.modes:
-        weapon.reaches, star = parse_reach(entry.get("reach", "1"), f"{path}.reach")
+        weapon.reaches = tuple(sorted({r for m in weapon.modes for r in m.reaches}))
         weapon.reach_change_ready = bool(entry.get("reach_change_ready", star))
         parry = entry.get("parry", 0)
         weapon.parry_mod = None if parry is None or parry == "No" else int(parry)
+        # "U" after the parry and "‡" after the ST of the Basic Set weapon tables (p.B269)
+        weapon.unbalanced = bool(entry.get("unbalanced", False))
+        weapon.unready_after_attack = bool(entry.get("unready_after_attack", False))
     if entry.get("ranged"):
         weapon.ranged = True
         weapon.modes.append(
@@ -298,7 +322,7 @@ def punch(st: int, dx: int, skills: dict[str, int]) -> Weapon:
         name="Fist",
         skill_name="Brawling",
         skill=skill,
-        modes=[AttackMode("thrust", DamageDice(thrust[0], thrust[1] - 1, "cr"))],
+        modes=[AttackMode("thrust", DamageDice(thrust[0], thrust[1] - 1, "cr"), (0,))],
         reaches=(0,),
         parry_mod=0,
     )

@@ -27,15 +27,16 @@ CRITICAL_HIT: dict[int, str] = {
     18: "triple",
 }
 
-# : 3d6 → effect of a critical miss (not in seed 004: GURPS Basic Set, Critical misses, uncertain
-# entries): the weapon breaks,
-#: you hit yourself, lose balance (no attack next turn, −2 to defences), the weapon turns in
-#: your hand or is dropped (one Ready to recover), or you fall down (prone).
+#: 3d6 → effect of a critical miss (GURPS 4e Basic Set p.B556 Critical Miss Table): the weapon
+#: breaks, you hit yourself (full damage on 5, half on 6), lose your balance (no further action
+#: this turn, −2 to defend until your next turn), the weapon turns in your hand or is dropped
+#: (one Ready to recover), you strain your shoulder (that weapon arm is out for the fight: 30
+#: minutes) or you fall down (prone).
 CRITICAL_MISS: dict[int, str] = {
     3: "breaks",
     4: "breaks",
     5: "hit_self",
-    6: "hit_self",
+    6: "hit_self_half",
     7: "lose_balance",
     8: "turns",
     9: "drop",
@@ -44,11 +45,14 @@ CRITICAL_MISS: dict[int, str] = {
     12: "turns",
     13: "lose_balance",
     14: "drop",
-    15: "lose_balance",
+    15: "strained",
     16: "fall",
     17: "breaks",
     18: "breaks",
 }
+
+#: Critical-miss effects that hit the attacker himself.
+HIT_SELF = frozenset({"hit_self", "hit_self_half"})
 
 
 def damage_multiplier(effect: str) -> int:

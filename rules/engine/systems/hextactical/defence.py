@@ -54,6 +54,13 @@ def melee_skills(c: Combatant) -> list[int]:
     return [weapon_skill(c, w) for w in c.weapons if w.melee and w.name not in c.broken]
 
 
+def has_empty_hand(c: Combatant) -> bool:
+    """A hand free to parry bare-handed: not both taken by the weapon in hand and a shield
+    (GURPS 4e Basic Set p.B376 "Parrying": a parry needs a ready weapon or an empty hand)."""
+    held = 0 if c.weapon.name == "Fist" else c.weapon.hands
+    return held + (1 if c.shield is not None else 0) < 2
+
+
 def dodge_value(c: Combatant) -> int:
     """Dodge + Combat Reflexes + shield DB (added by the caller) + posture + stun.
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Active defences)."""
@@ -94,22 +101,26 @@ def defence_choices(
     can_retreat: bool,
     in_close_combat: bool,
     settings: Settings = DEFAULT_SETTINGS,
+    retreated: bool = False,
 ) -> list[DefenceChoice]:
     """Every defence ``c`` may try against one attack, best first.
 
     No defence after All-Out Attack; after Move and Attack Dodge or Block only; All-Out
     Defense (Increased Defense) +2 to the chosen kind; retreat +3 Dodge, +3 Parry with a
     fencing weapon, +1 other Parry/Block; repeated parries with one weapon −4 each (half that
-    with a fencing weapon); one block per turn; a pop-up attacker may only Dodge (seed 004
-    "Pop-up attacks"); in close combat only
-    reach-C weapons parry; arrows and bolts cannot be parried, thrown weapons at −1.
+    with a fencing weapon); one block per turn; an unbalanced (U) weapon that attacked since
+    one's last turn cannot parry (p.B269); a pop-up attacker may only Dodge (seed 004
+    "Pop-up attacks"); ``retreated``: one already retreated from this attacker and keeps the
+    bonus (p.B377); in close combat only
+    reach-C weapons parry; a bare-hand parry needs an empty hand (p.B376); arrows and bolts
+    cannot be parried, thrown weapons at −1.
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers, Active
     defences), side/rear limits seed 004.
     """
     if c.no_defence or c.status != "fighting":
         return []
     shield_db = c.shield.db if c.shield is not None and allowance.block is not None else 0
-    retreat_ok = can_retreat and c.retreats < settings.retreats_per_turn
+    retreat_ok = can_retreat and (retreated or c.retreats < settings.retreats_per_turn)
     if c.maneuver == "move_attack" and not settings.move_and_attack_allows_retreat:
         retreat_ok = False
     choices: list[DefenceChoice] = []
@@ -132,8 +143,12 @@ def defence_choices(
                 continue
             if (weapon is not c.weapon or not c.weapon_ready) and weapon.name != "Fist":
                 continue
+            if weapon.name == "Fist" and not has_empty_hand(c):
+                continue
             if in_close_combat and not close_combat_weapon_ok(weapon.reaches):
                 continue
+            if weapon.unbalanced and c.attacked_with == weapon.name:
+                continue  # U: no parry after attacking with it this turn (Basic Set p.B269)
             per_parry = settings.repeated_parry_penalty // (2 if weapon.fencing else 1)
             repeated = c.parries.get(weapon.name, 0) * per_parry
             add(

@@ -96,9 +96,13 @@ def resolve_injury(
     traits: tuple[str, ...],
     force_major: bool = False,
     shock_multiplier: int = 1,
+    critical_kills: bool = False,
 ) -> InjuryOutcome:
     """Consequences of ``injury`` to someone who had ``old_hp``: shock, knockdown after a
-    major wound, a death check at each multiple of −HP crossed, automatic death at −5×HP.
+    major wound, a death check at each multiple of −HP crossed, automatic death at −5×HP. A
+    death check failed by 1 or 2 leaves him mortally wounded (GURPS 4e Basic Set p.B423), also
+    on a critical failure unless ``critical_kills`` (the setting
+    ``death_check_critical_kills``).
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Shock, Major wounds,
     knockdown and stun, Low and negative HP)."""
     outcome = InjuryOutcome(injury)
@@ -114,7 +118,7 @@ def resolve_injury(
         result = success_roll(dice, ht)
         outcome.rolls.append(result.roll)
         if not result.success:
-            if result.margin >= -2 and not result.critical:
+            if result.margin >= -2 and not (critical_kills and result.critical):
                 outcome.mortal = True
                 outcome.unconscious = True
             else:

@@ -40,7 +40,9 @@ def attack_skill_melee(
     """Effective melee skill and whether it is a wild swing (seed 004 and not in seed 004: GURPS
     Basic Set, Melee attack roll)."""
     skill = weapon_skill(att, weapon) - min(att.shock_now, 8)
-    skill += POSTURE_ATTACK.get(att.posture, 0) + att.evaluate
+    skill += POSTURE_ATTACK.get(att.posture, 0)
+    if att.evaluate_target == target.id:
+        skill += att.evaluate  # Evaluate counts against the foe evaluated only (p.B364)
     arc = hexgrid.arc_of(att.pos, att.facing, target.pos, b.settings.arcs)
     lr = hexgrid.side_of(att.pos, att.facing, target.pos) if arc == "side" else ""
     wild, awkward = tactics.is_wild_swing(arc, lr, att.traits, weapon.hands, att.side_hand)
@@ -61,9 +63,15 @@ def attack_skill_melee(
 
 
 def in_melee_reach(
-    b: Battle, att: Combatant, target: Combatant, weapon: Weapon, long: bool = False
+    b: Battle,
+    att: Combatant,
+    target: Combatant,
+    weapon: Weapon,
+    long: bool = False,
+    mode: str = "swing",
 ) -> bool:
-    """The target is at one of the weapon's reaches that its current grip allows, and in the
+    """The target is at a reach of one of the weapon's melee modes (``mode`` first) that its
+    current grip allows, and in the
     front hexes for that reach — or in a side/rear hex at that distance, a wild swing; in a
     shared hex only reach-C weapons strike (seed 004 "Reach", "Wild swings", "Weapons in
     close combat"; seed 004 "Reach", "Long-weapon tactics", "Wild swings", "Close combat"). With
@@ -76,7 +84,7 @@ def in_melee_reach(
         return not long and tactics.close_combat_weapon_ok(weapon.reaches)
     dist = hexgrid.distance(att.pos, target.pos)
     base = dist - manoeuvres.LONG_REACH_BONUS if long else dist
-    if base not in weapon.reaches or (long and long_blocked(b, att, target)):
+    if weapon.mode_at(mode, base) is None or (long and long_blocked(b, att, target)):
         return False
     if base > 0 and not tactics.can_use_reach(att.reach_setting, base, weapon.reach_change_ready):
         return False
@@ -138,19 +146,22 @@ def melee_attack(
     mode: str,
     plan_kind: str,
     option: str,
+    followed_reach: int | None = None,
 ) -> None:
     """One melee attack: roll, defence, damage (not in seed 004: GURPS Basic Set, Melee attack roll,
     Critical hits, Active defences); refused when
-    the target is out of the weapon's current reach (seed 004 "Reach")."""
+    the target is out of the weapon's current reach (seed 004 "Reach"). ``followed_reach``:
+    the reach before the target retreated from an earlier blow of this attack, which does
+    not take him out of reach of the next (GURPS 4e Basic Set p.B377)."""
     long = plan_kind == "all_out_attack" and option == AOA_LONG
-    if not in_melee_reach(b, att, target, weapon, long):
+    if followed_reach is None and not in_melee_reach(b, att, target, weapon, long, mode):
         if b.log_enabled:
             b.log("attack", att, f"{att.name} cannot reach {target.name}", target.id)
         return
     if plan_kind == "all_out_attack" and option == AOA_FEINT:
         feint(b, att, target, weapon)
     try:
-        _resolve_melee(b, att, target, weapon, mode, plan_kind, option)
+        _resolve_melee(b, att, target, weapon, mode, plan_kind, option, followed_reach)
     finally:
         # A feint counts against the next attack only (not in seed 004: GURPS Basic Set, Maneuvers).
         if target.feint_by == att.id:
@@ -166,16 +177,26 @@ def _resolve_melee(
     mode: str,
     plan_kind: str,
     option: str,
+    followed_reach: int | None,
 ) -> None:
     """The attack roll, defence and damage of one melee attack already known to reach."""
     skill, wild = attack_skill_melee(b, att, target, weapon, plan_kind, option)
     att.evaluate = 0
-    modes = {m.mode: m for m in weapon.modes}
-    attack_mode = modes.get(mode) or next(m for m in weapon.modes if m.mode != "ranged")
     dist = hexgrid.distance(att.pos, target.pos)
+    long = plan_kind == "all_out_attack" and option == AOA_LONG
+    reach = dist - manoeuvres.LONG_REACH_BONUS if long else dist
+    if followed_reach is not None:
+        reach = followed_reach
+    attack_mode = weapon.mode_at(mode, reach)
+    if attack_mode is None:
+        return
     if wild and not tactics.wild_thrust_allowed(attack_mode.mode, dist):
-        attack_mode = modes.get("swing", attack_mode)
+        attack_mode = weapon.mode_at("swing", reach) or attack_mode
     result = success_roll(b.dice, skill)
+    att.attacked_with = weapon.name
+    if weapon.unready_after_attack and 2 * att.st < 3 * weapon.st_req:
+        # ‡: unready after an attack below 1.5 × the weapon's ST (GURPS 4e Basic Set p.B269)
+        att.weapon_ready = False
     if b.log_enabled:
         b.log(
             "attack",
@@ -191,7 +212,7 @@ def _resolve_melee(
         )
     if not result.success:
         if result.critical:
-            weapons.critical_miss(b, att, weapon)
+            weapons.critical_miss(b, att, weapon, attack_mode)
         return
     bonus = 0
     if plan_kind == "all_out_attack" and option == "strong":

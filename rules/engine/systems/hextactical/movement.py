@@ -33,9 +33,9 @@ def reachable(
     enter: set[Hex] | None = None,
     evade: bool = False,
 ) -> Tree:
-    """Hexes reachable with ``budget`` movement points: forward 1 MP, turning +1 per
-    hex-side or a sidestep/backward step at 2 MP (not in seed 004: GURPS Basic Set, Tactical
-    movement); always at least 1 hex.
+    """Hexes reachable with ``budget`` movement points: into any front hex (front-left and
+    front-right too, facing the way one goes) 1 MP, a sidestep or backward step 2 MP (GURPS 4e
+    Basic Set pp.B386–387 "Movement and facing"); always at least 1 hex.
     Returns hex → (cost, previous hex, facing on arrival). ``enter`` lists enemy hexes
     one may move into and stop (seed 004 "Entering an enemy's hex"). With ``evade`` a
     lone foe's hex may be passed straight through into the hex beyond, paying for both
@@ -44,32 +44,47 @@ def reachable(
     best: Tree = {c.pos: (0, None, c.facing)}
     heap: list[tuple[int, Hex, int]] = [(0, c.pos, c.facing)]
     enter = enter or set()
-    free = b.board.free
+    board_free = b.board.free
+    free_memo: dict[Hex, bool] = {}
     while heap:
         cost, h, facing = heapq.heappop(heap)
         if best[h][0] < cost or h in enter:
             continue
-        for direction in range(6):
+        for direction, (step_cost, turned) in enumerate(STEP_COSTS[facing]):
             d = hexgrid.DIRECTIONS[direction]
             n = (h[0] + d[0], h[1] + d[1])
-            if n not in enter and not free(n, c):
-                if evade:
-                    _relax_evade(b, c, h, n, direction, facing, cost, budget, best, heap)
-                continue
-            turns = hexgrid.facing_turns(facing, direction)
-            if turns == 0:
-                step_cost, new_facing = 1, facing
-            elif turns == 1:
-                step_cost, new_facing = 2, direction
-            else:
-                step_cost, new_facing = 2, facing
             total = cost + step_cost
             if total > budget and not (cost == 0 and budget >= 1):
                 continue
-            if n not in best or best[n][0] > total:
-                best[n] = (total, h, new_facing)
-                heapq.heappush(heap, (total, n, new_facing))
+            known = best.get(n)
+            if known is not None and known[0] <= total:
+                continue
+            if n not in enter:
+                free = free_memo.get(n)
+                if free is None:
+                    free = free_memo[n] = board_free(n, c)
+                if not free:
+                    if evade:
+                        _relax_evade(b, c, h, n, direction, facing, cost, budget, best, heap)
+                    continue
+            new_facing = direction if turned else facing
+            best[n] = (total, h, new_facing)
+            heapq.heappush(heap, (total, n, new_facing))
     return best
+
+
+#: facing → per direction (movement points, facing turns to the direction): any front hex 1
+#: (front-left and front-right turn the mover), a sidestep or backward step 2 (GURPS 4e Basic
+#: Set pp.B386–387).
+STEP_COSTS: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
+    tuple(
+        (1, hexgrid.facing_turns(facing, direction) == 1)
+        if hexgrid.facing_turns(facing, direction) <= 1
+        else (2, False)
+        for direction in range(6)
+    )
+    for facing in range(6)
+)
 
 
 def evade_foe(b: Battle, c: Combatant, h: Hex) -> Combatant | None:
@@ -93,15 +108,15 @@ def _relax_evade(
     best: Tree,
     heap: list[tuple[int, Hex, int]],
 ) -> None:
-    """Search edge for an Evade: forward (or after one hex-side turn) into a lone foe's hex
-    and on into the front hex beyond; enough movement for both is needed (seed 004
+    """Search edge for an Evade: into a lone foe's front hex (1 MP) and on into the hex beyond
+    (1 MP); enough movement for both is needed (seed 004
     "Entering an enemy's hex" §15.6–15.7, not in seed 004: GURPS Basic Set, Tactical movement "Enemy
     in the hex")."""
     turns = hexgrid.facing_turns(facing, direction)
     if turns > 1 or evade_foe(b, c, foe_hex) is None:
         return
     beyond = hexgrid.neighbour(foe_hex, direction)
-    total = cost + (1 if turns == 0 else 2) + 1
+    total = cost + 2
     if total > budget or not b.board.free(beyond, c):
         return
     if beyond not in best or best[beyond][0] > total:
@@ -130,7 +145,7 @@ def move_along(
     for h in path:
         direction = hexgrid.direction_to(c.pos, h)
         turns = hexgrid.facing_turns(c.facing, direction)
-        used += 1 if turns == 0 else 2
+        used += 1 if turns <= 1 else 2
         if turns == 1:
             c.facing = direction
         if hexgrid.distance(c.pos, h) == 2:

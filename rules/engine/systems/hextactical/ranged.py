@@ -104,7 +104,7 @@ def ranged_attack(
         )
     if not result.success:
         if result.critical:
-            weapons.critical_miss(b, att, weapon)
+            weapons.critical_miss(b, att, weapon, mode)
         _stray_chain(b, att, [g for g in groups], mode.damage, skill, weapon)
         return
     if result.critical:

@@ -51,6 +51,10 @@ class Settings(RuleSettings):
     - ``aoa_long_swing_only``: All-Out Attack (Long) costs −2 damage or −1 per die (the worse)
       only on swings (True, published Martial Arts option); False = on every attack
       (not in seed 004: GURPS Basic Set, Maneuvers "Long +1 reach", uncertain).
+    - ``death_check_critical_kills``: a death check failed by only 1 or 2 leaves one mortally
+      wounded (GURPS 4e Basic Set p.B423 "Mortal Wounds"); the text gives a critical failure
+      no special effect, so by default (False) the margin alone decides; True = a critical
+      failure kills outright however small the margin (the engine's reading before 0.3.0).
     """
 
     arcs: ArcDefinition = ARC_RECONSTRUCTION
@@ -65,6 +69,7 @@ class Settings(RuleSettings):
     evade_resist_with_weapon_skill: bool = False
     evade_failure_stops_before: bool = True
     aoa_long_swing_only: bool = True
+    death_check_critical_kills: bool = False
 
 
 DEFAULT_SETTINGS = Settings()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
 from rules.engine.systems.hextactical import melee, movement, ranged, tactics, weapons, wounds
-from rules.engine.systems.hextactical.combatant import Combatant
+from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.injury import stun_recovery
 from rules.engine.systems.hextactical.plan import AOD_INCREASED_DODGE, POP_UP, Plan
 from rules.engine.systems.hextactical.rolls import success_roll
@@ -28,6 +28,8 @@ def start_turn(b: Battle, c: Combatant) -> bool:
     c.shock_now = c.shock_pending
     c.shock_pending = 0
     c.parries = {}
+    c.attacked_with = ""
+    c.retreated_from = ""
     c.blocked = False
     c.retreats = 0
     c.no_defence = False
@@ -46,10 +48,9 @@ def start_turn(b: Battle, c: Combatant) -> bool:
         if b.log_enabled:
             b.log("status", c, f"{c.name} is stunned", "", [roll], recovers=ok)
         return False
-    if c.balance_lost:
-        c.balance_lost = False
-        c.maneuver = "do_nothing"
-        return False
+    # A lost balance lasted until this turn: −2 to defend meanwhile, then one acts normally
+    # (GURPS 4e Basic Set p.B556).
+    c.balance_lost = False
     if not c.fleeing and c.hp < c.hp_max * b.settings.flee_hp_fraction:
         will = c.will - (2 if c.has("cowardice") else 0)
         result = success_roll(b.dice, will)
@@ -79,6 +80,10 @@ KEEPS_AIM = frozenset({"aim", "wait", "attack", "all_out_attack"})
 """Maneuvers that do not spoil an Aim: more Aim, Wait, and the Attack or All-Out Attack that
 uses it (GURPS 4e Basic Set p.B364); the attack itself ends the Aim."""
 
+KEEPS_EVALUATE = frozenset({"evaluate", "attack", "all_out_attack", "move_attack"})
+"""Maneuvers that keep an Evaluate: more Evaluate and the next turn's attack (GURPS 4e Basic
+Set p.B364: the bonus is for an attack on the next turn)."""
+
 
 def execute(b: Battle, c: Combatant, plan: Plan) -> None:
     """Carry out one maneuver (not in seed 004: GURPS Basic Set, Maneuvers maneuver table); Do
@@ -87,6 +92,8 @@ def execute(b: Battle, c: Combatant, plan: Plan) -> None:
     c.maneuver = plan.kind
     if plan.kind not in KEEPS_AIM:
         c.aim_turns = 0
+    if plan.kind not in KEEPS_EVALUATE:
+        c.evaluate = 0
     handler = MANEUVERS.get(plan.kind)
     if handler is not None:
         handler(b, c, plan)
@@ -108,9 +115,12 @@ def attack(b: Battle, c: Combatant, plan: Plan) -> None:
     if kind == "move_attack":
         movement.move_along(b, c, plan.path, plan.facing, c.move)
     else:
+        step = plan.step_before
         if kind == "all_out_attack":
             c.no_defence = True
-        movement.step_to(b, c, plan.step_before)
+            if step is not None and step not in hexgrid.front_hexes(c.pos, c.facing):
+                step = None  # All-Out Attack moves forward only (GURPS 4e Basic Set p.B365)
+        movement.step_to(b, c, step)
         movement.face(c, plan.facing)
     if not c.active or not target.active:
         return
@@ -118,16 +128,32 @@ def attack(b: Battle, c: Combatant, plan: Plan) -> None:
     if weapon.ranged and plan.mode == "ranged":
         ranged.ranged_attack(b, c, target, weapon, plan_kind=kind, option=plan.option)
     else:
+        reach = hexgrid.distance(c.pos, target.pos)
         melee.melee_attack(b, c, target, weapon, plan.mode, kind, plan.option)
-        if kind == "all_out_attack" and plan.option == "double" and target.active:
-            melee.melee_attack(b, c, target, weapon, plan.mode, kind, "")
+        if kind == "all_out_attack" and plan.option == "double" and may_go_on(c, weapon):
+            followed = reach if target.retreated_from == c.id else None
+            if target.active:
+                melee.melee_attack(b, c, target, weapon, plan.mode, kind, "", followed)
     if (
         kind == "attack"
-        and c.active
+        and may_go_on(c, c.weapon)
         and plan.step_after is not None
         and b.board.free(plan.step_after)
     ):
         movement.step_to(b, c, plan.step_after)
+
+
+def may_go_on(c: Combatant, weapon: Weapon) -> bool:
+    """After one attack the maneuver goes on (a second blow, a step) only while ``c`` still
+    fights, stands, keeps his balance and holds ``weapon`` ready (GURPS 4e Basic Set p.B556
+    critical misses; p.B365 All-Out Attack (Double))."""
+    return (
+        c.active
+        and c.posture == "standing"
+        and not c.balance_lost
+        and c.weapon is weapon
+        and c.weapon_ready
+    )
 
 
 def move(b: Battle, c: Combatant, plan: Plan) -> None:
@@ -174,21 +200,36 @@ def all_out_defense(b: Battle, c: Combatant, plan: Plan) -> None:
         movement.face(c, plan.facing)
 
 
+#: Postures one reaches from lying down with one Change Posture (GURPS 4e Basic Set p.B364).
+FROM_PRONE = frozenset({"kneeling", "sitting", "crawling"})
+
+
 def change_posture(b: Battle, c: Combatant, plan: Plan) -> None:
-    """Change Posture: to the plan's posture, standing by default (not in seed 004: GURPS Basic Set,
-    Maneuvers)."""
-    c.posture = plan.option or "standing"
+    """Change Posture: to the plan's posture, standing by default; from lying down a fighter
+    first gets to kneeling (or sitting, crawling) and stands with a second Change Posture
+    (GURPS 4e Basic Set p.B364 "Change Posture")."""
+    wanted = plan.option or "standing"
+    if c.posture == "prone" and wanted not in FROM_PRONE:
+        wanted = "kneeling"
+    c.posture = wanted
+    if b.log_enabled:
+        b.log("status", c, f"{c.name} is now {wanted}", "", posture=wanted)
 
 
 def evaluate(b: Battle, c: Combatant, plan: Plan) -> None:
-    """Evaluate: +1 to the next melee attack, at most +3 (not in seed 004: GURPS Basic Set,
-    Maneuvers)."""
-    c.evaluate = min(3, c.evaluate + 1)
+    """Evaluate one foe: +1 to the next melee attack on him, at most +3 after three turns
+    (GURPS 4e Basic Set p.B364 "Evaluate")."""
+    if c.evaluate_target == plan.target:
+        c.evaluate = min(3, c.evaluate + 1)
+    else:
+        c.evaluate_target = plan.target
+        c.evaluate = 1
     movement.face(c, plan.facing)
 
 
 def pop_up_attack(b: Battle, c: Combatant, target: Combatant, plan: Plan) -> None:
-    """Pop-up attack: from behind cover move at most 1 hex, shoot at −2 with no Aim (only
+    """Pop-up attack: from behind cover (no line of fire to the target from where one stands)
+    move at most 1 hex, shoot at −2 with no Aim (only
     Dodge against opportunity fire meanwhile), and return to cover in the same turn; not
     with bows or slings (seed 004 "Pop-up attacks"; seed 004 "Pop-up attacks")."""
     weapon = c.weapon
@@ -197,6 +238,7 @@ def pop_up_attack(b: Battle, c: Combatant, target: Combatant, plan: Plan) -> Non
         not weapon.ranged
         or not tactics.pop_up_allowed(weapon.kind)
         or (plan.step_before is not None and hexgrid.distance(origin, plan.step_before) > 1)
+        or b.board.line_clear(origin, target.pos)
     ):
         return
     c.dodge_only = True

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.engine.systems.hextactical import wounds
-from rules.engine.systems.hextactical.combatant import Combatant, Weapon
-from rules.engine.systems.hextactical.criticals import CRITICAL_MISS
+from rules.engine.systems.hextactical.combatant import AttackMode, Combatant, Weapon
+from rules.engine.systems.hextactical.criticals import CRITICAL_MISS, HIT_SELF
 from rules.engine.systems.hextactical.damage import injury as injury_amount
 from rules.engine.systems.hextactical.damage import roll_basic_damage
 from rules.engine.systems.hextactical.plan import Plan
@@ -48,15 +48,18 @@ def switch_to_best_melee(b: Battle, c: Combatant, free: bool) -> None:
         c.reach_setting = c.weapon.max_reach if c.weapon.reach_change_ready else -1
 
 
-def critical_miss(b: Battle, att: Combatant, weapon: Weapon) -> None:
-    """Roll on the critical miss table (not in seed 004: GURPS Basic Set, Critical misses, entries
-    uncertain, as data)."""
+def critical_miss(b: Battle, att: Combatant, weapon: Weapon, mode: AttackMode) -> None:
+    """Roll on the critical miss table (GURPS 4e Basic Set p.B556); a "hit yourself" result of
+    an impaling or piercing melee attack or any ranged attack is rolled again and stands only
+    if it comes up again."""
     effect = CRITICAL_MISS[b.dice.three_d6()]
+    if effect in HIT_SELF and (mode.mode == "ranged" or mode.damage.kind in REROLL_HIT_SELF):
+        effect = CRITICAL_MISS[b.dice.three_d6()]
     if b.log_enabled:
         b.log("critical", att, f"{att.name} critical miss: {effect}", data_effect=effect)
     if weapon.name == "Fist":
-        effect = "lose_balance" if effect in ("breaks", "drop", "turns") else effect
-    if effect == "breaks":
+        effect = "lose_balance" if effect in ("breaks", "drop", "turns", "strained") else effect
+    if effect in ("breaks", "strained"):
         att.broken.add(weapon.name)
         switch_to_best_melee(b, att, free=False)
     elif effect in ("drop", "turns"):
@@ -65,11 +68,16 @@ def critical_miss(b: Battle, att: Combatant, weapon: Weapon) -> None:
         att.balance_lost = True
     elif effect == "fall":
         att.posture = "prone"
-    elif effect == "hit_self":
-        mode = weapon.modes[0]
+    elif effect in HIT_SELF:
         basic = roll_basic_damage(b.dice, mode.damage)
+        if effect == "hit_self_half":
+            basic //= 2
         amount = injury_amount(basic, att.dr, mode.damage.kind)
         wounds.apply_injury(b, None, att, amount, basic, effect="hit_self")
+
+
+#: Damage types whose "hit yourself" critical miss is rolled again (p.B556).
+REROLL_HIT_SELF = frozenset({"imp", "pi-", "pi", "pi+", "pi++"})
 
 
 def ready(b: Battle, c: Combatant, plan: Plan) -> None:

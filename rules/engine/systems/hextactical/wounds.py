@@ -26,10 +26,9 @@ if TYPE_CHECKING:
 
 
 def stays_conscious(b: Battle, c: Combatant) -> bool:
-    """At 0 HP or less, an HT roll (−1 per full multiple of HP below zero) once per turn,
-    made when the combatant acts other than Do Nothing or makes a defence roll; failure =
-    unconscious (NOT IN SEED: GURPS 4e Basic Set rule, not in seed 004: GURPS Basic Set, Low and
-    negative HP)."""
+    """At 0 HP or less, an HT roll (−1 per full multiple of HP below zero) at the start of
+    each turn in which the combatant does anything but Do Nothing; failure = unconscious
+    (GURPS 4e Basic Set p.B419 "Lost Hit Points"; not in seed 004)."""
     if c.hp > 0 or c.conscious_checked:
         return c.active
     c.conscious_checked = True
@@ -98,6 +97,7 @@ def apply_injury(
         traits=target.traits,
         force_major=force_major,
         shock_multiplier=shock_multiplier,
+        critical_kills=b.settings.death_check_critical_kills,
     )
     target.hp -= amount
     target.hp_lost += amount

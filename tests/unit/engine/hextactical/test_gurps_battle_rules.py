@@ -202,6 +202,7 @@ def test_dodged_missile_flies_on_to_someone_beyond():
         [("saltmarsh-reavers", "marsh-axeman"), ("saltmarsh-reavers", "reed-spear")],
         {"crossbowman": ((2, 4), 0), "marsh-axeman": ((5, 4), 3), "reed-spear": ((7, 4), 3)},
     )
+    c["marsh-axeman"].blocked = True  # his one block this turn is spent: he dodges
     battle.dice.totals = [8, 5, 9, 18]  # hit, dodge succeeds, stray hits, its defence fails
     ranged.ranged_attack(battle, c["crossbowman"], c["marsh-axeman"], c["crossbowman"].weapon)
     stray = [e for e in battle.events.events if e.phase == "stray"]

@@ -75,7 +75,7 @@ def evade_approach_plan(
         "move_attack",
         target=target.id,
         weapon=c.weapon_index,
-        mode=weapon_mode(c.weapon),
+        mode=weapon_mode(c.weapon, hexgrid.distance(goal, target.pos)),
         path=path,
         facing=hexgrid.direction_to(goal, target.pos),
     )
@@ -102,13 +102,15 @@ def approach_plan(b: Battle, c: Combatant, target: Combatant, reaches: tuple[int
     facing = hexgrid.direction_to(best, target.pos)
     path = movement.path_to(tree, best)
     in_reach = hexgrid.distance(best, target.pos) in reaches
+    if c.weapon.ranged and not c.weapon.melee:
+        in_reach = in_reach and b.board.line_clear(best, target.pos)
     soft = target.stunned or (target.weapon.ranged and not target.weapon.melee)
     if in_reach and soft and path:
         return Plan(
             "move_attack",
             target=target.id,
             weapon=c.weapon_index,
-            mode=weapon_mode(c.weapon),
+            mode=weapon_mode(c.weapon, hexgrid.distance(best, target.pos)),
             path=path,
             facing=facing,
         )

@@ -57,9 +57,15 @@ def best_melee_index(c: Combatant) -> int | None:
     return None if best is None else best[1]
 
 
-def weapon_mode(weapon: Weapon) -> str:
-    """The weapon's melee mode (swing or thrust) with the best expected injury."""
+def weapon_mode(weapon: Weapon, reach: int | None = None) -> str:
+    """The weapon's melee mode (swing or thrust) with the best expected injury, among those
+    that strike at ``reach`` when one is given; "ranged" for a weapon with no melee mode (a
+    throwing axe used in Move and Attack)."""
     melee_modes = [m for m in weapon.modes if m.mode != "ranged"]
+    if reach is not None:
+        melee_modes = [m for m in melee_modes if reach in m.reaches] or melee_modes
+    if not melee_modes:
+        return "ranged"
     best = max(
         melee_modes,
         key=lambda m: (m.damage.dice * 3.5 + m.damage.adds) * WOUNDING[m.damage.kind],

@@ -42,7 +42,7 @@ def close_combat_plan(b: Battle, c: Combatant) -> Plan | None:
         return None
     weapon = c.weapon
     if weapon.melee and 0 in weapon.reaches:
-        return Plan("attack", target=enemy.id, weapon=c.weapon_index, mode=weapon_mode(weapon))
+        return Plan("attack", target=enemy.id, weapon=c.weapon_index, mode=weapon_mode(weapon, 0))
     if (
         weapon.melee
         and 1 in weapon.reaches
@@ -54,7 +54,7 @@ def close_combat_plan(b: Battle, c: Combatant) -> Plan | None:
                     "attack",
                     target=enemy.id,
                     weapon=c.weapon_index,
-                    mode=weapon_mode(weapon),
+                    mode=weapon_mode(weapon, 1),
                     step_before=h,
                     facing=hexgrid.direction_to(h, enemy.pos),
                 )
@@ -75,7 +75,8 @@ def close_combat_plan(b: Battle, c: Combatant) -> Plan | None:
 def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Combatant) -> Plan:
     """Attack the most hurt foe in reach from here or after a step (All-Out when nobody else
     threatens and he is down, stunned or disarmed, or a Feint pays), else a Long attack,
-    a change of reach, an Evade past a foe or an approach (engine choices)."""
+    a change of reach, Evaluate a shorter-reach foe who must come in, an Evade past a foe or
+    an approach (engine choices)."""
     weapon = c.weapon
     reaches = usable_reaches(c, weapon)
     options: list[tuple[tuple, Plan]] = []
@@ -96,7 +97,7 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
                         "attack",
                         target=e.id,
                         weapon=c.weapon_index,
-                        mode=weapon_mode(weapon),
+                        mode=weapon_mode(weapon, d),
                         step_before=None if p == c.pos else p,
                         facing=facing,
                         reach=d,
@@ -111,8 +112,11 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
             plan.step_after = back_off(b, c, target, plan.facing)
         threats = threats_near(c, enemies, target)
         skill = weapon_skill(c, weapon)
-        if not threats and (
-            target.stunned or target.posture != "standing" or not target.weapon_ready
+        forward = plan.step_before in (None, *hexgrid.front_hexes(c.pos, c.facing))
+        if (
+            forward
+            and not threats
+            and (target.stunned or target.posture != "standing" or not target.weapon_ready)
         ):
             plan.kind = "all_out_attack"
             plan.option = all_out_option(skill, target)
@@ -134,10 +138,25 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
                 reach=d,
                 facing=hexgrid.direction_to(c.pos, nearest.pos),
             )
+    if evaluate_worth_it(c, nearest, reaches):
+        return Plan("evaluate", target=nearest.id, facing=hexgrid.direction_to(c.pos, nearest.pos))
     evade = evade_approach_plan(b, c, enemies, nearest, reaches)
     if evade is not None:
         return evade
     return approach_plan(b, c, nearest, reaches)
+
+
+def evaluate_worth_it(c: Combatant, foe: Combatant, reaches: tuple[int, ...]) -> bool:
+    """Evaluate a melee foe one step beyond a step-and-attack whose own reach is shorter: he
+    has to come in, and the next attack on him gains up to +3 (engine choice; rule GURPS 4e
+    Basic Set p.B364 "Evaluate")."""
+    mine = max(reaches)
+    return (
+        foe.weapon.melee
+        and hexgrid.distance(c.pos, foe.pos) == mine + 2
+        and max_enemy_reach(foe) < mine
+        and (c.evaluate_target != foe.id or c.evaluate < 3)
+    )
 
 
 def feint_worth_it(c: Combatant, skill: int, target: Combatant) -> bool:
@@ -175,7 +194,7 @@ def long_attack_plan(
                     "all_out_attack",
                     target=e.id,
                     weapon=c.weapon_index,
-                    mode=weapon_mode(c.weapon),
+                    mode=weapon_mode(c.weapon, d - manoeuvres.LONG_REACH_BONUS),
                     step_before=None if p == c.pos else p,
                     facing=facing,
                     option=AOA_LONG,

@@ -18,14 +18,19 @@ if TYPE_CHECKING:
 
 #: Pop-up attack only when the shot's skill, with the pop-up penalty, is at least this.
 POP_UP_MIN_SKILL = 6
+#: No shot at this effective skill or below (a 3d6 roll of 5 or less: under 5%); the policy
+#: Aims, waits or closes instead (engine choice).
+HOPELESS_SKILL = 5
 #: Opportunity fire watches front-arc hexes up to this distance.
 WATCH_RADIUS = 4
 
 
 def ranged_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Combatant) -> Plan:
     """Draw a melee weapon when a foe is adjacent, reload, Aim while unthreatened, then shoot
-    the target with the best skill and no friend in the way; without a line of fire a pop-up
-    attack, closing to throwing range, or Wait (engine choices)."""
+    the target with the best skill, never through a friend (−4 and the risk of hitting him:
+    seed 004 "Firing through occupied hexes", "Hitting the wrong target") nor at effective
+    skill 5 or less; without such a shot a pop-up attack, closing to throwing range, or Wait
+    (engine choices)."""
     weapon = c.weapon
     dist = hexgrid.distance(c.pos, nearest.pos)
     melee_index = best_melee_index(c)
@@ -51,7 +56,9 @@ def ranged_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comb
             weapon_skill(c, weapon) + tactics.range_modifier(d) + tactics.in_the_way_penalty(groups)
         )
         friends_in_way = any(b.by_id[i].side == c.side for g in groups for i in g.ids)
-        key = (friends_in_way, -skill, e.hp / e.hp_max, e.id)
+        if friends_in_way or skill <= HOPELESS_SKILL:
+            continue
+        key = (-skill, e.hp / e.hp_max, e.id)
         if best is None or key < best[0]:
             best = (key, e)
     if best is None:
@@ -70,20 +77,27 @@ def ranged_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comb
 
 
 def pop_up_plan(b: Battle, c: Combatant, enemies: list[Combatant]) -> Plan | None:
-    """With no line of fire from cover, a pop-up attack through a free neighbouring hex that
-    has one, at the best-skill target (seed 004 "Pop-up attacks"; not bows or slings)."""
+    """A pop-up attack from cover: out to a free neighbouring hex with a line of fire to a
+    target this hex has none to, with no friend in the way, at the best-skill target (seed 004
+    "Pop-up attacks"; not bows or slings)."""
     weapon = c.weapon
     if not tactics.pop_up_allowed(weapon.kind) or (not c.loaded and not weapon.thrown):
         return None
     best: tuple[tuple, Plan] | None = None
+    hidden = [e for e in enemies if not b.board.line_clear(c.pos, e.pos)]
     for n in hexgrid.neighbours(c.pos):
         if not b.board.free(n):
             continue
-        for e in enemies:
+        for e in hidden:
             d = hexgrid.distance(n, e.pos)
             if d > weapon.max_range or d == 0 or not b.board.line_clear(n, e.pos):
                 continue
+            steps = hexgrid.line_steps(n, e.pos)
+            groups = tactics.people_in_the_way(steps, b.board.occupants_at, c.posture, b.settings)
+            if any(b.by_id[i].side == c.side for g in groups for i in g.ids):
+                continue
             skill = weapon_skill(c, weapon) + tactics.range_modifier(d)
+            skill += tactics.in_the_way_penalty(groups)
             if skill + tactics.POP_UP_PENALTY < POP_UP_MIN_SKILL:
                 continue
             key = (-skill, e.hp / e.hp_max, e.id, n)

@@ -77,7 +77,7 @@ class CatalogueTextForm(forms.Form):
     """The whole document as text: the editor's raw view."""
 
     text = forms.CharField(
-        label="The whole document",
+        label="YAML or JSON text",
         strip=False,
         widget=forms.Textarea(attrs={"rows": 30, "class": "mono", "spellcheck": "false"}),
     )

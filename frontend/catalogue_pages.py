@@ -44,7 +44,8 @@ UNIT_KEYS = (
     *("slug", "name", "category", "unit_type", "size", "sizes", "cost", "cost_per_model"),
     *("unique", "profile", "weapons", "rules", "extra", "options"),
 )
-ENTRY_KEYS = ("slug", "name", "type", "count", "cost", "per_model", "group", "effects")
+OPTION_KEYS = ("slug", "name", "cost", "per_model", "group", "effects")
+WEAPON_KEYS = ("name", "count", "range", "S", "AP", "type", "special")
 
 
 def _ordered(entry: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
@@ -56,11 +57,11 @@ def _unit_in_order(unit: dict[str, Any]) -> dict[str, Any]:
     ordered = _ordered(unit, UNIT_KEYS)
     if isinstance(ordered.get("profile"), dict):
         ordered["profile"] = _ordered(ordered["profile"], PROFILE_ORDER)
-    for key in ("weapons", "options"):
+    if isinstance(ordered.get("size"), dict):
+        ordered["size"] = _ordered(ordered["size"], ("min", "max"))
+    for key, keys in (("weapons", WEAPON_KEYS), ("options", OPTION_KEYS)):
         if isinstance(ordered.get(key), list):
-            ordered[key] = [
-                _ordered(e, ENTRY_KEYS) if isinstance(e, dict) else e for e in ordered[key]
-            ]
+            ordered[key] = [_ordered(e, keys) if isinstance(e, dict) else e for e in ordered[key]]
     return ordered
 
 
@@ -164,7 +165,7 @@ def unit_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
                     {
                         "name": w.get("name", ""),
                         "type": w.get("type", ""),
-                        "figures": _figures(w, WEAPON_NAMED),
+                        "figures": _figures(_ordered(w, WEAPON_KEYS), WEAPON_NAMED),
                     }
                     for w in unit.get("weapons") or []
                 ],

@@ -159,6 +159,12 @@ def _editor(
     return render(request, "frontend/catalogues/edit.html", context, status=status)
 
 
+def _next_text(catalogue: Faction, data: dict[str, Any]) -> str:
+    """A form's change written out as YAML, numbered as the revision it will become (the
+    service numbers it anyway; the text then says the same)."""
+    return dump_yaml({**data, "revision": catalogue.revision + 1})
+
+
 def _save(
     request: HttpRequest, catalogue: Faction, *, text: str, fmt: str, summary: str, **shown: Any
 ) -> HttpResponse:
@@ -215,7 +221,7 @@ def catalogue_unit_save(request: HttpRequest, pk: int, index: int) -> HttpRespon
     return _save(
         request,
         catalogue,
-        text=dump_yaml(data),
+        text=_next_text(catalogue, data),
         fmt="yaml",
         summary=f"{form.cleaned_data['name']} edited",
         unit_forms={index: form},
@@ -236,7 +242,9 @@ def catalogue_unit_add(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("catalogue-edit", pk=pk)
     name = form.cleaned_data["name"]
     data = unit_copy(catalogue.data, form.cleaned_data["source"], name)
-    return _save(request, catalogue, text=dump_yaml(data), fmt="yaml", summary=f"{name} added")
+    return _save(
+        request, catalogue, text=_next_text(catalogue, data), fmt="yaml", summary=f"{name} added"
+    )
 
 
 @login_required
@@ -246,4 +254,6 @@ def catalogue_unit_remove(request: HttpRequest, pk: int, index: int) -> HttpResp
     catalogue = owned(request, pk)
     name = _unit(catalogue, index).get("name", "unit")
     data = unit_remove(catalogue.data, index)
-    return _save(request, catalogue, text=dump_yaml(data), fmt="yaml", summary=f"{name} removed")
+    return _save(
+        request, catalogue, text=_next_text(catalogue, data), fmt="yaml", summary=f"{name} removed"
+    )

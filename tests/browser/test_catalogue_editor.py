@@ -90,6 +90,7 @@ def test_a_player_builds_a_small_faction_in_the_editor_and_uses_it_in_a_list(
     expect(page.locator("#units-h")).to_have_text("Units (2)")
     expect(page.locator("#unit-ember-guardsmen")).to_contain_text("75 pts")
     expect(page.locator("#unit-ember-guardsmen table.profile")).to_contain_text("WS")
+    screenshot(page, "catalogue")
 
     # Build a list from it: the faction picker offers it among the player's catalogues.
     page.get_by_role("link", name="Build a roster from it").click()

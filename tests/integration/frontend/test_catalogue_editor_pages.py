@@ -131,6 +131,9 @@ def test_unit_form_changes_the_common_fields(player_client, player, catalogues):
     unit = made.data["units"][0]
     assert (unit["name"], unit["cost"], unit["profile"]["WS"]) == ("Warden Lord", 110, 6)
     assert made.revision == 2
+    text = player_client.get(reverse("catalogue-download", args=[made.pk, "yaml"])).content
+    assert b"\nrevision: 2\n" in text  # the text is numbered as the revision it became
+    assert b"  size:\n    min: 1\n    max: 1\n" in text  # in the shipped files' key order
 
 
 def test_unit_form_errors_are_shown_at_the_unit(player_client, player, catalogues):

@@ -58,7 +58,7 @@ def test_catalogue_page_lists_units_with_stat_lines_weapons_options_and_costs(pl
     assert "Warden Captain" in page
     assert '<th scope="col">WS</th>' in page
     assert "Bolt pistol" in page
-    assert "range 12" in page
+    assert "count all · range 12 · S 4 · AP 5" in page
     assert "Power sword: 15 pts" in page
     assert "90 pts" in page
     assert "Lone Commander" in page  # the rule's name, not its slug

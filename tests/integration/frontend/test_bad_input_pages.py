@@ -25,10 +25,10 @@ from campaigns.models import Game
 from campaigns.services.campaigns import campaign_create
 from campaigns.services.membership import campaign_join
 from campaigns.services.rounds import round_create
+from frontend.catalogue_pages import starter_text
 from frontend.urls import urlpatterns
 from rules import clocks
 from rules.models import Battle, JobStatus, Simulation
-from tests.integration.frontend.conftest import wardens
 
 pytestmark = pytest.mark.django_db
 
@@ -166,6 +166,10 @@ EXTRA_BODIES = {
     ],
 }
 
+#: The catalogue the catalogue pages are probed with: one unit, so each of the hundreds of
+#: saves the probe makes checks little.
+SMALL_CATALOGUE = starter_text("grimdark")
+
 #: Pages whose POST destroys the object the later pages use: probed last.
 DESTRUCTIVE = ("roster-delete", "participant-withdraw", "catalogue-delete")
 
@@ -270,7 +274,7 @@ def world(client, catalogues, django_capture_on_commit_callbacks) -> World:
         "participant": eve_mine,
         "game": eve_game,
         "clock": clocks.clock_create(user=eve, mode="chess", limit_ms=600_000, game=eve_game),
-        "catalogue": catalogue_create(owner=eve, text=wardens(), fmt="yaml").catalogue,
+        "catalogue": catalogue_create(owner=eve, text=SMALL_CATALOGUE, fmt="yaml").catalogue,
     }
     client.force_login(ada)
     return World(
@@ -284,7 +288,7 @@ def world(client, catalogues, django_capture_on_commit_callbacks) -> World:
         theirs=theirs,
         game=game,
         clock=clock,
-        catalogue=catalogue_create(owner=ada, text=wardens(), fmt="yaml").catalogue,
+        catalogue=catalogue_create(owner=ada, text=SMALL_CATALOGUE, fmt="yaml").catalogue,
         other=other,
     )
 
@@ -428,9 +432,13 @@ def valid_bodies(name: str, w: World, roster) -> dict[str, str]:
             **{f"opt-{slug}": "1" for slug in options[:3]},
         },
         "roster-import": {"text": "{}", "name": "Imported"},
-        "catalogue-new": {"text": wardens(slug="probe"), "format": "yaml", "visibility": "public"},
-        "catalogue-check": {"text": wardens(), "format": "yaml"},
-        "catalogue-edit": {"text": wardens(), "format": "yaml", "summary": "probe"},
+        "catalogue-new": {
+            "text": SMALL_CATALOGUE.replace("faction: my-faction", "faction: probe"),
+            "format": "yaml",
+            "visibility": "public",
+        },
+        "catalogue-check": {"text": SMALL_CATALOGUE, "format": "yaml"},
+        "catalogue-edit": {"text": SMALL_CATALOGUE, "format": "yaml", "summary": "probe"},
         "catalogue-visibility": {"visibility": "unlisted"},
         "catalogue-unit-add": {"source": "0", "name": "Probe copy"},
         "catalogue-unit-save": {

@@ -166,9 +166,12 @@ EXTRA_BODIES = {
     ],
 }
 
-#: The catalogue the catalogue pages are probed with: one unit, so each of the hundreds of
-#: saves the probe makes checks little.
-SMALL_CATALOGUE = starter_text("grimdark")
+
+def small_catalogue() -> str:
+    """The catalogue the catalogue pages are probed with: one unit, so each of the hundreds
+    of saves the probe makes checks little."""
+    return starter_text("grimdark")
+
 
 #: Pages whose POST destroys the object the later pages use: probed last.
 DESTRUCTIVE = ("roster-delete", "participant-withdraw", "catalogue-delete")
@@ -274,7 +277,7 @@ def world(client, catalogues, django_capture_on_commit_callbacks) -> World:
         "participant": eve_mine,
         "game": eve_game,
         "clock": clocks.clock_create(user=eve, mode="chess", limit_ms=600_000, game=eve_game),
-        "catalogue": catalogue_create(owner=eve, text=SMALL_CATALOGUE, fmt="yaml").catalogue,
+        "catalogue": catalogue_create(owner=eve, text=small_catalogue(), fmt="yaml").catalogue,
     }
     client.force_login(ada)
     return World(
@@ -288,7 +291,7 @@ def world(client, catalogues, django_capture_on_commit_callbacks) -> World:
         theirs=theirs,
         game=game,
         clock=clock,
-        catalogue=catalogue_create(owner=ada, text=SMALL_CATALOGUE, fmt="yaml").catalogue,
+        catalogue=catalogue_create(owner=ada, text=small_catalogue(), fmt="yaml").catalogue,
         other=other,
     )
 
@@ -433,12 +436,12 @@ def valid_bodies(name: str, w: World, roster) -> dict[str, str]:
         },
         "roster-import": {"text": "{}", "name": "Imported"},
         "catalogue-new": {
-            "text": SMALL_CATALOGUE.replace("faction: my-faction", "faction: probe"),
+            "text": small_catalogue().replace("faction: my-faction", "faction: probe"),
             "format": "yaml",
             "visibility": "public",
         },
-        "catalogue-check": {"text": SMALL_CATALOGUE, "format": "yaml"},
-        "catalogue-edit": {"text": SMALL_CATALOGUE, "format": "yaml", "summary": "probe"},
+        "catalogue-check": {"text": small_catalogue(), "format": "yaml"},
+        "catalogue-edit": {"text": small_catalogue(), "format": "yaml", "summary": "probe"},
         "catalogue-visibility": {"visibility": "unlisted"},
         "catalogue-unit-add": {"source": "0", "name": "Probe copy"},
         "catalogue-unit-save": {

@@ -22,12 +22,12 @@ from armybuilder.errors import ArmyBuilderError, ConflictError, RosterError
 from armybuilder.models import Roster
 from armybuilder.rosterdata import SAMPLES_DIR, load_sample_roster
 from armybuilder.selectors import (
-    faction_list,
     roster_get,
     roster_list,
     system_list,
 )
 from armybuilder.services import exchange, history, rosters, units
+from frontend.catalogue_pages import clean_token, faction_choices
 from frontend.editor import (
     catalogue_data,
     editor_data,
@@ -125,31 +125,52 @@ def sample_lists() -> list[dict[str, str]]:
     return rows
 
 
-def _list_context(request: HttpRequest, form: Any) -> dict[str, Any]:
-    return {"rosters": roster_list(owner=request.user), "form": form, "samples": sample_lists()}
+def _list_context(request: HttpRequest, form: Any, token: str = "") -> dict[str, Any]:
+    return {
+        "rosters": roster_list(owner=request.user),
+        "form": form,
+        "samples": sample_lists(),
+        "catalogue_token": token,
+    }
 
 
-def _faction_choices(system: str) -> list[tuple[str, str]]:
-    """The factions of ``system``; none for a system nobody loaded (or junk, e.g. a NUL
-    character, which the database would refuse)."""
+def _catalogue_token(request: HttpRequest) -> str:
+    """The link token of an unlisted catalogue the player was given (query or form)."""
+    return clean_token(request.GET.get("token") or request.POST.get("token") or "")
+
+
+def _faction_choices(request: HttpRequest, system: str) -> list[tuple[str, Any]]:
+    """The factions of ``system`` the player may build from, grouped (samples, their own
+    catalogues, public ones, an unlisted one by its link token); none for a system nobody
+    loaded (or junk, e.g. a NUL character, which the database would refuse)."""
     if system not in {s.slug for s in system_list()}:
         return []
-    return [(f.slug, f.name) for f in faction_list(system=system)]
+    return faction_choices(user=request.user, system=system, token=_catalogue_token(request))
 
 
 @login_required
 def roster_list_view(request: HttpRequest) -> HttpResponse:
-    """The player's rosters and the form to start a new one."""
+    """The player's rosters and the form to start a new one (``?system=&faction=`` picks a
+    catalogue, ``&token=`` opens an unlisted one given by its link)."""
     systems = list(system_list())
     first = systems[0] if systems else None
     chosen = request.GET.get("system") or (first.slug if first else "")
     default_limit = next((s.default_points_limit for s in systems if s.slug == chosen), 1000)
     form = RosterCreateForm(
         systems=[(s.slug, s.name) for s in systems],
-        factions=_faction_choices(chosen),
-        initial={"system": chosen, "points_limit": default_limit, "name": "New army"},
+        factions=_faction_choices(request, chosen),
+        initial={
+            "system": chosen,
+            "faction": request.GET.get("faction", ""),
+            "points_limit": default_limit,
+            "name": "New army",
+        },
     )
-    return render(request, "frontend/rosters/list.html", _list_context(request, form))
+    return render(
+        request,
+        "frontend/rosters/list.html",
+        _list_context(request, form, _catalogue_token(request)),
+    )
 
 
 @login_required
@@ -161,7 +182,8 @@ def roster_factions(request: HttpRequest) -> HttpResponse:
         request,
         "frontend/rosters/_factions.html",
         {
-            "factions": _faction_choices(slug),
+            "factions": _faction_choices(request, slug),
+            "catalogue_token": _catalogue_token(request),
             "default_limit": system.default_points_limit if system else 1000,
             "points_name": system.points_name if system else "pts",
         },
@@ -174,7 +196,7 @@ def roster_create(request: HttpRequest) -> HttpResponse:
     """Create the roster and open it in the editor."""
     system = request.POST.get("system", "")
     form = RosterCreateForm(
-        request.POST, systems=_system_choices(), factions=_faction_choices(system)
+        request.POST, systems=_system_choices(), factions=_faction_choices(request, system)
     )
     if form.is_valid():
         try:
@@ -189,7 +211,8 @@ def roster_create(request: HttpRequest) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             return redirect("roster-edit", pk=roster.pk)
-    return render(request, "frontend/rosters/list.html", _list_context(request, form), status=400)
+    context = _list_context(request, form, _catalogue_token(request))
+    return render(request, "frontend/rosters/list.html", context, status=400)
 
 
 @login_required

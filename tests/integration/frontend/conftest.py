@@ -1,5 +1,6 @@
 """Fixtures of the page tests: catalogues loaded, a signed-in player, two grimdark rosters,
-the attack calculator's page for one shooting attack."""
+the attack calculator's page for one shooting attack, a second player and users' own
+catalogues (the grimdark sample under another slug)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from armybuilder.models import Faction
+from armybuilder.rosterdata import CATALOGUE_DIR
 from armybuilder.services.rosters import roster_create
 from armybuilder.services.units import roster_add_unit
+from armybuilder.services.user_catalogues import catalogue_create
 
 
 @pytest.fixture
@@ -55,3 +59,25 @@ def grimdark_roster(owner, name: str, faction: str = "iron-wardens"):
         roster_add_unit(roster=roster, unit=unit, actor=owner)
     roster.refresh_from_db()
     return roster
+
+
+WARDENS = (CATALOGUE_DIR / "grimdark" / "iron-wardens.yaml").read_text()
+
+
+def wardens(slug: str = "my-wardens", name: str = "My Wardens") -> str:
+    """The grimdark sample re-slugged and renamed as a user's own."""
+    return WARDENS.replace("faction: iron-wardens", f"faction: {slug}", 1).replace(
+        "name: Iron Wardens", f"name: {name}", 1
+    )
+
+
+def upload(owner, *, visibility: str = "private", **names: str) -> Faction:
+    return catalogue_create(
+        owner=owner, text=wardens(**names), fmt="yaml", visibility=visibility
+    ).catalogue
+
+
+@pytest.fixture
+def rival(db):
+    """A second player, owner of the catalogues the first may or may not see."""
+    return get_user_model().objects.create_user(username="bea", password="pw-bea-12345")

@@ -1,8 +1,8 @@
 """Bad input never gives a 500: every page of ``frontend/urls.py``, as a signed-in owner, is
 sent junk query strings and junk form bodies (missing fields, wrong types, huge and negative
 numbers, NaN/inf, unknown ids and slugs, very long strings, NUL characters, unicode), and
-every page addressing another player's roster, battle, simulation, campaign, game,
-participant or clock answers 404.
+every page addressing another player's roster, catalogue, battle, simulation, campaign,
+game, participant or clock answers 404.
 
 A 500 raises in Django's test client, so nothing here catches exceptions: a crash fails the
 test with its traceback.
@@ -20,10 +20,12 @@ from django.urls import URLPattern, reverse
 
 from armybuilder.rosterdata import load_sample_roster
 from armybuilder.services.exchange import roster_import
+from armybuilder.services.user_catalogues import catalogue_create
 from campaigns.models import Game
 from campaigns.services.campaigns import campaign_create
 from campaigns.services.membership import campaign_join
 from campaigns.services.rounds import round_create
+from frontend.catalogue_pages import starter_text
 from frontend.urls import urlpatterns
 from rules import clocks
 from rules.models import Battle, JobStatus, Simulation
@@ -67,6 +69,11 @@ QUERY_KEYS = (
     "game",
     "code",
     "next",
+    "scope",
+    "from",
+    "to",
+    "token",
+    "page",
 )
 
 #: Every field name a page form posts (sent all at once with one junk value).
@@ -128,6 +135,10 @@ POST_KEYS = [
     "username",
     "password1",
     "password2",
+    "visibility",
+    "summary",
+    "source",
+    "token",
 ]
 
 #: URL kwargs that are not object ids, and junk for them (the URL converters allow these).
@@ -155,8 +166,15 @@ EXTRA_BODIES = {
     ],
 }
 
+
+def small_catalogue() -> str:
+    """The catalogue the catalogue pages are probed with: one unit, so each of the hundreds
+    of saves the probe makes checks little."""
+    return starter_text("grimdark")
+
+
 #: Pages whose POST destroys the object the later pages use: probed last.
-DESTRUCTIVE = ("roster-delete", "participant-withdraw")
+DESTRUCTIVE = ("roster-delete", "participant-withdraw", "catalogue-delete")
 
 
 @dataclass
@@ -173,6 +191,7 @@ class World:
     theirs: Any
     game: Game
     clock: Any
+    catalogue: Any
     other: dict[str, Any] = field(default_factory=dict)
 
 
@@ -258,6 +277,7 @@ def world(client, catalogues, django_capture_on_commit_callbacks) -> World:
         "participant": eve_mine,
         "game": eve_game,
         "clock": clocks.clock_create(user=eve, mode="chess", limit_ms=600_000, game=eve_game),
+        "catalogue": catalogue_create(owner=eve, text=small_catalogue(), fmt="yaml").catalogue,
     }
     client.force_login(ada)
     return World(
@@ -271,6 +291,7 @@ def world(client, catalogues, django_capture_on_commit_callbacks) -> World:
         theirs=theirs,
         game=game,
         clock=clock,
+        catalogue=catalogue_create(owner=ada, text=small_catalogue(), fmt="yaml").catalogue,
         other=other,
     )
 
@@ -301,6 +322,16 @@ def own_kwargs(name: str, w: World, roster=None) -> list[dict[str, Any]]:
     return [{"pk": roster.pk}]
 
 
+def catalogue_kwargs(name: str, catalogue) -> list[dict[str, Any]]:
+    """The URL kwargs of a catalogue page addressing ``catalogue``."""
+    if name == "catalogue-download":
+        return [{"pk": catalogue.pk, "fmt": f} for f in ("yaml", "json", "exe")]
+    extra = {"catalogue-restore": {"number": 1}}.get(name, {})
+    if name in ("catalogue-unit-save", "catalogue-unit-remove"):
+        extra = {"index": 0}
+    return [{"pk": catalogue.pk, **extra}]
+
+
 def _ids(name: str, w: World) -> dict[str, Any]:
     """The objects a page's ``pk`` names, by the page's prefix."""
     if name.startswith("battle"):
@@ -321,6 +352,8 @@ def kwargs_for(pattern: URLPattern, w: World, roster=None) -> list[dict[str, Any
         return own_kwargs(name, w, roster)
     if name == "clock-press":
         return own_kwargs(name, w)
+    if name.startswith("catalogue"):
+        return catalogue_kwargs(name, w.catalogue)
     kwargs = _ids(name, w)
     if "game_id" in keys:
         kwargs["game_id"] = w.game.pk
@@ -346,6 +379,8 @@ def other_kwargs(pattern: URLPattern, w: World) -> list[dict[str, Any]]:
         if "fmt" in keys:
             kwargs["fmt"] = "json"
         return [kwargs]
+    if name.startswith("catalogue"):
+        return catalogue_kwargs(name, o["catalogue"])[:1]
     if name.startswith("battle"):
         return [{"pk": o["battle"].pk}]
     if name.startswith("simulation"):
@@ -400,6 +435,23 @@ def valid_bodies(name: str, w: World, roster) -> dict[str, str]:
             **{f"opt-{slug}": "1" for slug in options[:3]},
         },
         "roster-import": {"text": "{}", "name": "Imported"},
+        "catalogue-new": {
+            "text": small_catalogue().replace("faction: my-faction", "faction: probe"),
+            "format": "yaml",
+            "visibility": "public",
+        },
+        "catalogue-check": {"text": small_catalogue(), "format": "yaml"},
+        "catalogue-edit": {"text": small_catalogue(), "format": "yaml", "summary": "probe"},
+        "catalogue-visibility": {"visibility": "unlisted"},
+        "catalogue-unit-add": {"source": "0", "name": "Probe copy"},
+        "catalogue-unit-save": {
+            "unit-0-name": "Probe",
+            "unit-0-category": "HQ",
+            "unit-0-cost": "90",
+            "unit-0-size_min": "1",
+            "unit-0-size_max": "1",
+            "unit-0-stat_WS": "5",
+        },
         "roster-sample-copy": {"sample": "grimdark/iron-wardens-strike-force"},
         "roster-share": {"action": "share"},
         "battle-new": {
@@ -542,7 +594,7 @@ def test_anonymous_junk_is_refused_or_sent_to_sign_in():
     client = Client()
     for pattern in _patterns():
         for kwargs in [{k: "1" for k in pattern.pattern.converters}]:
-            if pattern.name == "roster-export-download":
+            if pattern.name in ("roster-export-download", "catalogue-download"):
                 kwargs["fmt"] = "json"
             url = reverse(pattern.name, kwargs=kwargs)
             for value in JUNK[:8]:

@@ -9,7 +9,8 @@ import os
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from armybuilder.services.verification import roster_verification
+from armybuilder.services.verification import roster_export_signed_json, roster_verification
+from tests.api.conftest import strike_force
 
 pytestmark = pytest.mark.django_db
 
@@ -111,3 +112,17 @@ def test_the_signed_text_export_imports_back(owner_client, roster):
         "/api/v1/rosters/import/", {"format": "text", "text": text}, format="json"
     )
     assert answer.status_code == 201, answer.content
+
+
+def test_a_signed_list_over_its_points_limit_verifies_as_not_legal(owner, api_client, catalogues):
+    """Issue 22 §4: the organiser learns whether the list in front of them was legal at the
+    signed catalogue revisions, not only that it is the signed one."""
+    from armybuilder.services.rosters import roster_create
+
+    roster = roster_create(owner=owner, **strike_force(points_limit=100))
+    exported = roster_export_signed_json(roster=roster)
+    token = exported.pop("verification")
+    check = verify(api_client, token, list=exported).json()
+    assert check["signature_valid"] is True
+    assert check["list_matches"] is True
+    assert check["legal_at_signed_revisions"] is False

@@ -10,6 +10,7 @@ from django.core.cache import caches
 from django.test import override_settings
 
 from api.middleware import API_MAX_HEADER_LENGTH, API_MAX_URL_LENGTH
+from api.throttles import AnonRateThrottle
 
 pytestmark = pytest.mark.django_db
 
@@ -24,6 +25,18 @@ def test_a_fresh_x_forwarded_for_gets_no_fresh_allowance(tight_anon_rate, api_cl
     for n in range(2):
         api_client.post("/api/v1/calc/attacks/", {}, HTTP_X_FORWARDED_FOR=f"10.0.0.{n}")
     response = api_client.post("/api/v1/calc/attacks/", {}, HTTP_X_FORWARDED_FOR="10.9.9.9")
+    assert response.status_code == 429
+
+
+def test_a_fresh_x_forwarded_for_gets_no_fresh_sign_in_allowance(monkeypatch, api_client):
+    """Issue 22 §3: the token endpoint counts by the connecting address, not a header. (DRF's
+    anonymous throttle reads its rates once, at import, so the test sets them on the class.)"""
+    rates = {**django_settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "anon": "2/minute"}
+    monkeypatch.setattr(AnonRateThrottle, "THROTTLE_RATES", rates)
+    wrong = {"username": "nobody", "password": "wrong"}
+    for n in range(2):
+        api_client.post("/api/v1/auth/token/", wrong, HTTP_X_FORWARDED_FOR=f"10.0.0.{n}")
+    response = api_client.post("/api/v1/auth/token/", wrong, HTTP_X_FORWARDED_FOR="10.9.9.9")
     assert response.status_code == 429
 
 

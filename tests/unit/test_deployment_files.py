@@ -56,3 +56,19 @@ def test_the_image_runs_as_a_non_root_user():
     users = [line.split()[1] for line in lines if line.startswith("USER ")]
     assert users
     assert users[-1] not in ("root", "0")
+
+
+def test_simulations_have_their_own_worker_pool(compose):
+    """Issue 22 §6: bulk simulations on their own queue and pool (docker-compose and ./run),
+    sized by MUSTER_SIMULATION_CONCURRENCY, and the battles worker never takes them."""
+    services = compose["services"]
+    pool = " ".join(services["worker-simulations"]["command"])
+    assert "-Q simulations " in pool
+    assert "${MUSTER_SIMULATION_CONCURRENCY" in pool
+    assert services["worker-simulations"]["image"] == services["worker"]["image"]
+    assert services["worker-simulations"]["restart"] == "unless-stopped"
+    battles = services["worker"]["command"]
+    assert "simulations" not in battles[battles.index("-Q") + 1].split(",")
+    run = (ROOT / "run").read_text()
+    assert "-Q simulations" in run
+    assert '-c "${MUSTER_SIMULATION_CONCURRENCY:-1}"' in run

@@ -180,12 +180,12 @@ urlpatterns = [
     ),
     path(
         "campaigns/<int:pk>/participants/<int:participant_id>/advances/",
-        campaigns.advance_choose,
+        campaign_people.advance_choose,
         name="participant-advance",
     ),
     path(
         "campaigns/<int:pk>/participants/<int:participant_id>/roster/",
-        campaigns.roster_update,
+        campaign_people.roster_update,
         name="participant-roster",
     ),
     path(

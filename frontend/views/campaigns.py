@@ -33,7 +33,7 @@ from campaigns.selectors import (
     participant_resources,
     participant_units,
 )
-from campaigns.services import engine, games, ledger, membership, results, rosters, rounds
+from campaigns.services import engine, games, membership, results, rosters, rounds
 from campaigns.services.campaigns import campaign_create
 from frontend.campaign_forms import (
     MAX_KILLS,
@@ -456,53 +456,3 @@ def page_participant(request: HttpRequest, pk: int, participant_id: int) -> Part
     if participant is None:
         raise Http404("No such participant")
     return participant
-
-
-def back_to_participant(
-    request: HttpRequest, participant: Participant, error: CampaignError | None, done: str
-) -> HttpResponse:
-    """Back to the participant's page with the error or what was done."""
-    if error is not None:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, done)
-    return redirect("participant-detail", pk=participant.campaign_id, participant_id=participant.pk)
-
-
-@login_required
-@require_POST
-def advance_choose(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
-    """The player (or an organiser) picks what an advance or rank gives."""
-    participant = page_participant(request, pk, participant_id)
-    try:
-        entry = int(request.POST.get("entry", "0"))
-        ledger.advance_choose(
-            participant=participant,
-            entry=entry,
-            choice=request.POST.get("choice", ""),
-            actor=request.user,
-        )
-    except ValueError:
-        return back_to_participant(
-            request, participant, CampaignError("advance", "Pick an advance."), ""
-        )
-    except CampaignError as error:
-        return back_to_participant(request, participant, error, "")
-    return back_to_participant(request, participant, None, "Advance chosen.")
-
-
-@login_required
-@require_POST
-def roster_update(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
-    """The player makes their edited army-builder roster the campaign roster."""
-    participant = page_participant(request, pk, participant_id)
-    try:
-        version = rosters.participant_roster_update(participant=participant, actor=request.user)
-    except CampaignError as error:
-        detail = "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in error.fields.items())
-        return back_to_participant(
-            request, participant, CampaignError(error.code, detail or error.message), ""
-        )
-    return back_to_participant(
-        request, participant, None, f"Campaign roster updated (version {version.number})."
-    )

@@ -253,7 +253,7 @@ def rule_warnings(document: ParsedDocument) -> list[CatalogueIssue]:
     """A warning per special rule (unit ``rules``, option ``add_rules``) the system's engine
     does not read (its ``catalogue.known_rules``): it has no effect in battles."""
     data = document.data
-    known = get_system(data["system"]).catalogue.known_rules
+    catalogue = get_system(data["system"]).catalogue
     found = []
     for u, unit in enumerate(data["units"]):
         sources = [(f"units[{u}].rules", unit.get("rules") or [])] + [
@@ -265,8 +265,7 @@ def rule_warnings(document: ParsedDocument) -> list[CatalogueIssue]:
         ]
         for path, rules in sources:
             for r, rule in enumerate(rules):
-                slug = str(rule).split("(")[0]
-                if slug not in known:
+                for slug in catalogue.rules_without_effect([rule]):
                     found.append(
                         issue(
                             "rule.no_effect",

@@ -14,6 +14,7 @@ from api.handlers import api_unknown_path
 from api.views.auth import RegisterView, TokenDetailView, TokenListView, TokenView
 from api.views.battles import BattleViewSet, SimulationViewSet
 from api.views.calc import AttackOddsView
+from api.views.campaign_catalogues import CampaignCatalogueViewSet
 from api.views.campaigns import CampaignViewSet, GameViewSet
 from api.views.catalogue import FactionViewSet, GameSystemViewSet, UnitTypeViewSet
 from api.views.clocks import ClockViewSet
@@ -31,6 +32,11 @@ router.register("rosters", RosterViewSet, basename="roster")
 router.register("battles", BattleViewSet, basename="battle")
 router.register("simulations", SimulationViewSet, basename="simulation")
 router.register("campaigns", CampaignViewSet, basename="campaign")
+router.register(
+    r"campaigns/(?P<campaign_pk>[0-9]+)/catalogues",
+    CampaignCatalogueViewSet,
+    basename="campaign-catalogue",
+)
 router.register("games", GameViewSet, basename="game")
 router.register("clocks", ClockViewSet, basename="clock")
 

@@ -19,6 +19,7 @@ from api.views.campaigns import CampaignViewSet, GameViewSet
 from api.views.catalogue import FactionViewSet, GameSystemViewSet, UnitTypeViewSet
 from api.views.clocks import ClockViewSet
 from api.views.rosters import PublicKeyView, RosterViewSet, SharedRosterView, VerifyView
+from api.views.rules_variants import RosterRulesView, RulesVariantViewSet
 from api.views.user_catalogues import CatalogueViewSet
 
 app_name = "api"
@@ -28,6 +29,7 @@ router.register("systems", GameSystemViewSet, basename="system")
 router.register("factions", FactionViewSet, basename="faction")
 router.register("units", UnitTypeViewSet, basename="unit")
 router.register("catalogues", CatalogueViewSet, basename="catalogue")
+router.register("rules-variants", RulesVariantViewSet, basename="rules-variant")
 router.register("rosters", RosterViewSet, basename="roster")
 router.register("battles", BattleViewSet, basename="battle")
 router.register("simulations", SimulationViewSet, basename="simulation")
@@ -46,6 +48,7 @@ urlpatterns = [
     path("auth/tokens/", TokenListView.as_view(), name="auth-tokens"),
     path("auth/tokens/<str:token_id>/", TokenDetailView.as_view(), name="auth-token-detail"),
     path("calc/attacks/", AttackOddsView.as_view(), name="calc-attacks"),
+    path("rosters/<int:pk>/rules/", RosterRulesView.as_view(), name="roster-rules"),
     path("shared/<str:token>/", SharedRosterView.as_view(), name="shared-roster"),
     path("verify/", VerifyView.as_view(), name="verify"),
     path("verify/key/", PublicKeyView.as_view(), name="verify-key"),

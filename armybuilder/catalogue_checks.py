@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from jsonschema import Draft202012Validator
+
 from armybuilder import rosterdata
 from armybuilder.catalogue_files import FACTION_VALIDATOR, faction_findings
 from armybuilder.catalogue_issues import WARNING, CatalogueIssue, issue
@@ -56,11 +58,12 @@ def catalogue_issues(document: ParsedDocument) -> list[CatalogueIssue]:
     return sorted(found, key=lambda i: i.severity == WARNING)
 
 
-def schema_issues(document: ParsedDocument) -> list[CatalogueIssue]:
-    """The JSON schema's errors (at most 20), each at its path."""
-    errors = sorted(
-        FACTION_VALIDATOR.iter_errors(document.data), key=lambda e: list(map(str, e.path))
-    )
+def schema_issues(
+    document: ParsedDocument, validator: Draft202012Validator = FACTION_VALIDATOR
+) -> list[CatalogueIssue]:
+    """The JSON schema's errors (at most 20), each at its path (``validator``: the faction
+    schema unless another document kind is checked)."""
+    errors = sorted(validator.iter_errors(document.data), key=lambda e: list(map(str, e.path)))
     found = []
     for error in errors[:20]:
         path = ""

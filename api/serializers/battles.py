@@ -82,13 +82,26 @@ class EffectiveSettingsMixin(serializers.Serializer):
         return engine_settings_effective(system=job.system, stored=job.settings)
 
 
+class RuleUnitSerializer(serializers.Serializer):
+    side = serializers.CharField()
+    id = serializers.CharField()
+    name = serializers.CharField()
+
+
+class RuleWithoutEffectSerializer(serializers.Serializer):
+    """One special rule the engine does not play and the units that carry it."""
+
+    rule = serializers.CharField()
+    units = RuleUnitSerializer(many=True)
+
+
 class RulesWithoutEffectMixin(serializers.Serializer):
     """``rules_without_effect``: the armies' special rules the engine does not play, each
     with the units carrying it (never silently ignored; docs/api.md)."""
 
     rules_without_effect = serializers.SerializerMethodField()
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
+    @extend_schema_field(RuleWithoutEffectSerializer(many=True))
     def get_rules_without_effect(self, job: EngineJob) -> list[dict[str, Any]]:
         return job_rules_without_effect(job=job)
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from campaigns.models import CampaignCatalogue
 from campaigns.services.catalogues import LATEST
 
 
+@extend_schema_field(
+    {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": [LATEST]}]}
+)
 class PinRevisionField(serializers.Field):
     """A revision number (1 or more) or ``"latest"`` (stored as None: follow the latest)."""
 
@@ -43,6 +47,18 @@ class MoveInputSerializer(serializers.Serializer):
     ``"latest"`` follows every later revision too."""
 
     revision = PinRevisionField(required=False)
+
+
+class PinSerializer(serializers.Serializer):
+    """A pin (documented for the schema; rendered by :func:`pin_data`)."""
+
+    catalogue = serializers.IntegerField()
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    owner = serializers.CharField(allow_null=True)
+    revision = PinRevisionField()
+    latest_revision = serializers.IntegerField()
+    behind = serializers.BooleanField()
 
 
 def pin_data(pin: CampaignCatalogue) -> dict[str, Any]:

@@ -153,3 +153,16 @@ def test_pins_name_a_readable_catalogue_of_the_campaigns_system_and_a_real_revis
     assert again.status_code == 409
     assert clients["org"].delete(f"{url}{mine['id']}/").status_code == 204
     assert clients["org"].get(url).json() == []
+
+
+def test_a_pin_moved_to_latest_follows_every_later_revision(league):
+    campaign, clients, mine = league
+    clients["org"].post(pins_url(campaign), {"catalogue": mine["id"], "revision": 1}, format="json")
+    url = f"{pins_url(campaign)}{mine['id']}/move/"
+    assert clients["org"].post(url, [], format="json").status_code == 400
+    assert clients["org"].post(url, {"revision": 0}, format="json").status_code == 400
+    moved = clients["org"].post(url, {"revision": "latest"}, format="json").json()
+    assert moved["pin"]["revision"] == "latest"
+    clients["ann"].put(f"/api/v1/catalogues/{mine['id']}/", {"text": DEARER}, format="json")
+    [pin] = clients["org"].get(pins_url(campaign)).json()
+    assert (pin["revision"], pin["latest_revision"], pin["behind"]) == ("latest", 2, False)

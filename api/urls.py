@@ -20,10 +20,12 @@ from api.views.battlescribe import (
     BattleScribeRosterImportView,
 )
 from api.views.calc import AttackOddsView
+from api.views.campaign_catalogues import CampaignCatalogueViewSet
 from api.views.campaigns import CampaignViewSet, GameViewSet
 from api.views.catalogue import FactionViewSet, GameSystemViewSet, UnitTypeViewSet
 from api.views.clocks import ClockViewSet
 from api.views.rosters import PublicKeyView, RosterViewSet, SharedRosterView, VerifyView
+from api.views.rules_variants import RosterRulesView, RulesVariantViewSet
 from api.views.user_catalogues import CatalogueViewSet
 
 app_name = "api"
@@ -33,10 +35,16 @@ router.register("systems", GameSystemViewSet, basename="system")
 router.register("factions", FactionViewSet, basename="faction")
 router.register("units", UnitTypeViewSet, basename="unit")
 router.register("catalogues", CatalogueViewSet, basename="catalogue")
+router.register("rules-variants", RulesVariantViewSet, basename="rules-variant")
 router.register("rosters", RosterViewSet, basename="roster")
 router.register("battles", BattleViewSet, basename="battle")
 router.register("simulations", SimulationViewSet, basename="simulation")
 router.register("campaigns", CampaignViewSet, basename="campaign")
+router.register(
+    r"campaigns/(?P<campaign_pk>[0-9]+)/catalogues",
+    CampaignCatalogueViewSet,
+    basename="campaign-catalogue",
+)
 router.register("games", GameViewSet, basename="game")
 router.register("clocks", ClockViewSet, basename="clock")
 
@@ -58,6 +66,7 @@ urlpatterns = [
         name="battlescribe-roster-export",
     ),
     path("calc/attacks/", AttackOddsView.as_view(), name="calc-attacks"),
+    path("rosters/<int:pk>/rules/", RosterRulesView.as_view(), name="roster-rules"),
     path("shared/<str:token>/", SharedRosterView.as_view(), name="shared-roster"),
     path("verify/", VerifyView.as_view(), name="verify"),
     path("verify/key/", PublicKeyView.as_view(), name="verify-key"),

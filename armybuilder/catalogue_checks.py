@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from jsonschema import Draft202012Validator
+
 from armybuilder import rosterdata
 from armybuilder.catalogue_files import FACTION_VALIDATOR, faction_findings
 from armybuilder.catalogue_issues import WARNING, CatalogueIssue, issue
@@ -56,11 +58,12 @@ def catalogue_issues(document: ParsedDocument) -> list[CatalogueIssue]:
     return sorted(found, key=lambda i: i.severity == WARNING)
 
 
-def schema_issues(document: ParsedDocument) -> list[CatalogueIssue]:
-    """The JSON schema's errors (at most 20), each at its path."""
-    errors = sorted(
-        FACTION_VALIDATOR.iter_errors(document.data), key=lambda e: list(map(str, e.path))
-    )
+def schema_issues(
+    document: ParsedDocument, validator: Draft202012Validator = FACTION_VALIDATOR
+) -> list[CatalogueIssue]:
+    """The JSON schema's errors (at most 20), each at its path (``validator``: the faction
+    schema unless another document kind is checked)."""
+    errors = sorted(validator.iter_errors(document.data), key=lambda e: list(map(str, e.path)))
     found = []
     for error in errors[:20]:
         path = ""
@@ -253,7 +256,7 @@ def rule_warnings(document: ParsedDocument) -> list[CatalogueIssue]:
     """A warning per special rule (unit ``rules``, option ``add_rules``) the system's engine
     does not read (its ``catalogue.known_rules``): it has no effect in battles."""
     data = document.data
-    known = get_system(data["system"]).catalogue.known_rules
+    catalogue = get_system(data["system"]).catalogue
     found = []
     for u, unit in enumerate(data["units"]):
         sources = [(f"units[{u}].rules", unit.get("rules") or [])] + [
@@ -265,8 +268,7 @@ def rule_warnings(document: ParsedDocument) -> list[CatalogueIssue]:
         ]
         for path, rules in sources:
             for r, rule in enumerate(rules):
-                slug = str(rule).split("(")[0]
-                if slug not in known:
+                for slug in catalogue.rules_without_effect([rule]):
                     found.append(
                         issue(
                             "rule.no_effect",

@@ -72,3 +72,24 @@ def catalogue_diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
             _by_slug(old.get("constraints")), _by_slug(new.get("constraints"))
         ),
     }
+
+
+RULES_FIELDS: tuple[str, ...] = (
+    "name",
+    "description",
+    "points_name",
+    "default_points_limit",
+    "allies",
+    "categories",
+)
+
+
+def rules_diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """``{details, constraints: {added, removed, changed}}`` from one system rules document
+    (a rules variant's revision) to another."""
+    return {
+        "details": [f for f in RULES_FIELDS if old.get(f) != new.get(f)],
+        "constraints": _keyed_changes(
+            _by_slug(old.get("constraints")), _by_slug(new.get("constraints"))
+        ),
+    }

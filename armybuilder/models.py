@@ -170,6 +170,80 @@ class FactionRevision(models.Model):
         return f"{self.faction.slug} r{self.revision}"
 
 
+class RulesVariant(models.Model):
+    """A user's variant of a system's rules file (``_system.yaml``): a league's own force
+    organisation chart, points limit default or constraints. ``data`` is the shipped system
+    document with the variant's top-level keys laid over it (what the validator reads in
+    place of the system's); each save appends a :class:`RulesVariantRevision`. Ownership,
+    visibility and link tokens are the catalogues' (``catalogue_access``)."""
+
+    system = models.ForeignKey(GameSystem, on_delete=models.CASCADE, related_name="variants")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rules_variants"
+    )
+    slug = models.SlugField(max_length=80)
+    name = models.CharField(max_length=120)
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    link_token = models.CharField(max_length=43, null=True, blank=True, unique=True)
+    revision = models.PositiveIntegerField(default=1)
+    content_hash = models.CharField(max_length=64)
+    document = models.JSONField(help_text="The variant's own keys, as uploaded.")
+    data = models.JSONField(help_text="The system document with the variant laid over it.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("system__slug", "name", "id")
+        constraints = [
+            models.UniqueConstraint(
+                fields=("owner", "system", "slug"), name="rules_variant_unique_slug"
+            ),
+            models.CheckConstraint(
+                condition=Q(visibility__in=Visibility.values), name="rules_variant_visibility"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.system.slug} variant)"
+
+
+class RulesVariantRevision(models.Model):
+    """Every saved revision of a rules variant (its text, its own keys and the merged
+    document), so an older one can be restored."""
+
+    variant = models.ForeignKey(RulesVariant, on_delete=models.CASCADE, related_name="revisions")
+    revision = models.PositiveIntegerField()
+    content_hash = models.CharField(max_length=64)
+    document = models.JSONField()
+    data = models.JSONField()
+    source = models.TextField()
+    source_format = models.CharField(
+        max_length=4, choices=SourceFormat.choices, default=SourceFormat.YAML
+    )
+    summary = models.CharField(max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("variant", "revision")
+        constraints = [
+            models.UniqueConstraint(
+                fields=("variant", "revision"), name="rules_variant_revision_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.variant.slug} r{self.revision}"
+
+
 class UnitType(models.Model):
     """A unit entry of a faction catalogue (category, size, costs, [1] flag)."""
 
@@ -292,6 +366,14 @@ class Roster(models.Model):
     is_valid = models.BooleanField(default=False)
     payload = models.JSONField()
     house_rules = models.JSONField(default=dict, blank=True)
+    rules_variant = models.ForeignKey(
+        RulesVariant,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="rosters",
+        help_text="Validated against this variant of the system's rules (null: the system's).",
+    )
     catalogue_revisions = models.JSONField(default=dict)
     revision = models.PositiveIntegerField(default=1)
     next_unit_number = models.PositiveIntegerField(default=1)

@@ -138,3 +138,17 @@ SYSTEM_SCHEMA: dict[str, Any] = {
     },
     "additionalProperties": False,
 }
+
+VARIANT_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "required": ["system", "variant", "name"],
+    "properties": {
+        **{k: v for k, v in SYSTEM_SCHEMA["properties"].items() if k != "revision"},
+        "variant": _SLUG,
+        "revision": {"type": "integer", "minimum": 1},
+    },
+    "additionalProperties": False,
+}
+"""A rules variant document: ``system``, its own ``variant`` slug and ``name``, then any
+top-level key of the system file it replaces (docs/catalogue-format.md "Rules variants")."""

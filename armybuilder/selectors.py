@@ -6,6 +6,7 @@ queries whatever its size: the roster (with system and faction) and its allied f
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,14 @@ from armybuilder.catalogue_cache import catalogue_lookup
 from armybuilder.constraints import RosterView
 from armybuilder.errors import NotFoundError
 from armybuilder.exchange import export_text, grouped_entries, interchange_payload
-from armybuilder.models import Faction, GameSystem, Roster, RosterRevision
+from armybuilder.models import (
+    Faction,
+    FactionRevision,
+    GameSystem,
+    Roster,
+    RosterRevision,
+    RulesVariant,
+)
 from armybuilder.rosterdata import apply_options
 from armybuilder.summaries import system_summary
 from armybuilder.validation import ValidationResult, price_roster, validate_roster
@@ -83,41 +91,80 @@ def roster_get(*, roster_id: int, owner: Any | None = None) -> Roster:
         raise NotFoundError("roster.not_found", f"No roster {roster_id}") from error
 
 
+VARIANT_KEY = "_variant"
+"""The key of a rules variant's revision in a context's ``revisions`` (beside ``_system``)."""
+
+
+def payload_factions(payload: dict[str, Any]) -> set[str]:
+    """Every faction slug a payload builds from: its faction, allies and units' factions."""
+    wanted = {payload.get("faction", ""), *payload.get("allies", [])}
+    wanted |= {u["faction"] for u in payload.get("units", []) if u.get("faction")}
+    return wanted - {""}
+
+
 def catalogue_context(
     *,
     payload: dict[str, Any],
     system: GameSystem,
     house_rules: dict[str, Any] | None = None,
     primary: Faction | None = None,
+    variant: RulesVariant | None = None,
+    pinned: Mapping[str, int] | None = None,
 ) -> RosterContext:
     """The catalogues a payload needs: at most one light query of revisions when factions
-    other than ``primary`` are named (their decoded rows come from the per-process cache)."""
-    wanted = {payload.get("faction", ""), *payload.get("allies", [])}
-    wanted |= {u["faction"] for u in payload.get("units", []) if u.get("faction")}
+    other than ``primary`` are named (their decoded rows come from the per-process cache).
+
+    ``variant`` replaces the system's rules document; ``pinned`` (faction slug → revision,
+    a campaign's pins) reads those factions at that stored revision instead of the latest
+    (one more query when any differs)."""
+    wanted = payload_factions(payload)
     factions: dict[str, Faction] = {}
     if primary is not None and primary.slug in wanted:
         factions[primary.slug] = primary
     missing = sorted(wanted - set(factions))
     if missing:
         factions.update(catalogue_lookup(system=system.slug, factions=missing).factions)
+    data = {slug: f.data for slug, f in factions.items()}
     revisions = {"_system": system.revision}
     revisions.update({slug: factions[slug].revision for slug in sorted(factions)})
+    held = {
+        slug: number
+        for slug, number in (pinned or {}).items()
+        if slug in factions and factions[slug].revision != number
+    }
+    if held:
+        rows = FactionRevision.objects.filter(
+            faction__system=system, faction__slug__in=held
+        ).values_list("faction__slug", "revision", "data")
+        for slug, number, old in rows:
+            if held[slug] == number:
+                data[slug], revisions[slug] = old, number
+    if variant is not None:
+        revisions[VARIANT_KEY] = variant.revision
     return RosterContext(
         payload=payload,
-        system=system.data,
-        factions={slug: f.data for slug, f in factions.items()},
+        system=variant.data if variant is not None else system.data,
+        factions=data,
         revisions=revisions,
         house_rules=house_rules or {},
     )
 
 
-def roster_context(*, roster: Roster) -> RosterContext:
-    """The roster's payload with its current catalogues."""
+def roster_context(
+    *,
+    roster: Roster,
+    variant: RulesVariant | None = None,
+    pinned: Mapping[str, int] | None = None,
+) -> RosterContext:
+    """The roster's payload with its current catalogues under its own rules variant (or
+    ``variant``, a campaign's), factions ``pinned`` at a revision read at that one."""
     return catalogue_context(
         payload=roster.payload,
         system=roster.system,
         house_rules=roster.house_rules,
         primary=roster.faction,
+        variant=variant or (roster.rules_variant if roster.rules_variant_id else None),
+        pinned=pinned,
     )
 
 
@@ -224,12 +271,8 @@ def roster_catalogue_changes(*, roster: Roster) -> CatalogueChanges:
     result = context_validate(context)
     before = dict(latest.unit_points) if latest else {}
     built = dict(latest.catalogue_revisions) if latest else dict(context.revisions)
-    units = []
     view = price_roster(context.payload, context.system, context.factions)
-    for unit in view.units:
-        after = result.unit_points.get(unit.id)
-        if before.get(unit.id) != after:
-            units.append(UnitChange(unit.id, unit.name, unit.path, before.get(unit.id), after))
+    units = unit_changes(view, before, result.unit_points)
     previous_codes: set[str] = set()
     if latest:
         old = validate_roster(
@@ -247,8 +290,39 @@ def roster_catalogue_changes(*, roster: Roster) -> CatalogueChanges:
         points_after=result.points,
         points_limit=result.points_limit,
         points_name=result.points_name,
-        units=tuple(units),
+        units=units,
         new_violations=new if built != context.revisions else (),
+    )
+
+
+def unit_changes(
+    view: RosterView, before: Mapping[str, int], after: Mapping[str, int]
+) -> tuple[UnitChange, ...]:
+    """The units of ``view`` whose points differ between ``before`` and ``after``."""
+    return tuple(
+        UnitChange(unit.id, unit.name, unit.path, before.get(unit.id), after.get(unit.id))
+        for unit in view.units
+        if before.get(unit.id) != after.get(unit.id)
+    )
+
+
+def context_changes(*, before: RosterContext, after: RosterContext) -> CatalogueChanges:
+    """What reading one payload against ``after``'s catalogues instead of ``before``'s
+    changes (a campaign moving a pinned catalogue to another revision): the same diff a
+    roster gets when its catalogue gains a revision, violations new when their code is."""
+    old = context_validate(before)
+    new = context_validate(after)
+    view = price_roster(after.payload, after.system, after.factions)
+    known = set(old.codes())
+    return CatalogueChanges(
+        built_against=dict(before.revisions),
+        current=dict(after.revisions),
+        points_before=old.points,
+        points_after=new.points,
+        points_limit=new.points_limit,
+        points_name=new.points_name,
+        units=unit_changes(view, old.unit_points, new.unit_points),
+        new_violations=tuple(v.message for v in new.violations if v.code not in known),
     )
 
 

@@ -71,6 +71,14 @@ class Campaign(models.Model):
     points_limit = models.PositiveIntegerField()
     points_step = models.PositiveIntegerField(default=0)
     settings = models.JSONField(default=dict, blank=True)
+    rules_variant = models.ForeignKey(
+        "armybuilder.RulesVariant",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="campaigns",
+        help_text="Rosters are validated against this variant of the system's rules here.",
+    )
     join_code = models.CharField(max_length=16, unique=True)
     seed = models.BigIntegerField()
     # Raised by every organiser edit: the campaign's ETag, so an edit from a stale read is
@@ -104,6 +112,30 @@ class Campaign(models.Model):
         if self.format == CampaignFormat.ESCALATION:
             return self.points_limit + self.points_step * max(0, number - 1)
         return self.points_limit
+
+
+class CampaignCatalogue(models.Model):
+    """A catalogue the campaign's players may build from, at ``revision`` (null: always the
+    latest). A campaign with no such rows lets players build from any catalogue they may
+    use; with some, a roster using any other is refused at joining and at every campaign
+    roster update (docs/campaigns.md "Pinned catalogues")."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="pins")
+    catalogue = models.ForeignKey(
+        "armybuilder.Faction", on_delete=models.PROTECT, related_name="campaign_pins"
+    )
+    revision = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("campaign", "catalogue__name", "id")
+        constraints = [
+            models.UniqueConstraint(
+                fields=("campaign", "catalogue"), name="campaign_catalogue_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign} pins {self.catalogue_id} r{self.revision or 'latest'}"
 
 
 class Participant(models.Model):

@@ -7,8 +7,9 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from armybuilder.selectors import catalogue_context, context_validate
+from armybuilder.selectors import RosterContext, catalogue_context, context_validate
 from campaigns.advances import advance_options, games_missed
+from campaigns.catalogue_pins import campaign_pinned_revisions
 from campaigns.errors import CampaignNotFound
 from campaigns.house_rules import effective_settings, match_points
 from campaigns.models import (
@@ -332,16 +333,30 @@ def participant_campaign_payload(*, participant: Participant) -> dict[str, Any]:
     return dict(version.payload) if version else dict(participant.roster.payload)
 
 
-def roster_price(*, participant: Participant, payload: dict[str, Any]) -> Any:
-    """The army builder's validator over ``payload`` with the participant's catalogues."""
+def participant_context(
+    *, participant: Participant, payload: dict[str, Any], pinned: dict[str, int] | None = None
+) -> RosterContext:
+    """``payload`` with the catalogues it is read against in the campaign: the pinned
+    revisions (or ``pinned``: what a pin move would make them), the campaign's rules
+    variant (else the roster's own)."""
     roster = participant.roster
-    context = catalogue_context(
+    campaign = participant.campaign
+    variant = campaign.rules_variant if campaign.rules_variant_id else None
+    if variant is None and roster.rules_variant_id:
+        variant = roster.rules_variant
+    return catalogue_context(
         payload=payload,
         system=roster.system,
         house_rules=roster.house_rules,
         primary=roster.faction,
+        variant=variant,
+        pinned=campaign_pinned_revisions(campaign=campaign) if pinned is None else pinned,
     )
-    return context_validate(context)
+
+
+def roster_price(*, participant: Participant, payload: dict[str, Any]) -> Any:
+    """The army builder's validator over ``payload`` with the participant's catalogues."""
+    return context_validate(participant_context(participant=participant, payload=payload))
 
 
 def participant_budget(*, participant: Participant) -> dict[str, Any]:

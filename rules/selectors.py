@@ -11,7 +11,7 @@ from armybuilder.services.engine import roster_to_engine
 from rules.engine.errors import EngineError
 from rules.engine.systems import get_system
 from rules.errors import BattleRequestError
-from rules.models import Battle, Simulation
+from rules.models import Battle, EngineJob, Simulation
 
 MAX_BATTLE_MODELS = 1_000
 """Most models (fighters) one side may field in a battle or simulation."""
@@ -58,3 +58,19 @@ def check_playable(snapshot: dict, field: str) -> None:
         get_system(snapshot["system"]).build_army(snapshot)
     except EngineError as exc:
         raise BattleRequestError(exc.code, exc.message, field) from exc
+
+
+def job_rules_without_effect(*, job: EngineJob) -> list[dict[str, Any]]:
+    """The special rules the armies of a battle or simulation carry that the system's engine
+    does not play (its ``catalogue.rules_without_effect``), each with the units that have
+    it: ``[{"rule", "units": [{"side", "id", "name"}]}]``, sorted by rule. Read from the
+    stored snapshots, so the report (and its hash) stays the engine's."""
+    catalogue = get_system(job.system).catalogue
+    found: dict[str, list[dict[str, str]]] = {}
+    for side, snapshot in (("a", job.snapshot_a), ("b", job.snapshot_b)):
+        for unit in (snapshot or {}).get("units", []) or []:
+            for slug in catalogue.rules_without_effect(unit.get("rules") or []):
+                found.setdefault(slug, []).append(
+                    {"side": side, "id": str(unit.get("id", "")), "name": str(unit.get("name", ""))}
+                )
+    return [{"rule": slug, "units": units} for slug, units in sorted(found.items())]

@@ -12,6 +12,7 @@ from rest_framework.reverse import reverse
 
 from rules.engine_settings import engine_settings_effective
 from rules.models import Battle, EngineJob, JobStatus, Simulation
+from rules.selectors import job_rules_without_effect
 from rules.services import MAX_SEED, MAX_SIMULATION_RUNS, simulation_progress
 
 ROSTER_IDS_HELP = (
@@ -81,6 +82,30 @@ class EffectiveSettingsMixin(serializers.Serializer):
         return engine_settings_effective(system=job.system, stored=job.settings)
 
 
+class RuleUnitSerializer(serializers.Serializer):
+    side = serializers.CharField()
+    id = serializers.CharField()
+    name = serializers.CharField()
+
+
+class RuleWithoutEffectSerializer(serializers.Serializer):
+    """One special rule the engine does not play and the units that carry it."""
+
+    rule = serializers.CharField()
+    units = RuleUnitSerializer(many=True)
+
+
+class RulesWithoutEffectMixin(serializers.Serializer):
+    """``rules_without_effect``: the armies' special rules the engine does not play, each
+    with the units carrying it (never silently ignored; docs/api.md)."""
+
+    rules_without_effect = serializers.SerializerMethodField()
+
+    @extend_schema_field(RuleWithoutEffectSerializer(many=True))
+    def get_rules_without_effect(self, job: EngineJob) -> list[dict[str, Any]]:
+        return job_rules_without_effect(job=job)
+
+
 class BattleRequestSerializer(serializers.Serializer):
     """``{"rosters": [a, b], "mission"?, "seed"?, "settings"?}``; no mission means the
     standard battle, no settings the system's defaults."""
@@ -102,7 +127,9 @@ class SimulationRequestSerializer(BattleRequestSerializer):
     runs = serializers.IntegerField(min_value=1, max_value=MAX_SIMULATION_RUNS)
 
 
-class BattleSerializer(EffectiveSettingsMixin, serializers.ModelSerializer):
+class BattleSerializer(
+    EffectiveSettingsMixin, RulesWithoutEffectMixin, serializers.ModelSerializer
+):
     """A battle with its status and, once resolved, its report (the log is paginated
     separately at ``log_url``)."""
 
@@ -131,6 +158,7 @@ class BattleSerializer(EffectiveSettingsMixin, serializers.ModelSerializer):
             "scores",
             "report",
             "report_hash",
+            "rules_without_effect",
             "failure_reason",
             "engine_version",
             "created_at",
@@ -187,7 +215,9 @@ class ReplaySerializer(serializers.Serializer):
     stored_hash = serializers.CharField()
 
 
-class SimulationSerializer(EffectiveSettingsMixin, serializers.ModelSerializer):
+class SimulationSerializer(
+    EffectiveSettingsMixin, RulesWithoutEffectMixin, serializers.ModelSerializer
+):
     """A simulation with its progress (0–100) and, once done, its result."""
 
     url = serializers.SerializerMethodField()
@@ -210,6 +240,7 @@ class SimulationSerializer(EffectiveSettingsMixin, serializers.ModelSerializer):
             "progress",
             "rosters",
             "result",
+            "rules_without_effect",
             "failure_reason",
             "engine_version",
             "created_at",

@@ -36,6 +36,7 @@ class CampaignSerializer(serializers.ModelSerializer):
             "points_limit",
             "points_step",
             "settings",
+            "rules_variant",
             "join_code",
             "seed",
             "revision",
@@ -61,6 +62,9 @@ class CampaignCreateSerializer(serializers.Serializer):
     points_step = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, default=0)
     settings = serializers.DictField(required=False, default=dict)
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
+    rules_variant = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, help_text="A /rules-variants/ id."
+    )
 
 
 class CampaignUpdateSerializer(serializers.Serializer):
@@ -70,6 +74,9 @@ class CampaignUpdateSerializer(serializers.Serializer):
     points_limit = serializers.IntegerField(min_value=1, max_value=MAX_POINTS, required=False)
     points_step = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, required=False)
     settings = serializers.DictField(required=False)
+    rules_variant = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, help_text="A /rules-variants/ id; null: none."
+    )
     revision = serializers.IntegerField(
         min_value=1, required=False, help_text="The revision you read (409 when stale)."
     )

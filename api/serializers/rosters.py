@@ -156,6 +156,9 @@ class RosterSerializer(serializers.Serializer):
     points_name = serializers.CharField()
     validation = ValidationSerializer()
     revision = serializers.IntegerField()
+    rules_variant = serializers.IntegerField(
+        allow_null=True, help_text="The rules variant it is validated against (null: the system's)."
+    )
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 
@@ -193,6 +196,7 @@ def roster_data(roster: Roster, result: ValidationResult) -> dict[str, Any]:
         "points_name": result.points_name,
         "validation": validation_data(result),
         "revision": roster.revision,
+        "rules_variant": roster.rules_variant_id,
         "created_at": roster.created_at,
         "updated_at": roster.updated_at,
     }

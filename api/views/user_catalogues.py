@@ -42,6 +42,18 @@ def saved_data(saved: services.CatalogueSaved, user: Any) -> dict[str, Any]:
     }
 
 
+def diff_range(request: Request) -> tuple[int, int | None]:
+    """The ``from`` (required) and ``to`` (default: latest) revision numbers of a diff."""
+    params = RevisionInputSerializer(data={"revision": request.query_params.get("from")})
+    params.is_valid(raise_exception=True)
+    head = request.query_params.get("to")
+    if not head:
+        return params.validated_data["revision"], None
+    checked = RevisionInputSerializer(data={"revision": head})
+    checked.is_valid(raise_exception=True)
+    return params.validated_data["revision"], checked.validated_data["revision"]
+
+
 class CatalogueViewSet(viewsets.GenericViewSet):
     """Catalogues the caller may read; writes need an account (and ownership)."""
 
@@ -187,20 +199,9 @@ class CatalogueViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["get"])
     def diff(self, request: Request, pk: str) -> Response:
         """What changed between two revisions."""
-        params = RevisionInputSerializer(data={"revision": request.query_params.get("from")})
-        params.is_valid(raise_exception=True)
-        head = request.query_params.get("to")
-        head_number = None
-        if head:
-            checked = RevisionInputSerializer(data={"revision": head})
-            checked.is_valid(raise_exception=True)
-            head_number = checked.validated_data["revision"]
+        base, head = diff_range(request)
         return Response(
-            selectors.catalogue_revision_diff(
-                catalogue=self.get_object(),
-                base=params.validated_data["revision"],
-                head=head_number,
-            )
+            selectors.catalogue_revision_diff(catalogue=self.get_object(), base=base, head=head)
         )
 
     @extend_schema(

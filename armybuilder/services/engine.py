@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from armybuilder import rosterdata
@@ -10,10 +11,11 @@ from armybuilder.models import Roster
 from armybuilder.selectors import roster_context
 
 
-def roster_to_engine(*, roster: Roster) -> dict[str, Any]:
-    """The roster as the engine's RosterData (``rosterdata.roster_to_engine``); RosterError
+def roster_to_engine(*, roster: Roster, pinned: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """The roster as the engine's RosterData (``rosterdata.roster_to_engine``), factions
+    ``pinned`` at a revision (a campaign's) read at that one; RosterError
     ``roster.unit_unknown`` when an entry names a unit the catalogue no longer has."""
-    context = roster_context(roster=roster)
+    context = roster_context(roster=roster, pinned=pinned)
     for index, entry in enumerate(context.payload.get("units", [])):
         catalogue = context.factions.get(entry.get("faction") or context.payload["faction"], {})
         if not any(u["slug"] == entry["unit"] for u in catalogue.get("units", [])):

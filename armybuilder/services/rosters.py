@@ -12,7 +12,7 @@ from django.db.models import ProtectedError
 from armybuilder import rosterdata
 from armybuilder.errors import ConflictError, NotFoundError, RosterError
 from armybuilder.exchange import interchange_payload
-from armybuilder.models import Faction, GameSystem, Roster, RosterAction
+from armybuilder.models import Faction, GameSystem, Roster, RosterAction, RulesVariant
 from armybuilder.selectors import catalogue_context, context_validate, roster_context
 from armybuilder.services.entries import MAX_UNITS, known_unit, new_unit_id, unit_entry
 from armybuilder.services.history import lock_roster, record_revision
@@ -300,3 +300,24 @@ def roster_delete(*, roster: Roster) -> None:
         raise ConflictError(
             "roster.in_use", "This roster is played in a campaign and cannot be deleted."
         ) from exc
+
+
+def roster_set_rules_variant(
+    *, roster: Roster, actor: Any | None, variant: RulesVariant | None
+) -> ValidationResult:
+    """Validate the roster against ``variant`` (a rules variant of its system the caller may
+    use) instead of the system's rules from now on, or against the system's again (None):
+    one revision, none when nothing changes."""
+    if variant is not None and variant.system_id != roster.system_id:
+        raise RosterError(
+            "variant.system_mismatch",
+            f"{variant.name} is not a {roster.system.name} rules variant",
+            "rules_variant",
+        )
+    with transaction.atomic():
+        roster = lock_roster(roster)
+        if roster.rules_variant_id == getattr(variant, "pk", None):
+            return context_validate(roster_context(roster=roster))
+        roster.rules_variant = variant
+        summary = f"rules: {variant.name}" if variant else f"rules: {roster.system.name}"
+        return record_revision(roster, action=RosterAction.UPDATED, actor=actor, summary=summary)

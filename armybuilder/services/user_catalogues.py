@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 import json
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +21,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError, Q
 
+from armybuilder.catalogue_access import apply_visibility
 from armybuilder.catalogue_checks import catalogue_issues
 from armybuilder.catalogue_files import content_hash
 from armybuilder.catalogue_issues import ERROR, CatalogueIssue, issue
@@ -268,22 +268,7 @@ def catalogue_set_visibility(*, catalogue: Faction, actor: Any, visibility: str)
     """Private, unlisted (a new link token unless it already has one) or public; leaving
     unlisted ends the old link."""
     _writable(catalogue, actor)
-    if visibility not in Visibility.values:
-        raise CatalogueRejected(
-            [
-                issue(
-                    "catalogue.visibility",
-                    "visibility",
-                    f"Unknown visibility '{visibility}'.",
-                    f"Use one of: {', '.join(Visibility.values)}.",
-                )
-            ]
-        )
-    catalogue.visibility = visibility
-    if visibility == Visibility.UNLISTED:
-        catalogue.link_token = catalogue.link_token or secrets.token_urlsafe(32)
-    else:
-        catalogue.link_token = None
+    apply_visibility(catalogue, visibility)
     catalogue.save(update_fields=["visibility", "link_token", "updated_at"])
     return catalogue
 

@@ -1,5 +1,5 @@
-"""Campaigns: create one (with its house rules), edit it, add organisers; the points limit
-in force now."""
+"""Campaigns: create one (with its house rules and rules variant), edit it, add organisers;
+the points limit in force now."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from armybuilder.rules_variant_selectors import rules_variant_for
 from campaigns.errors import CampaignError, CampaignForbidden
 from campaigns.house_rules import check_settings
 from campaigns.models import Campaign, CampaignFormat, CampaignStatus
@@ -50,6 +51,14 @@ def check_points(**values: Any) -> None:
             )
 
 
+def campaign_rules_variant(*, user: Any, system: str, variant_id: int | None) -> Any:
+    """The rules variant (an id the organiser may read, of the campaign's system) a campaign
+    validates its rosters against; None for the system's own rules."""
+    if variant_id is None:
+        return None
+    return rules_variant_for(user=user, variant_id=variant_id, system=system)
+
+
 def campaign_create(
     *,
     user: Any,
@@ -61,8 +70,10 @@ def campaign_create(
     settings: dict[str, Any] | None = None,
     description: str = "",
     seed: int | None = None,
+    rules_variant: int | None = None,
 ) -> Campaign:
-    """A draft campaign organised by ``user`` with a fresh join code."""
+    """A draft campaign organised by ``user`` with a fresh join code, validating rosters
+    against ``rules_variant`` (a rules variant id) when given."""
 
     try:
         get_system(system)
@@ -74,7 +85,9 @@ def campaign_create(
         )
     check_points(points_limit=points_limit, points_step=points_step)
     stored = check_settings(settings or {}, system=system)
+    variant = campaign_rules_variant(user=user, system=system, variant_id=rules_variant)
     campaign = Campaign.objects.create(
+        rules_variant=variant,
         system=system,
         name=name,
         description=description,
@@ -91,7 +104,12 @@ def campaign_create(
         campaign=campaign,
         actor=user,
         action="campaign_created",
-        data={"system": system, "format": format, "settings": stored},
+        data={
+            "system": system,
+            "format": format,
+            "settings": stored,
+            "rules_variant": rules_variant,
+        },
     )
     return campaign
 
@@ -108,7 +126,15 @@ def campaign_update(
     fields both land; ``expected`` (the revision the edit was made from) is checked there
     too, and each edit raises the revision."""
     require_organiser(campaign, user)
-    allowed = {"name", "description", "status", "points_limit", "points_step", "settings"}
+    allowed = {
+        "name",
+        "description",
+        "status",
+        "points_limit",
+        "points_step",
+        "settings",
+        "rules_variant",
+    }
     unknown = sorted(set(changes) - allowed)
     if unknown:
         raise CampaignError("campaign.field", f"Cannot change {unknown[0]}.", unknown[0])
@@ -117,10 +143,15 @@ def campaign_update(
     if "status" in changes and changes["status"] not in CampaignStatus.values:
         raise CampaignError("campaign.status", "Unknown status.", "status")
     check_points(**{k: v for k, v in changes.items() if k in ("points_limit", "points_step")})
+    values = dict(changes)
+    if "rules_variant" in changes:
+        values["rules_variant"] = campaign_rules_variant(
+            user=user, system=campaign.system, variant_id=changes["rules_variant"]
+        )
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
         expected.check(campaign.revision, "campaign")
-        for key, value in changes.items():
+        for key, value in values.items():
             setattr(campaign, key, value)
         campaign.revision += 1
         campaign.save()

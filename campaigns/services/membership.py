@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from campaigns.catalogue_pins import check_pinned
 from campaigns.errors import CampaignConflict, CampaignError
 from campaigns.house_rules import effective_settings
 from campaigns.models import (
@@ -56,6 +57,7 @@ def campaign_join(*, user: Any, join_code: str, roster: Any) -> Participant:
         raise CampaignError(
             "roster.system_mismatch", f"The roster must be a {campaign.system} roster.", "roster"
         )
+    check_pinned(campaign=campaign, payload=roster.payload)
     if Participant.objects.filter(campaign=campaign, user=user).exists():
         raise CampaignConflict("campaign.already_joined", "You already play in this campaign.")
     try:

@@ -10,6 +10,7 @@ from django.db import transaction
 
 from armybuilder.services.engine import roster_to_engine
 from campaigns.advances import captives, leave_out, old_wound_absences
+from campaigns.catalogue_pins import campaign_pinned_revisions, check_pinned
 from campaigns.errors import CampaignConflict, CampaignError, CampaignForbidden
 from campaigns.models import CampaignStatus, Game, Participant, RosterVersion
 from campaigns.results import apply_campaign_state
@@ -24,13 +25,15 @@ from campaigns.selectors import (
 from campaigns.services.audit import audit
 
 
-def roster_engine_data(roster: Any, payload: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The roster (or another payload priced with its catalogues) as engine RosterData
-    (the army builder's one mapper)."""
+def roster_engine_data(
+    roster: Any, payload: dict[str, Any] | None = None, pinned: dict[str, int] | None = None
+) -> dict[str, Any]:
+    """The roster (or another payload priced with its catalogues, those ``pinned`` at the
+    campaign's revisions) as engine RosterData (the army builder's one mapper)."""
     if payload is not None:
         roster = copy.copy(roster)
         roster.payload = payload
-    return roster_to_engine(roster=roster)
+    return roster_to_engine(roster=roster, pinned=pinned)
 
 
 def participant_snapshot(
@@ -42,7 +45,8 @@ def participant_snapshot(
     heroes whose old battle wound rolls a 1 for this game (seeded by the game)."""
     states = participant_unit_states(participant=participant, before=before)
     payload = participant_campaign_payload(participant=participant)
-    data = apply_campaign_state(roster_engine_data(participant.roster, payload), states)
+    pinned = campaign_pinned_revisions(campaign=participant.campaign)
+    data = apply_campaign_state(roster_engine_data(participant.roster, payload, pinned), states)
     if game is not None:
         absent = {
             *participant_absent_fighters(participant=participant, game=game),
@@ -88,6 +92,7 @@ def participant_roster_check(
         raise CampaignError(
             "roster.faction", "The campaign roster must keep its faction.", "faction"
         )
+    check_pinned(campaign=participant.campaign, payload=proposed)
     states = participant_unit_states(participant=participant)
     before = {str(u.get("id")): u for u in previous.get("units", [])}
     for index, unit in enumerate(proposed.get("units", [])):

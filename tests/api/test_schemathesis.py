@@ -179,6 +179,7 @@ OWNED: dict[str, tuple[Callable[[Any], dict[str, Any]], dict[str, str]]] = {
     "/api/v1/rosters/{id}": (make_roster, {"id": "roster", "unit_id": "unit"}),
     "/api/v1/shared/{token}": (make_roster, {"token": "token"}),
     "/api/v1/campaigns/{id}": (make_roster, {"id": "campaign", "participant_id": "participant"}),
+    "/api/v1/campaigns/{campaign_pk}": (make_roster, {"campaign_pk": "campaign"}),
     "/api/v1/battles/{id}": (make_battle, {"id": "battle"}),
     "/api/v1/simulations/{id}": (make_simulation, {"id": "simulation"}),
     "/api/v1/clocks/{id}": (make_clock, {"id": "clock"}),

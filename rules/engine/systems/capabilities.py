@@ -8,7 +8,7 @@ system is one package plus its catalogues.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -256,3 +256,14 @@ class CatalogueCapability:
     known_rules: frozenset[str] = frozenset()
     unit_problems: Callable[[dict[str, Any], str], list[str]] = no_unit_problems
     importers: Mapping[str, ImportMapping] = field(default_factory=dict)
+
+    def rules_without_effect(self, rules: Iterable[str]) -> list[str]:
+        """The special rules among ``rules`` (parameters such as ``(6+)`` stripped) this
+        system's engine does not play, sorted and each once: what a catalogue upload warns
+        about and a battle's resource lists, so no rule is ever silently ignored."""
+        return sorted({slug for slug in map(rule_slug, rules) if slug not in self.known_rules})
+
+
+def rule_slug(rule: object) -> str:
+    """A special rule's slug without its parameter: ``feel_no_pain(5+)`` → ``feel_no_pain``."""
+    return str(rule).split("(")[0]

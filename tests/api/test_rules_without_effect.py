@@ -1,0 +1,83 @@
+"""Special rules the engine does not play are warnings at upload and are listed on the
+battle (and simulation) resource of every battle that used them (issue 15: "never silently
+ignored")."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from armybuilder.rosterdata import CATALOGUE_DIR, SAMPLES_DIR
+from tests.api.test_user_catalogues import upload
+
+pytestmark = pytest.mark.django_db
+
+DAWNGUARD = (CATALOGUE_DIR / "massbattle" / "dawnguard-realms.yaml").read_text()
+HATED = DAWNGUARD.replace("faction: dawnguard-realms", "faction: hated-realms", 1).replace(
+    "rules: [phalanx]", "rules: [phalanx, hatred]", 1
+)
+VANGUARD = yaml.safe_load((SAMPLES_DIR / "massbattle" / "dawnguard-vanguard.yaml").read_text())
+
+
+def roster_of(client, faction: str) -> int:
+    created = client.post("/api/v1/rosters/", {**VANGUARD, "faction": faction}, format="json")
+    assert created.status_code == 201, created.json()
+    return created.json()["id"]
+
+
+@pytest.fixture
+def hated(owner_client, catalogues):
+    response = upload(owner_client, HATED)
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def test_a_battle_lists_the_rules_it_played_without_effect(
+    owner_client, hated, django_capture_on_commit_callbacks
+):
+    assert [w["message"] for w in hated["warnings"]] == ["`hatred` has no effect in battles yet."]
+    request = {
+        "rosters": [
+            roster_of(owner_client, hated["slug"]),
+            roster_of(owner_client, "dawnguard-realms"),
+        ],
+        "seed": 3,
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        battle = owner_client.post("/api/v1/battles/", request, format="json")
+    resource = owner_client.get(battle.json()["url"]).json()
+    assert resource["status"] == "resolved"
+    assert resource["rules_without_effect"] == [
+        {
+            "rule": "hatred",
+            "units": [
+                {"side": "a", "id": "u1", "name": "The Beacon Horde"},
+                {"side": "a", "id": "u2", "name": "Pass Wardens"},
+            ],
+        }
+    ]
+    listed = owner_client.get("/api/v1/battles/").json()["results"][0]
+    assert listed["rules_without_effect"] == resource["rules_without_effect"]
+
+
+def test_samples_list_no_rule_without_effect(
+    owner_client, catalogues, django_capture_on_commit_callbacks
+):
+    sample = roster_of(owner_client, "dawnguard-realms")
+    with django_capture_on_commit_callbacks(execute=True):
+        battle = owner_client.post(
+            "/api/v1/battles/", {"rosters": [sample, sample], "seed": 1}, format="json"
+        )
+    assert owner_client.get(battle.json()["url"]).json()["rules_without_effect"] == []
+
+
+def test_a_simulation_lists_them_too(owner_client, hated, django_capture_on_commit_callbacks):
+    mine = roster_of(owner_client, hated["slug"])
+    with django_capture_on_commit_callbacks(execute=True):
+        simulation = owner_client.post(
+            "/api/v1/simulations/", {"rosters": [mine, mine], "runs": 2, "seed": 1}, format="json"
+        )
+    assert simulation.status_code == 202, simulation.json()
+    body = owner_client.get(simulation.json()["url"]).json()
+    assert [r["rule"] for r in body["rules_without_effect"]] == ["hatred"]
+    assert [u["side"] for u in body["rules_without_effect"][0]["units"]] == ["a", "a", "b", "b"]

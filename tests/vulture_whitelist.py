@@ -384,11 +384,8 @@ _.fork  # unused method (api/views/user_catalogues.py:214)
 JSON  # unused variable (armybuilder/models.py:55)
 forked_from  # unused variable (armybuilder/models.py:113)
 battlescribe_id  # unused variable (armybuilder/battlescribe/report.py: read by asdict)
-# pyexpat calls the handlers it is given (armybuilder/battlescribe/xmlsafe.py)
-StartElementHandler
-EndElementHandler
-CharacterDataHandler
-StartDoctypeDeclHandler
-EntityDeclHandler
-UnparsedEntityDeclHandler
-ExternalEntityRefHandler
+# The SAX reader calls its content handler's methods (armybuilder/battlescribe/xmlsafe.py)
+_.setDocumentLocator
+_.startElementNS
+_.endElementNS
+_.characters

@@ -79,7 +79,7 @@ class _TreeBuilder(ContentHandler):
     def line(self) -> int:
         return self.locator.getLineNumber() if self.locator else 0
 
-    def startElementNS(self, name: tuple[str | None, str], qname: str, attrs: Any) -> None:
+    def startElementNS(self, name: tuple[str | None, str], _qname: str, attrs: Any) -> None:
         self.counted += 1
         if self.counted > MAX_ELEMENTS:
             raise _Refusal("battlescribe.xml_too_large", f"more than {MAX_ELEMENTS} elements")
@@ -91,7 +91,7 @@ class _TreeBuilder(ContentHandler):
         (self.stack[-1].children if self.stack else self.root).append(node)
         self.stack.append(node)
 
-    def endElementNS(self, name: tuple[str | None, str], qname: str) -> None:
+    def endElementNS(self, name: tuple[str | None, str], _qname: str) -> None:
         node = self.stack.pop()
         node.text = node.text.strip()
 

@@ -48,15 +48,11 @@ def test_a_sweep_tick_during_a_redis_outage_is_sent_when_redis_is_back(start_bea
     beat = start_beat(broker=private_redis.url)
     assert wait_for(lambda: SWEEP_TICK in beat.log(tail=100_000), timeout=60), beat.log()
     assert wait_for(lambda: sweeps_waiting(private_redis.url) >= 1, timeout=10), beat.log()
-    # A clean shutdown, so the count before the outage is exactly what comes back.
+    # A clean shutdown, so the count before the outage is exactly what comes back. The
+    # outage outlasts a sweep period, so a sweep tick falls in it (beat may then be busy
+    # retrying another entry's send: either way the tick must not be lost).
     private_redis.kill(signal.SIGTERM)
-    before = beat.log(tail=100_000).count(SWEEP_TICK)
-    assert wait_for(
-        lambda: beat.log(tail=100_000).count(SWEEP_TICK) > before,
-        timeout=SWEEP_PERIOD + 5,
-        interval=0.2,
-    ), beat.log()
-    time.sleep(2)  # the tick fell in the outage; the next regular one is 13 s away
+    time.sleep(SWEEP_PERIOD + 2)
     private_redis.start()
     waiting_at_restart = sweeps_waiting(private_redis.url)
     restarted_at = time.monotonic()

@@ -8,6 +8,7 @@ from frontend.views import (
     accounts,
     battles,
     battlescribe,
+    campaign_catalogues,
     campaign_people,
     campaigns,
     catalogue_editor,
@@ -192,6 +193,21 @@ urlpatterns = [
         "campaigns/<int:pk>/participants/<int:participant_id>/withdraw/",
         campaign_people.participant_withdraw,
         name="participant-withdraw",
+    ),
+    path(
+        "campaigns/<int:pk>/catalogues/pin/",
+        campaign_catalogues.catalogue_pin,
+        name="campaign-catalogue-pin",
+    ),
+    path(
+        "campaigns/<int:pk>/catalogues/unpin/",
+        campaign_catalogues.catalogue_unpin,
+        name="campaign-catalogue-unpin",
+    ),
+    path(
+        "campaigns/<int:pk>/catalogues/move/",
+        campaign_catalogues.catalogue_move,
+        name="campaign-catalogue-move",
     ),
     path(
         "campaigns/<int:pk>/organisers/add/",

@@ -46,6 +46,7 @@ from frontend.campaign_forms import (
     parse_manual_pairs,
     unit_outcomes,
 )
+from frontend.campaign_pin_rows import pin_rows, pinnable_catalogues
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
 
@@ -199,6 +200,8 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "invite_url": request.build_absolute_uri(invite),
             "system": system_list().filter(slug=campaign.system).first(),
             "organiser_names": sorted(campaign.organisers.values_list("username", flat=True)),
+            "pins": pin_rows(campaign, organiser=organiser),
+            "pinnable": pinnable_catalogues(campaign, request.user) if organiser else [],
             "standings": [
                 {**row, "username": usernames.get(row["participant"], "")}
                 for row in campaign_standings(campaign=campaign)

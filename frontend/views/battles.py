@@ -22,7 +22,7 @@ from rules.engine.systems.base import EngineError
 from rules.errors import BattleRequestError
 from rules.job_control import job_limit_check
 from rules.models import Battle, JobStatus
-from rules.selectors import battles_for_user, rosters_for_battle
+from rules.selectors import battles_for_user, job_rules_without_effect, rosters_for_battle
 from rules.services import battle_create
 
 
@@ -272,11 +272,13 @@ def events_context(battle: Battle, turn: str, phase: str) -> dict[str, Any]:
 
 @login_required
 def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """The battle: progress while queued, the full report once resolved."""
+    """The battle: progress while queued, the full report once resolved; the armies'
+    special rules the engine does not play are named above either."""
     battle = _own_battle(request, pk)
     context: dict[str, Any] = {
         "battle": battle,
         "done": battle.status in (JobStatus.RESOLVED, JobStatus.FAILED),
+        "rules_without_effect": job_rules_without_effect(job=battle),
     }
     if battle.status == JobStatus.RESOLVED and battle.report:
         report = battle.report

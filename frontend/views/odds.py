@@ -26,7 +26,7 @@ from rules.engine.systems.capabilities import OddsCapability
 from rules.errors import BattleRequestError
 from rules.job_control import job_limit_check
 from rules.models import FINISHED_JOB_STATUSES, JobStatus, Simulation
-from rules.selectors import simulations_for_user
+from rules.selectors import job_rules_without_effect, simulations_for_user
 from rules.services import simulation_create, simulation_progress
 
 CALCULATORS: dict[str, tuple[str, OddsCapability]] = {
@@ -106,6 +106,7 @@ def simulation_context(simulation: Simulation) -> dict[str, Any]:
         "simulation": simulation,
         "progress": simulation_progress(simulation),
         "done": simulation.status in FINISHED_JOB_STATUSES,
+        "rules_without_effect": job_rules_without_effect(job=simulation),
     }
     result = simulation.result
     if simulation.status == JobStatus.RESOLVED and result:

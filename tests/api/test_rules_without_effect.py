@@ -81,3 +81,29 @@ def test_a_simulation_lists_them_too(owner_client, hated, django_capture_on_comm
     body = owner_client.get(simulation.json()["url"]).json()
     assert [r["rule"] for r in body["rules_without_effect"]] == ["hatred"]
     assert [u["side"] for u in body["rules_without_effect"][0]["units"]] == ["a", "a", "b", "b"]
+
+
+def test_the_battle_page_names_them_above_the_result(
+    owner, owner_client, hated, client, django_capture_on_commit_callbacks
+):
+    request = {
+        "rosters": [
+            roster_of(owner_client, hated["slug"]),
+            roster_of(owner_client, "dawnguard-realms"),
+        ],
+        "seed": 3,
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        battle = owner_client.post("/api/v1/battles/", request, format="json").json()
+    client.force_login(owner)
+    page = client.get(f"/battles/{battle['id']}/").content.decode()
+    assert 'id="rules-without-effect"' in page
+    assert "<code>hatred</code> (The Beacon Horde, Pass Wardens)" in page
+    sample = owner_client.post(
+        "/api/v1/battles/",
+        {"rosters": [request["rosters"][1], request["rosters"][1]], "seed": 3},
+        format="json",
+    ).json()
+    assert (
+        'id="rules-without-effect"' not in client.get(f"/battles/{sample['id']}/").content.decode()
+    )

@@ -552,8 +552,15 @@ def test_every_pattern_is_probed():
     assert len(names) == len(urlpatterns) >= 50
 
 
-def test_no_page_fails_on_junk_input(client, world):
-    w = world
+#: The junk probe is split into this many tests (each with its own world), so that no single
+#: test nears the per-test timeout as pages are added.
+PROBE_SHARDS = 4
+
+
+def _probe_items(w: World) -> list[tuple[URLPattern, Any]]:
+    """Every (page, roster) pair the probe visits, destructive pages last: the per-system
+    roster pages once per system's roster, other roster pages with the grimdark roster."""
+    items = []
     for pattern in _patterns():
         if pattern.name in PER_SYSTEM:
             systems = list(w.rosters.values())
@@ -561,9 +568,16 @@ def test_no_page_fails_on_junk_input(client, world):
             systems = [w.rosters["grimdark"]]
         else:
             systems = [None]
-        for roster in systems:
-            for kwargs in kwargs_for(pattern, w, roster):
-                probe(client, pattern, kwargs, w, roster or w.rosters["skirmish"])
+        items.extend((pattern, roster) for roster in systems)
+    return items
+
+
+@pytest.mark.parametrize("shard", range(PROBE_SHARDS))
+def test_no_page_fails_on_junk_input(client, world, shard):
+    w = world
+    for pattern, roster in _probe_items(w)[shard::PROBE_SHARDS]:
+        for kwargs in kwargs_for(pattern, w, roster):
+            probe(client, pattern, kwargs, w, roster or w.rosters["skirmish"])
 
 
 def test_unknown_ids_and_slugs_in_the_path_are_not_found(client, world):

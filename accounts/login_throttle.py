@@ -1,7 +1,8 @@
-"""Failed sign-ins on the HTML login page, counted per client address in the cache.
+"""Failed sign-ins, counted per client address in the cache: the HTML login page and the
+API's ``POST /auth/token/`` share one count.
 
 ``LOGIN_FAILURE_LIMIT`` failures within ``LOGIN_FAILURE_WINDOW`` seconds from one address
-block further attempts from it until the window ends (the page answers 429). The address
+block further attempts from it until the window ends (the page and the API answer 429). The address
 is DRF's, so ``NUM_PROXIES`` decides whether ``X-Forwarded-For`` counts. Counting per
 username as well would let anyone lock a player out by guessing wrong on purpose, so it is
 not done. With a shared cache (``CACHE_URL``) every web process sees the same counts; an

@@ -48,8 +48,9 @@ CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
 # client cannot pick a fresh throttle allowance by sending a header.
 NUM_PROXIES = env_int("NUM_PROXIES", 0)
 
-# Failed sign-ins on the HTML login page, per client address and per username, within the
-# window; past it the page answers 429 (accounts/login_throttle.py, counted in the cache).
+# Failed sign-ins (the HTML login page and POST /api/v1/auth/token/ together), per client
+# address, within the window; past it both answer 429 (accounts/login_throttle.py, counted
+# in the cache).
 LOGIN_FAILURE_LIMIT = env_int("MUSTER_LOGIN_FAILURE_LIMIT", 10)
 LOGIN_FAILURE_WINDOW = env_int("MUSTER_LOGIN_FAILURE_WINDOW", 300)
 

@@ -3,15 +3,18 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.db import IntegrityError, transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status
 from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import Throttled
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.login_throttle import login_blocked, login_failed
 from accounts.tokens import token_id, user_token_revoke, user_tokens_list
 from api.exceptions import ApiError, ApiNotFound
 from api.serializers.auth import (
@@ -55,13 +58,18 @@ class RegisterView(APIView):
 
 
 class TokenView(APIView):
-    """Exchange a username and password for the account's API token."""
+    """Exchange a username and password for the account's API token. Failed attempts count
+    with the login page's (accounts/login_throttle.py, per client address): past
+    ``LOGIN_FAILURE_LIMIT`` within the window the endpoint answers 429 without checking
+    the password, so a password cannot be guessed at the general anonymous rate."""
 
     permission_classes = [permissions.AllowAny]
     authentication_classes: list = []
 
     @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer}, tags=["auth"])
     def post(self, request: Request) -> Response:
+        if login_blocked(request):
+            raise Throttled(wait=settings.LOGIN_FAILURE_WINDOW)
         serializer = TokenRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = authenticate(
@@ -70,6 +78,7 @@ class TokenView(APIView):
             password=serializer.validated_data["password"],
         )
         if user is None or not user.is_active:
+            login_failed(request)
             raise ApiError("invalid_credentials", "Unable to log in with these credentials.")
         token, _ = Token.objects.get_or_create(user=user)
         return Response(TokenSerializer({"token": token.key}).data)

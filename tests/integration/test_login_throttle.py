@@ -1,4 +1,5 @@
-"""The HTML login page is throttled per client address (issue 22 item 3)."""
+"""The HTML login page and the API token endpoint are throttled per client address, with
+one count of failed sign-ins (issue 22 item 3)."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -47,3 +48,36 @@ def test_a_few_mistakes_still_let_the_player_in(client, player):
     response = sign_in(client, PASSWORD)
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(player.pk)
+
+
+def api_token(client, password):
+    return client.post(
+        "/api/v1/auth/token/",
+        {"username": "player", "password": password},
+        content_type="application/json",
+    )
+
+
+def test_the_api_token_endpoint_refuses_guessing_with_429(client, player, settings):
+    """``POST /api/v1/auth/token/`` used to be limited only by the anonymous rate (600 a
+    minute): now its failures count like the login page's, and past the limit even the
+    right password answers 429 in the API's error format."""
+    for _ in range(settings.LOGIN_FAILURE_LIMIT):
+        assert api_token(client, "wrong").status_code == 400
+    response = api_token(client, PASSWORD)
+    assert response.status_code == 429
+    assert response.json()["error"]["code"] == "throttled"
+    assert "Retry-After" in response
+
+
+def test_api_and_page_failures_share_one_count(client, player, settings):
+    for _ in range(settings.LOGIN_FAILURE_LIMIT - 1):
+        api_token(client, "wrong")
+    sign_in(client, "wrong")
+    assert sign_in(client, PASSWORD).status_code == 429
+
+
+def test_the_api_token_endpoint_still_answers_after_a_few_mistakes(client, player):
+    for _ in range(3):
+        api_token(client, "wrong")
+    assert api_token(client, PASSWORD).json()["token"]

@@ -121,7 +121,7 @@ class BattleScribeRosterImportView(APIView):
             owner=request.user, system=_system(request), upload=upload
         )
         return Response(
-            {**render_roster(done.roster), "unknown": done.unknown},
+            {**render_roster(done.roster), "unknown": done.unknown, "forces": done.forces},
             status=status.HTTP_201_CREATED,
         )
 

@@ -13,6 +13,7 @@ from armybuilder.battlescribe.documents import Document
 from armybuilder.battlescribe.limits import limits
 from armybuilder.battlescribe.mapping import Context
 from armybuilder.battlescribe.resolve import Element
+from armybuilder.battlescribe.unlocks import raised
 
 
 def force_entries(ctx: Context) -> list[tuple[Document, Element]]:
@@ -33,15 +34,6 @@ def force_entries(ctx: Context) -> list[tuple[Document, Element]]:
     return found
 
 
-def _selector(ctx: Context, child: str) -> dict[str, Any] | None:
-    if child in ctx.slugs:
-        return {"units": [ctx.slugs[child]]}
-    target = ctx.scope.find(child)
-    if target is not None and target.node.tag == "categoryEntry":
-        return {"categories": [target.node.get("name")]}
-    return None
-
-
 def force_constraints(ctx: Context) -> list[dict[str, Any]]:
     """The first force entry's category limits as Muster constraints."""
     entries = force_entries(ctx)
@@ -56,6 +48,14 @@ def force_constraints(ctx: Context) -> list[dict[str, Any]]:
             "is the one mapped",
         )
     document, force = entries[0]
+    for constraint in force.node.each("constraints", "constraint"):
+        ctx.skip(
+            Element(constraint, document.file, f"{force.path}/constraints/constraint"),
+            constraint.get("id"),
+            "constraint",
+            "a limit on how many forces a roster holds; a Muster roster has one force per "
+            "faction (its allies)",
+        )
     found: list[dict[str, Any]] = []
     for link in force.node.each("categoryLinks", "categoryLink"):
         target = ctx.scope.find(link.get("targetId"))
@@ -69,10 +69,9 @@ def force_constraints(ctx: Context) -> list[dict[str, Any]]:
             Element(m, document.file, f"{path}/modifiers/modifier[{i}]")
             for i, m in enumerate(link.each("modifiers", "modifier"), start=1)
         ]
-        bounded, repeats, refused = limits(constraints, modifiers, ctx.own)
-        ctx.refused(refused)
-        maximum = next((b.value for b in bounded if b.kind == "max" and not b.percent), None)
-        for limit in bounded:
+        bounded = limits(constraints, modifiers, ctx.own)
+        ctx.refused(bounded.refused)
+        for limit in bounded.found:
             code = f"bs.{limit.id}"
             if limit.percent and limit.field == ctx.cost_type:
                 key = "min_percent" if limit.kind == "min" else "max_percent"
@@ -87,46 +86,30 @@ def force_constraints(ctx: Context) -> list[dict[str, Any]]:
                     }
                 )
             elif limit.field == "selections" and not limit.percent and limit.value >= 0:
-                if limit.kind == "max" and repeats:
-                    continue
-                found.append(
-                    {
-                        "code": code,
-                        "kind": "category_count",
-                        "severity": "error",
-                        "category": category,
-                        limit.kind: limit.value,
-                    }
-                )
+                value: int | None = limit.value
+                if limit.kind == "max":
+                    value, ratios = raised(
+                        ctx, limit, bounded, label=category, limited={"categories": [category]}
+                    )
+                    found += ratios
+                if value is not None:
+                    found.append(
+                        {
+                            "code": code,
+                            "kind": "category_count",
+                            "severity": "error",
+                            "category": category,
+                            limit.kind: value,
+                        }
+                    )
             else:
                 ctx.skip(
                     limit.element,
                     limit.id,
                     "constraint",
-                    f"a limit on '{limit.field}' has no Muster kind",
+                    f"a limit on '{limit.field}'"
+                    + (" as a percentage" if limit.percent else "")
+                    + " has no Muster kind",
                 )
-        for repeat in repeats:
-            per = _selector(ctx, repeat.child)
-            if per is None or repeat.per != 1:
-                ctx.skip(
-                    repeat.element,
-                    repeat.element.node.get("id"),
-                    "modifier",
-                    "the increment counts an entry Muster does not know, or per more than one",
-                )
-                continue
-            found.append(
-                {
-                    "code": f"bs.{repeat.element.node.get('field')}.per.{repeat.child}",
-                    "kind": "ratio",
-                    "severity": "error",
-                    "label": category,
-                    "per": [per],
-                    "limited": {"categories": [category]},
-                    "count": repeat.step,
-                    "free": max(0, maximum or 0),
-                    "scope": "faction",
-                }
-            )
     ctx.counts.counts["constraints"] += len(found)
     return found

@@ -1,6 +1,6 @@
 // The BattleScribe import form's byte progress bar (docs/battlescribe.md). htmx posts the
-// form and fires htmx:xhr:progress from the request's upload (https://htmx.org/events/);
-// this fills the <progress> with the bytes sent (also for the report's Accept button, which
+// form and hands over its XMLHttpRequest in htmx:beforeSend (https://htmx.org/events/);
+// this fills the <progress> from that request's upload progress with the bytes sent (also for the report's Accept button, which
 // sends the form's files again). Without JavaScript the bar stays hidden and the form posts
 // as a plain page.
 (function () {
@@ -27,15 +27,20 @@
     p.bar.removeAttribute("value");  // indeterminate until the first progress event
     p.text.textContent = "Uploading…";
   });
-  document.addEventListener("htmx:xhr:progress", function (event) {
+  document.addEventListener("htmx:beforeSend", function (event) {
     var p = parts(event);
-    if (!p || !event.detail.lengthComputable) return;
-    total = event.detail.total;
-    p.bar.max = total;
-    p.bar.value = event.detail.loaded;
-    p.text.textContent = event.detail.loaded < total
-      ? "Uploaded " + kb(event.detail.loaded) + " of " + kb(total)
-      : "Uploaded " + kb(total) + "; reading the files…";
+    if (!p) return;
+    // htmx's own htmx:xhr:progress mixes the upload with the answer's download; the bar
+    // counts only the bytes sent.
+    event.detail.xhr.upload.addEventListener("progress", function (progress) {
+      if (!progress.lengthComputable) return;
+      total = progress.total;
+      p.bar.max = total;
+      p.bar.value = progress.loaded;
+      p.text.textContent = progress.loaded < total
+        ? "Uploaded " + kb(progress.loaded) + " of " + kb(total)
+        : "Uploaded " + kb(total) + "; reading the files…";
+    });
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var p = parts(event);

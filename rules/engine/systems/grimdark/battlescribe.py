@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.engine.systems.battlescribe import BattleScribeMapping, Record
@@ -130,7 +131,8 @@ MODELS = BattleScribeMapping(
     base_weapon_count="all",
 )
 
-VEHICLES = BattleScribeMapping(
+VEHICLES = replace(
+    MODELS,
     unit_profiles=VEHICLE_PROFILES,
     stats={
         "BS": ("BS",),
@@ -138,12 +140,7 @@ VEHICLES = BattleScribeMapping(
         "side": ("Side", "Side Armour", "AV Side"),
         "rear": ("Rear", "Rear Armour", "AV Rear"),
     },
-    weapon_profiles=WEAPON_PROFILES,
-    weapon=weapon,
     classify=classify_vehicle,
-    rule_slug=rule_slug,
-    known_rules=frozenset(KNOWN_RULES),
-    base_weapon_count="all",
     classifying=("Type",),
     classifying_profiles=TRANSPORT_PROFILES,
 )

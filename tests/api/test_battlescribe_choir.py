@@ -73,6 +73,14 @@ def test_a_force_category_raised_by_a_unit(owner_client, choir):
     assert ratio["limited"] == {"categories": ["Heavy Support"]}
     assert kinds["bs.vc-ic-c-heavy-max"]["max"] == 2
     assert kinds["bs.vc-ic-c-elites-pct"]["kind"] == "category_points_percent"
+    # a limit on the category entry itself counts the whole roster
+    assert kinds["bs.vc-ic-c-elites-roster"] == {
+        "code": "bs.vc-ic-c-elites-roster",
+        "kind": "category_count",
+        "severity": "error",
+        "category": "Elites",
+        "max": 2,
+    }
 
 
 def test_what_muster_cannot_hold_is_reported_with_id_path_and_why(owner_client, catalogues):
@@ -88,6 +96,7 @@ def test_what_muster_cannot_hold_is_reported_with_id_path_and_why(owner_client, 
     assert "how many forces" in why["vc-ic-c-host-max"]
     assert "one force organisation" in why["vc-foc"]
     assert "several model kinds" in why["vc-ic-p-cantor"]
+    assert "'hidden' modifier of a category" in why["vc-ic-m-elites-hidden"]
     assert found["vc-ic-m-banner-walker"]["file"] == "iron-choir.cat"
     assert found["vc-ic-m-banner-walker"]["path"].startswith(
         "catalogue/selectionEntries/selectionEntry[Choir Banner]/modifiers/modifier"

@@ -389,3 +389,6 @@ _.setDocumentLocator
 _.startElementNS
 _.endElementNS
 _.characters
+# The BattleScribe answers' schema fields, in BattleScribe's spelling (api/serializers/battlescribe.py)
+entryId
+catalogueId

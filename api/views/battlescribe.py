@@ -12,13 +12,19 @@ from typing import Any
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, permissions, status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.schema import ErrorSerializer
+from api.serializers.battlescribe import (
+    BattleScribeImportSerializer,
+    BattleScribeReportSerializer,
+    BattleScribeRosterSerializer,
+)
 from api.serializers.user_catalogues import catalogue_data
 from api.views.rosters import render_roster
 from armybuilder import selectors
@@ -47,6 +53,20 @@ ROSTER_UPLOAD = {
         },
     }
 }
+
+
+REFUSED = OpenApiResponse(
+    ErrorSerializer,
+    description=(
+        "A refused file: `code` is `battlescribe.<problem>` (file_type, too_large, zip_bomb, "
+        "zip_members, zip_invalid, xml_malformed, xml_dtd, xml_entity, xml_too_deep, "
+        "xml_too_large, root, namespace, id_missing, game_system, no_catalogue, "
+        "system_mismatch, catalogue_missing, link_depth, system_unsupported…), the "
+        "message starts with the file's name and `fields` is keyed by it "
+        "(docs/battlescribe.md); a mapped catalogue failing its checks answers the "
+        "catalogue checks' code."
+    ),
+)
 
 
 def _system(request: Request) -> str:
@@ -80,7 +100,9 @@ class BattleScribePreviewView(APIView):
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [MultiPartParser]
 
-    @extend_schema(tags=TAGS, request=UPLOAD, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        tags=TAGS, request=UPLOAD, responses={200: BattleScribeReportSerializer, 400: REFUSED}
+    )
     def post(self, request: Request) -> Response:
         report = services.battlescribe_preview(
             owner=request.user, system=_system(request), uploads=_uploads(request)
@@ -94,7 +116,9 @@ class BattleScribeImportView(APIView):
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [MultiPartParser]
 
-    @extend_schema(tags=TAGS, request=UPLOAD, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(
+        tags=TAGS, request=UPLOAD, responses={201: BattleScribeImportSerializer, 400: REFUSED}
+    )
     def post(self, request: Request) -> Response:
         result = services.battlescribe_import(
             owner=request.user, system=_system(request), uploads=_uploads(request)
@@ -114,14 +138,18 @@ class BattleScribeRosterImportView(APIView):
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [MultiPartParser]
 
-    @extend_schema(tags=TAGS, request=ROSTER_UPLOAD, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(
+        tags=TAGS,
+        request=ROSTER_UPLOAD,
+        responses={201: BattleScribeRosterSerializer, 400: REFUSED},
+    )
     def post(self, request: Request) -> Response:
         upload = _uploads(request, "file")[0]
         done = services.roster_import_battlescribe(
             owner=request.user, system=_system(request), upload=upload
         )
         return Response(
-            {**render_roster(done.roster), "unknown": done.unknown},
+            {**render_roster(done.roster), "unknown": done.unknown, "forces": done.forces},
             status=status.HTTP_201_CREATED,
         )
 
@@ -134,7 +162,10 @@ class BattleScribeRosterExportView(APIView):
     @extend_schema(
         tags=TAGS,
         parameters=[OpenApiParameter("format", str, enum=["ros", "rosz"], default="ros")],
-        responses={(200, "application/xml"): OpenApiTypes.BINARY},
+        responses={
+            (200, "application/xml"): OpenApiTypes.BINARY,
+            (200, "application/zip"): OpenApiTypes.BINARY,
+        },
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
         export_format = request.query_params.get("format", "ros")

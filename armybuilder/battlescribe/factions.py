@@ -11,6 +11,7 @@ from armybuilder.battlescribe.mapping import UNIT_TYPES, Context, Importer, map_
 from armybuilder.battlescribe.records import slugify
 from armybuilder.battlescribe.report import CatalogueReport, ImportReport
 from armybuilder.battlescribe.resolve import Scope
+from armybuilder.battlescribe.unlocks import unit_constraints
 
 FACTION_SLUG = 60
 
@@ -65,7 +66,7 @@ def map_bundle(bundle: Bundle, *, system: str, points_name: str, importer: Impor
         ctx = Context(document, scope, cost_type, {document.id, gst.id}, report, counts, importer)
         forces = force_entries(ctx)
         ctx.own |= {force.node.get("id") for _, force in forces}
-        units, constraints, taken = [], [], set()
+        units, constraints, taken, unit_limits = [], [], set(), []
         for entry in scope.root_entries():
             if entry.type not in UNIT_TYPES:
                 ctx.skip(
@@ -79,7 +80,9 @@ def map_bundle(bundle: Bundle, *, system: str, points_name: str, importer: Impor
             mapped = map_unit(ctx, entry, taken)
             if mapped is not None:
                 units.append(mapped[0])
-                constraints += mapped[1]
+                unit_limits.append((mapped[0]["slug"], mapped[0]["name"], mapped[1]))
+        for slug, name, found in unit_limits:
+            constraints += unit_constraints(ctx, slug, name, found)
         counts.counts["constraints"] += sum(1 for _ in constraints)
         constraints += force_constraints(ctx)
         for dangling in scope.dangling:

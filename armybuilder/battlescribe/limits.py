@@ -8,11 +8,13 @@ times per a counted selection.
 
 Muster's constraints are static, so a modifier is applied at import when it holds for every
 roster of the catalogue: no conditions, or only ``instanceOf``/``notInstanceOf`` conditions
-about the catalogue's own force or catalogue (always true, or always false, inside it). An
-``increment`` of a category maximum repeated per selection of a unit or category becomes a
-Muster ``ratio`` (per unlocking unit, ``count`` more; ``free`` the base maximum). Anything else
-(a condition on counts such as ``atLeast``/``equalTo`` of another entry, ``hidden``,
-``name``, ``category`` modifiers) is listed in the report with its reason.
+about the catalogue's own force or catalogue (always true, or always false, inside it). A
+modifier that raises a maximum depending on the roster is kept for
+armybuilder/battlescribe/unlocks.py, which maps it to a Muster ``ratio``: an ``increment``
+repeated per selection of a unit or category (a ``Repeat``), or a ``set``/``increment`` while
+the roster or force holds at least one of them (an ``Unlock``: ``atLeast 1``/``greaterThan
+0``). Anything else (another count condition, ``hidden``, ``name``, ``category`` modifiers)
+is listed in the report with its reason.
 """
 
 from __future__ import annotations
@@ -41,13 +43,38 @@ class Limit:
 
 @dataclass(frozen=True, slots=True)
 class Repeat:
-    """``increment`` by ``step`` for every ``per`` selections of ``child`` (an entry or
-    category id) — a per-selection allowance."""
+    """``increment`` of constraint ``target`` by ``step`` for every ``per`` selections of
+    ``child`` (an entry or category id) counted in ``scope`` — a per-selection allowance."""
 
+    target: str
     step: int
     per: int
     child: str
+    scope: str
     element: Element
+
+
+@dataclass(frozen=True, slots=True)
+class Unlock:
+    """Constraint ``target`` (a maximum) becomes ``value`` while ``scope`` (``roster`` or
+    ``force``) holds at least one ``child`` (an entry or category id)."""
+
+    target: str
+    value: int
+    child: str
+    scope: str
+    element: Element
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """An entry's limits with static modifiers applied, its roster-dependent allowances and
+    the modifiers that could not be used (with why)."""
+
+    found: list[Limit]
+    repeats: list[Repeat]
+    unlocks: list[Unlock]
+    refused: list[tuple[Element, str]]
 
 
 def _conditions(node: Node) -> list[Node]:
@@ -73,6 +100,53 @@ def static_truth(node: Node, own: set[str]) -> bool | None:
         holds = condition.get("childId") in own
         result &= holds if condition.get("type") == "instanceOf" else not holds
     return result
+
+
+COUNTING_SCOPES = {"roster": "roster", "force": "force", "parent": "force"}
+
+
+def unlock_of(modifier: Element, own: set[str], kind: str, base: int) -> Unlock | str | None:
+    """A ``set``/``increment`` of a maximum while the roster (or force) holds at least one of
+    an entry or category, as an :class:`Unlock`; why not, when its conditions say something
+    else; None when a static condition makes it never apply. A root entry's ``parent`` is
+    its force."""
+    node = modifier.node
+    if any(g.get("type") == "or" for g in node.each("conditionGroups", "conditionGroup")):
+        return "its conditions are an 'or' of counts; Muster's ratio unlocks by one count"
+    counting = []
+    for condition in _conditions(node):
+        if condition.get("type") in STATIC_CONDITIONS:
+            holds = condition.get("childId") in own
+            if holds != (condition.get("type") == "instanceOf"):
+                return None
+        else:
+            counting.append(condition)
+    if len(counting) != 1:
+        kinds = ", ".join(sorted({c.get("type") for c in counting}))
+        return f"its conditions ({kinds}) combine counts of the roster; Muster has no such kind"
+    [condition] = counting
+    test, threshold = condition.get("type"), number(condition.get("value"))
+    child = condition.get("childId")
+    if kind != "max":
+        return f"a minimum that depends on the roster ({test} {child}) has no Muster kind"
+    if condition.get("field") != "selections" or condition.get("percentValue") == "true":
+        return f"its condition counts '{condition.get('field')}', not selections"
+    if condition.get("scope") not in COUNTING_SCOPES:
+        scope = condition.get("scope")
+        return f"its condition counts in scope '{scope}'; Muster counts the roster or a force"
+    if (test, threshold) in (("equalTo", 0), ("lessThan", 1), ("atMost", 0)):
+        return f"it holds while the roster has no '{child}'; Muster has no 'unless' kind"
+    if (test, threshold) not in (("atLeast", 1), ("greaterThan", 0)):
+        return (
+            f"it holds when the roster has {test} {threshold} of '{child}'; Muster's ratio "
+            "unlocks from the first selection on"
+        )
+    value = modified(base, node)
+    if value <= base:
+        return f"it lowers the limit when '{child}' is taken; Muster has no exclusion kind"
+    return Unlock(
+        node.get("field"), value, child, COUNTING_SCOPES[condition.get("scope")], modifier
+    )
 
 
 def modifier_problem(node: Node, own: set[str]) -> str:
@@ -101,22 +175,18 @@ def modified(value: int, node: Node) -> int:
     return value + amount if kind == "increment" else value - amount
 
 
-def limits(
-    constraints: list[Element], modifiers: list[Element], own: set[str]
-) -> tuple[list[Limit], list[Repeat], list[tuple[Element, str]]]:
+def limits(constraints: list[Element], modifiers: list[Element], own: set[str]) -> Limits:
     """The entry's limits with static modifiers applied, its per-selection increments and
-    the modifiers that could not be used (with why). Modifiers of other fields (costs,
-    hidden…) are left to their callers."""
+    roster-dependent unlocks, and the modifiers that could not be used (with why).
+    Modifiers of other fields (costs, hidden…) are left to their callers."""
     values = {c.node.get("id"): number(c.node.get("value")) for c in constraints}
+    kinds = {c.node.get("id"): c.node.get("type") for c in constraints}
     repeats: list[Repeat] = []
+    pending: list[Element] = []
     refused: list[tuple[Element, str]] = []
     for modifier in modifiers:
         target = modifier.node.get("field")
         if target not in values:
-            continue
-        problem = modifier_problem(modifier.node, own)
-        if problem:
-            refused.append((modifier, problem))
             continue
         repeat = modifier.node.each("repeats", "repeat")
         if repeat:
@@ -124,15 +194,32 @@ def limits(
                 modifier.node.get("type") != "increment"
                 or len(repeat) > 1
                 or _conditions(modifier.node)
+                or kinds[target] != "max"
             ):
-                refused.append((modifier, "only a plain increment per selection maps (ratio)"))
+                refused.append(
+                    (modifier, "only a plain increment of a maximum per selection maps (ratio)")
+                )
                 continue
             per = max(1, number(repeat[0].get("value"), default=1))
             step = number(modifier.node.get("value")) * max(1, number(repeat[0].get("repeats")))
-            repeats.append(Repeat(step, per, repeat[0].get("childId"), modifier))
+            child, scope = repeat[0].get("childId"), repeat[0].get("scope")
+            repeats.append(Repeat(target, step, per, child, scope, modifier))
             continue
-        if static_truth(modifier.node, own):
+        problem = modifier_problem(modifier.node, own)
+        if problem and modifier.node.get("type") in ("set", "increment"):
+            pending.append(modifier)
+        elif problem:
+            refused.append((modifier, problem))
+        elif static_truth(modifier.node, own):
             values[target] = modified(values[target], modifier.node)
+    unlocks: list[Unlock] = []
+    for modifier in pending:
+        target = modifier.node.get("field")
+        found = unlock_of(modifier, own, kinds[target], values[target])
+        if isinstance(found, str):
+            refused.append((modifier, found))
+        elif found is not None:
+            unlocks.append(found)
     found = [
         Limit(
             c.node.get("id"),
@@ -145,7 +232,7 @@ def limits(
         )
         for c in constraints
     ]
-    return found, repeats, refused
+    return Limits(found, repeats, unlocks, refused)
 
 
 def cost_of(

@@ -12,8 +12,8 @@ rules and option effects (rules/engine/systems/<slug>/battlescribe.py).
   children are options (``max`` from their max), a group's entries an option group
   (``group_max`` from the group's max); those of model children apply per model;
 - limits on root entries become ``unit_count``; limits on the force entry's category links
-  ``category_count`` (``category_points_percent`` with ``percentValue``), per-selection
-  increments ``ratio`` (armybuilder/battlescribe/limits.py).
+  ``category_count`` (``category_points_percent`` with ``percentValue``), maxima raised by
+  the roster ``ratio`` (armybuilder/battlescribe/limits.py, unlocks.py).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from armybuilder.battlescribe.documents import Document
-from armybuilder.battlescribe.limits import Limit, cost_of, limits
+from armybuilder.battlescribe.limits import Limit, Limits, cost_of, limits
 from armybuilder.battlescribe.records import profile_record, rule_record, slugify
 from armybuilder.battlescribe.report import CatalogueReport, ImportReport
 from armybuilder.battlescribe.resolve import Element, Entry, Group, Scope
@@ -78,16 +78,18 @@ def _bounds(found: list[Limit], default_min: int = 0) -> tuple[int, int | None]:
 
 
 def _entry_limits(ctx: Context, item: Entry | Group) -> list[Limit]:
-    found, repeats, refused = limits(item.constraints, item.modifiers, ctx.own)
-    ctx.refused(refused)
-    for repeat in repeats:
+    """The limits of an entry below a unit (an option, a model, a group): an allowance that
+    depends on the roster maps only on a unit or a force entry's category (unlocks.py)."""
+    found = limits(item.constraints, item.modifiers, ctx.own)
+    ctx.refused(found.refused)
+    for allowance in [*found.repeats, *found.unlocks]:
         ctx.skip(
-            repeat.element,
-            repeat.element.node.get("id"),
+            allowance.element,
+            allowance.element.node.get("id"),
             "modifier",
-            "a per-selection increment maps only on a force entry's category limit",
+            "a limit raised by the roster maps only on a unit or a force entry's category",
         )
-    return found
+    return found.found
 
 
 def _cost(ctx: Context, entry: Entry) -> int:
@@ -121,14 +123,17 @@ def _option(ctx: Context, entry: Entry, taken: set[str], **fields: Any) -> dict[
     return option
 
 
-def _records(entry: Entry) -> dict[str, Any]:
+def _records(entry: Entry, model: str = "") -> dict[str, Any]:
+    """The entry's profiles and rules with its models'; of several model kinds only
+    ``model``'s profiles (the others' rules still count)."""
     profiles = [profile_record(p) for p in entry.profiles]
     rules = [rule_record(r) for r in entry.rules]
     for child in entry.entries:
         if child.type != "model":
             continue
         nested = _records(child)
-        profiles += nested["profiles"]
+        if not model or child.id == model:
+            profiles += nested["profiles"]
         rules += nested["rules"]
     return {"profiles": profiles, "rules": rules, "items": []}
 
@@ -210,7 +215,7 @@ def _sizing(ctx: Context, entry: Entry, unit: dict[str, Any]) -> list[dict[str, 
     if entry.type == "model" or not models:
         unit.update(size={"min": 1, "max": 1}, cost=own)
         return []
-    unit["extra"]["battlescribe"]["model"] = models[0].id
+    kinds: list[dict[str, Any]] = []
     low_total, high_total, cost = 0, 0, own
     for model in models:
         low, high = _bounds(_entry_limits(ctx, model))
@@ -221,56 +226,46 @@ def _sizing(ctx: Context, entry: Entry, unit: dict[str, Any]) -> list[dict[str, 
                 "selectionEntry",
                 "no maximum number of models; the unit is capped at its minimum",
             )
+        kinds.append({"id": model.id, "name": model.name, "min": low, "max": max(low, high or 0)})
         low_total += low
-        high_total += high if high is not None else low
+        high_total += kinds[-1]["max"]
         cost += low * _cost(ctx, model)
-    if len({_cost(ctx, m) for m in models}) > 1:
+    growing = [m for m, k in zip(models, kinds, strict=True) if k["max"] > k["min"]] or models
+    if len({_cost(ctx, m) for m in growing}) > 1:
         ctx.skip(
             entry,
             entry.id,
             "selectionEntry",
-            "models of different costs; extra models are priced as the first kind",
+            f"several model kinds of different costs grow; extra models are priced as "
+            f"'{growing[0].name}'",
         )
+    unit["extra"]["battlescribe"]["model"] = growing[0].id
+    if len(models) > 1:
+        unit["extra"]["battlescribe"]["models"] = kinds
+        kept = {p.node.get("id") for p in growing[0].profiles}
+        for model in models:
+            for profile in [] if model is growing[0] else model.profiles:
+                if profile.node.get("id") in kept:
+                    continue
+                ctx.skip(
+                    profile,
+                    profile.node.get("id"),
+                    "profile",
+                    f"'{model.name}' is one of several model kinds; a Muster unit has one stat "
+                    f"line and wargear for all its models ('{growing[0].name}')",
+                )
     unit.update(
         size={"min": max(1, low_total), "max": max(1, low_total, high_total)},
         cost=cost,
-        cost_per_model=_cost(ctx, models[0]),
+        cost_per_model=_cost(ctx, growing[0]),
     )
     return []
 
 
-def _unit_limits(ctx: Context, entry: Entry, slug: str) -> list[dict[str, Any]]:
-    found = []
-    for limit in _entry_limits(ctx, entry):
-        if limit.field != "selections" or limit.percent:
-            ctx.skip(
-                limit.element,
-                limit.id,
-                "constraint",
-                "a unit limit on points or percentages has no Muster kind",
-            )
-            continue
-        if limit.scope in ("parent", "force", "roster", "self") and limit.value >= 0:
-            found.append(
-                {
-                    "code": f"bs.{limit.id}",
-                    "kind": "unit_count",
-                    "severity": "error",
-                    "unit": slug,
-                    limit.kind: limit.value,
-                }
-            )
-        else:
-            ctx.skip(
-                limit.element,
-                limit.id,
-                "constraint",
-                f"scope '{limit.scope}' has no Muster equivalent",
-            )
-    return found
-
-
-def map_unit(ctx: Context, entry: Entry, taken: set[str]) -> tuple[dict, list[dict]] | None:
+def map_unit(ctx: Context, entry: Entry, taken: set[str]) -> tuple[dict, Limits] | None:
+    """The Muster unit of a root entry and its own limits (made constraints by unlocks.py
+    once every unit is mapped: a limit may be raised by another unit); None when the
+    system cannot play it (reported)."""
     slug = _unique(slugify(entry.name), taken)
     unit: dict[str, Any] = {
         "slug": slug,
@@ -278,10 +273,11 @@ def map_unit(ctx: Context, entry: Entry, taken: set[str]) -> tuple[dict, list[di
         "extra": {"battlescribe": {"id": entry.id, "entry_id": entry.entry_id}},
     }
     sizes = _sizing(ctx, entry, unit)
-    base = _records(entry)
+    base = _records(entry, unit["extra"]["battlescribe"].get("model", ""))
     options: list[dict[str, Any]] = []
     _options(ctx, entry, base, False, set(), options)
-    constraints = _unit_limits(ctx, entry, slug)
+    own_limits = limits(entry.constraints, entry.modifiers, ctx.own)
+    ctx.refused(own_limits.refused)
     record = {
         "id": entry.id,
         "name": entry.name,
@@ -312,4 +308,4 @@ def map_unit(ctx: Context, entry: Entry, taken: set[str]) -> tuple[dict, list[di
     ctx.counts.counts["options"] += len(mapped.get("options", []))
     ctx.counts.counts["rules"] += len(mapped.get("rules", []))
     ctx.slugs[entry.id] = slug
-    return mapped, constraints
+    return mapped, own_limits

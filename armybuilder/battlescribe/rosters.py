@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
@@ -41,6 +42,22 @@ def _unit_ids(unit: dict[str, Any]) -> dict[str, Any]:
     return (unit.get("extra") or {}).get("battlescribe") or {}
 
 
+def model_counts(ids: dict[str, Any], size: int) -> list[tuple[str, str, int]]:
+    """How a unit of ``size`` models splits among its model kinds (a sergeant and troopers):
+    each kind its minimum, the rest to the kind that grows (``model``), then to the others
+    up to their maximum."""
+    kinds = ids["models"]
+    counts = {k["id"]: int(k["min"]) for k in kinds}
+    left = size - sum(counts.values())
+    order = sorted(kinds, key=lambda k: k["id"] != ids.get("model"))
+    for kind in order:
+        more = max(0, min(left, int(kind["max"]) - counts[kind["id"]]))
+        counts[kind["id"]] += more
+        left -= more
+    counts[order[0]["id"]] += max(0, left)
+    return [(k["name"], k["id"], counts[k["id"]]) for k in kinds]
+
+
 def _selection(entry: dict[str, Any], unit: dict[str, Any], faction: str, cost: Any) -> str:
     ids = _unit_ids(unit)
     entry_id = ids.get("entry_id") or f"{MUSTER}{faction}/{unit['slug']}"
@@ -49,6 +66,8 @@ def _selection(entry: dict[str, Any], unit: dict[str, Any], faction: str, cost: 
     if ids.get("sizes", {}).get(str(size)):
         label = next((s.get("label", "") for s in unit.get("sizes", []) if s["size"] == size), "")
         inner.append((f"{label} ({size})", ids["sizes"][str(size)], 1, "upgrade"))
+    elif ids.get("models"):
+        inner += [(name, ident, n, "model") for name, ident, n in model_counts(ids, size) if n]
     elif ids.get("model"):
         inner.append((unit["name"], ids["model"], size, "model"))
     elif not ids and size != 1:
@@ -161,46 +180,107 @@ def _read_selection(
     node: Node, unit: dict[str, Any], path: str, unknown: list[dict[str, str]]
 ) -> dict[str, Any]:
     ids = _unit_ids(unit)
+    entry_id = node.get("entryId")
+    subs = node.each("selections", "selection")
     by_size = {v: int(k) for k, v in (ids.get("sizes") or {}).items()}
     options = {
-        o.get("battlescribe_id") or f"{node.get('entryId')}#{o['slug']}": o["slug"]
+        o.get("battlescribe_id") or f"{entry_id}#{o['slug']}": o["slug"]
         for o in unit.get("options", [])
     }
     size = int(unit.get("size", {}).get("min", 1)) if "size" in unit else unit["sizes"][0]["size"]
+    models = {k["id"] for k in ids.get("models", [])} | {ids.get("model"), f"{entry_id}#size"}
+    counted = 0
     chosen: list[str] = []
-    for n, sub in enumerate(node.each("selections", "selection"), start=1):
+    pending = [(f"{path}/selections/selection[{n}]", sub) for n, sub in enumerate(subs, 1)]
+    while pending:
+        where, sub = pending.pop(0)
         target = _last(sub.get("entryId"))
         count = max(1, number(sub.get("number"), default=1))
         if target in by_size:
             size = by_size[target]
-        elif target == ids.get("model") or target == f"{node.get('entryId')}#size":
-            size = count
+        elif target in models:
+            counted += count
+            nested = sub.each("selections", "selection")
+            pending += [(f"{where}/selections/selection[{n}]", s) for n, s in enumerate(nested, 1)]
         elif target in options:
             chosen += [options[target]] * count
         else:
             unknown.append(
                 {
-                    "path": f"{path}/selections/selection[{n}]",
+                    "path": where,
                     "name": sub.get("name"),
                     "entryId": sub.get("entryId"),
                     "reason": "no such option",
                 }
             )
+    if counted:
+        size = counted
     return {"unit": unit["slug"], "size": size, "options": chosen, "name": node.get("customName")}
+
+
+@dataclass(frozen=True, slots=True)
+class ReadRoster:
+    """A ``.ros`` read: our JSON interchange payload, the selections it could not match and
+    what became of each force (``role``: ``primary``, ``ally``, ``merged`` into an earlier
+    force of the same catalogue, or ``unknown``; ``note`` what Muster cannot hold of it)."""
+
+    payload: dict[str, Any]
+    unknown: list[dict[str, str]]
+    forces: list[dict[str, Any]]
+
+
+def _forces(root: Node) -> list[tuple[str, Node]]:
+    """Every force with its path, child forces (``force/forces/force``) after their parent."""
+    found: list[tuple[str, Node]] = []
+    pending = [
+        (f"roster/forces/force[{n}]", f) for n, f in enumerate(root.each("forces", "force"), 1)
+    ]
+    while pending:
+        path, force = pending.pop(0)
+        found.append((path, force))
+        inner = force.each("forces", "force")
+        pending += [(f"{path}/forces/force[{n}]", f) for n, f in enumerate(inner, 1)]
+    return found
+
+
+def _force_note(force: Node, faction: dict[str, Any], role: str) -> str:
+    notes = []
+    if role == "merged":
+        notes.append(
+            "a second force of this catalogue: its units join the first one's (a Muster "
+            "roster holds one force per faction)"
+        )
+    mapped = _ids(faction).get("force_entry_id")
+    if mapped and force.get("entryId") not in (mapped, None):
+        notes.append(
+            f"built on force entry '{force.get('name') or force.get('entryId')}'; Muster "
+            "checks the catalogue's one force organisation"
+        )
+    return "; ".join(notes)
 
 
 def ros_to_payload(
     root: Node, *, catalogues: dict[str, tuple[str, dict[str, Any]]], system: str
-) -> tuple[dict[str, Any], list[dict[str, str]]]:
-    """Our JSON interchange payload of a parsed ``.ros`` and its unknown selections;
-    ``catalogues`` maps a BattleScribe catalogue id to (Muster faction slug, data)."""
+) -> ReadRoster:
+    """The roster of a parsed ``.ros`` with every force read (the first known catalogue's
+    the primary faction, the others its allies); ``catalogues`` maps a BattleScribe
+    catalogue id to (Muster faction slug, data)."""
     unknown: list[dict[str, str]] = []
     units: list[dict[str, Any]] = []
     factions: list[str] = []
-    for f, force in enumerate(root.each("forces", "force"), start=1):
-        path = f"roster/forces/force[{f}]"
+    forces: list[dict[str, Any]] = []
+    for path, force in _forces(root):
         found = catalogues.get(force.get("catalogueId"))
+        row = {
+            "path": path,
+            "name": force.get("name") or force.get("catalogueName"),
+            "catalogueId": force.get("catalogueId"),
+            "faction": found[0] if found else "",
+            "units": 0,
+        }
+        forces.append(row)
         if found is None:
+            row.update(role="unknown", note="no catalogue with this BattleScribe id")
             unknown.append(
                 {
                     "path": path,
@@ -211,6 +291,8 @@ def ros_to_payload(
             )
             continue
         slug, faction = found
+        role = "merged" if slug in factions else ("ally" if factions else "primary")
+        row.update(role=role, note=_force_note(force, faction, role))
         factions.append(slug)
         for s, node in enumerate(force.each("selections", "selection"), start=1):
             where = f"{path}/selections/selection[{s}]"
@@ -229,6 +311,7 @@ def ros_to_payload(
             if slug != factions[0]:
                 entry["faction"] = slug
             units.append(entry)
+            row["units"] += 1
     limit = next((number(c.get("value")) for c in root.each("costLimits", "costLimit")), 0)
     payload: dict[str, Any] = {
         "system": system,
@@ -237,7 +320,7 @@ def ros_to_payload(
         "points_limit": limit if limit > 0 else None,
         "units": units,
     }
-    allies = [s for s in dict.fromkeys(factions[1:])]
+    allies = [s for s in dict.fromkeys(factions) if s != payload["faction"]]
     if allies:
         payload["allies"] = allies
-    return payload, unknown
+    return ReadRoster(payload, unknown, forces)

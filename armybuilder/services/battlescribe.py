@@ -162,13 +162,15 @@ def roster_export_battlescribe(*, roster: Roster, zip_it: bool = False) -> tuple
 class RosterImported:
     roster: Roster
     unknown: list[dict[str, str]]
+    forces: list[dict[str, Any]]
 
 
 def roster_import_battlescribe(
     *, owner: Any, system: str, upload: tuple[str, bytes]
 ) -> RosterImported:
     """A new roster from a ``.ros``/``.rosz`` built on catalogues the caller can read;
-    selections that match no unit or option are listed in ``unknown``."""
+    selections that match no unit or option are listed in ``unknown``, and what became of
+    each force (a second catalogue's force is an ally) in ``forces``."""
     files = unpack([upload])
     if len(files) != 1:
         raise BattleScribeRefused(
@@ -183,12 +185,12 @@ def roster_import_battlescribe(
     catalogues: dict[str, tuple[str, dict[str, Any]]] = {}
     for row in sorted(rows, key=lambda f: f.owner_id != owner.pk):  # the caller's own first
         catalogues.setdefault(catalogue_id(row.data, row.slug), (row.slug, row.data))
-    payload, unknown = ros_to_payload(document.root, catalogues=catalogues, system=system)
-    if not payload["faction"]:
+    read = ros_to_payload(document.root, catalogues=catalogues, system=system)
+    if not read.payload["faction"]:
         raise BattleScribeRefused(
             "battlescribe.catalogue_unknown",
             files[0].name,
             "none of its forces is built on a catalogue available to you; import the "
             "catalogues first",
         )
-    return RosterImported(roster_import(owner=owner, data=payload), unknown)
+    return RosterImported(roster_import(owner=owner, data=read.payload), read.unknown, read.forces)

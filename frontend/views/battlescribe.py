@@ -1,8 +1,10 @@
 """BattleScribe pages (docs/battlescribe.md): import data files as your own catalogues
 (preview the report, then accept), download a roster as ``.ros``/``.rosz`` and import one.
 
-The import form previews with htmx into the page and keeps the chosen files, so "Accept"
-sends the same files again; without JavaScript the preview is a full page. Refusals are
+The import form previews with htmx into the page and keeps the chosen files, so the
+report's "Accept" sends the same files again, with a byte progress bar
+(static/frontend/battlescribe.js); without JavaScript the preview is a full page and the
+form posts plainly. Refusals are
 domain errors the page shows (``frontend.errors``).
 """
 
@@ -88,7 +90,8 @@ def battlescribe_roster_download(request: HttpRequest, pk: int, fmt: str) -> Htt
 
 @login_required
 def battlescribe_roster_import(request: HttpRequest) -> HttpResponse:
-    """Upload a ``.ros``/``.rosz``: the new roster and the selections it could not match."""
+    """Upload a ``.ros``/``.rosz``: the new roster, what became of each of its forces and the
+    selections it could not match."""
     context: dict[str, Any] = {"systems": _systems()}
     if request.method == "POST":
         done = services.roster_import_battlescribe(
@@ -96,5 +99,5 @@ def battlescribe_roster_import(request: HttpRequest) -> HttpResponse:
             system=request.POST.get("system", ""),
             upload=_uploads(request, "file")[0],
         )
-        context.update(roster=done.roster, unknown=done.unknown)
+        context.update(roster=done.roster, unknown=done.unknown, forces=done.forces)
     return render(request, TEMPLATES + "roster_import.html", context)

@@ -35,7 +35,9 @@ class BattleScribeMapping:
     - ``listed_sizes``: the unit's ``Label (N)`` sizes become ``sizes`` with per-size
       stat overrides in ``extra.size_profiles`` (Kings of War), else ``size`` min–max;
     - ``base_weapon_count``: the ``count`` of the wargear every model carries;
-    - ``classifying``: characteristics ``classify`` reads (not reported as unread).
+    - ``classifying``: characteristics ``classify`` reads (not reported as unread);
+    - ``classifying_profiles``: profile types ``classify`` reads (e.g. a transport's
+      capacity), not reported as unread.
     """
 
     unit_profiles: tuple[str, ...]
@@ -49,6 +51,7 @@ class BattleScribeMapping:
     listed_sizes: bool = False
     base_weapon_count: str | None = None
     classifying: tuple[str, ...] = ()
+    classifying_profiles: tuple[str, ...] = ()
 
     def __call__(self, record: Record) -> dict[str, Any]:
         """``{"unit": dict | None, "unmapped": [...], "glossary": [...]}`` for one unit."""
@@ -115,7 +118,7 @@ class BattleScribeMapping:
                         profile, "profile", f"weapon ability '{unplayed}' has no engine effect"
                     )
                 weapons.append({**weapon, **({"count": count} if count else {})})
-            elif kind not in self.unit_profiles:
+            elif kind not in self.unit_profiles and kind not in self.classifying_profiles:
                 out.skip(profile, "profile", f"profile type '{profile['type']}' is not read")
         for name in records.get("items", []) if not weapons else []:
             item = self.item(name)

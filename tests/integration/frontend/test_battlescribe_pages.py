@@ -81,3 +81,56 @@ def test_a_roster_downloads_as_ros_and_imports_back(player_client, catalogues):
     )
     assert imported.status_code == 200
     assert "Imported as" in imported.content.decode()
+
+
+def test_without_javascript_the_plain_form_previews_and_the_report_offers_accept_and_cancel(
+    player_client, catalogues
+):
+    """The progress bar is progressive enhancement: hidden until the script fills it; the
+    plain multipart form still posts, and the report's Accept submits that form."""
+    page = player_client.get(reverse("battlescribe-import")).content.decode()
+    assert '<form id="bs-form" method="post"' in page
+    assert 'enctype="multipart/form-data"' in page
+    assert '<progress id="bs-progress" value="0" max="100" hidden' in page
+    assert "frontend/battlescribe.js" in page
+    report = player_client.post(
+        reverse("battlescribe-preview"), {"system": "massbattle", "files": chosen(*MASSBATTLE)}
+    ).content.decode()
+    assert 'form="bs-form"' in report
+    assert f'formaction="{reverse("battlescribe-accept")}"' in report
+    assert f'href="{reverse("battlescribe-import")}">Cancel (nothing is saved)' in report
+    accepted = player_client.post(
+        reverse("battlescribe-accept"), {"system": "massbattle", "files": chosen(*MASSBATTLE)}
+    ).content.decode()
+    assert "Saved catalogues" in accepted
+    assert "Cancel (nothing is saved)" not in accepted
+
+
+def test_the_roster_import_page_lists_each_force(player_client, catalogues):
+    second = (
+        (FIXTURES / "emberhold.cat")
+        .read_bytes()
+        .replace(b'id="er-emberhold" name="Emberhold"', b'id="er-second" name="Second Hold"')
+    )
+    player_client.post(
+        reverse("battlescribe-accept"),
+        {
+            "system": "massbattle",
+            "files": [*chosen(*MASSBATTLE), SimpleUploadedFile("second.cat", second)],
+        },
+    )
+    ros = (
+        b'<roster xmlns="http://www.battlescribe.net/schema/rosterSchema" id="r" name="Two">'
+        b'<forces><force id="a" name="Main" catalogueId="er-emberhold"><selections>'
+        b'<selection id="s1" name="Forge Warden" entryId="er-warden" number="1" type="model"/>'
+        b'</selections></force><force id="b" name="Allies" catalogueId="er-second"><selections>'
+        b'<selection id="s2" name="Forge Warden" entryId="er-warden" number="1" type="model"/>'
+        b"</selections></force></forces></roster>"
+    )
+    page = player_client.post(
+        reverse("battlescribe-roster-import"),
+        {"system": "massbattle", "file": SimpleUploadedFile("two.ros", ros)},
+    ).content.decode()
+    assert "Imported as" in page
+    assert "Main (<code>er-emberhold</code>): primary, 1 unit" in page
+    assert "Allies (<code>er-second</code>): ally, 1 unit" in page

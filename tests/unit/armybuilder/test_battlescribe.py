@@ -9,7 +9,8 @@ from armybuilder.battlescribe.archive import DataFile
 from armybuilder.battlescribe.bundle import read_bundle
 from armybuilder.battlescribe.errors import BattleScribeRefused
 from armybuilder.battlescribe.factions import map_bundle
-from armybuilder.battlescribe.limits import modified, static_truth
+from armybuilder.battlescribe.limits import modified, static_truth, unlock_of
+from armybuilder.battlescribe.resolve import Element
 from armybuilder.battlescribe.xmlsafe import MAX_DEPTH, parse_xml
 from rules.engine.systems import get_system
 
@@ -83,7 +84,8 @@ def profile(name: str, **values: str) -> dict:
 
 
 def test_grimdark_reads_weapon_types_shots_and_abilities():  # seed 000 [28]-[32]
-    mapping = get_system("grimdark").catalogue.importers["battlescribe"]
+    from rules.engine.systems.grimdark.battlescribe import MODELS as mapping
+
     heavy = mapping.weapon(profile("Lance", Range='36"', S="8", AP="3", Type="Heavy 2, Blast"))
     assert heavy == {
         "name": "Lance",
@@ -103,12 +105,9 @@ def test_grimdark_reads_weapon_types_shots_and_abilities():  # seed 000 [28]-[32
 
 
 def test_each_system_spells_rules_its_own_way():
-    assert (
-        get_system("grimdark")
-        .catalogue.importers["battlescribe"]
-        .rule_slug(["feel", "no", "pain"], "")
-        == "feel_no_pain"
-    )
+    from rules.engine.systems.grimdark.battlescribe import MODELS
+
+    assert MODELS.rule_slug(["feel", "no", "pain"], "") == "feel_no_pain"
     assert (
         get_system("massbattle")
         .catalogue.importers["battlescribe"]
@@ -126,3 +125,39 @@ def test_skirmish_reads_equipment_by_name():
 
 def test_hextactical_has_no_battlescribe_mapping():
     assert "battlescribe" not in get_system("hextactical").catalogue.importers
+
+
+def raising(kind: str, value: int, test: str, threshold: int, scope: str = "roster") -> Element:
+    text = (
+        f'<modifier type="{kind}" field="c-max" value="{value}"><conditions>'
+        f'<condition type="{test}" childId="banner" field="selections" scope="{scope}" '
+        f'value="{threshold}"/><condition type="instanceOf" childId="own" field="selections" '
+        'scope="force" value="0"/></conditions></modifier>'
+    )
+    return Element(node(text), "t.cat", "catalogue/modifier")
+
+
+@pytest.mark.parametrize(
+    ("modifier", "kind", "answer"),
+    [
+        (raising("set", 3, "atLeast", 1), "max", (3, "roster")),
+        (raising("increment", 1, "greaterThan", 0, "force"), "max", (2, "force")),
+        (raising("increment", 1, "atLeast", 1, "parent"), "max", (2, "force")),
+        (raising("set", 0, "atLeast", 1), "max", "no exclusion kind"),
+        (raising("set", 3, "atLeast", 2), "max", "atLeast 2"),
+        (raising("set", 3, "equalTo", 0), "max", "has no 'banner'"),
+        (raising("set", 3, "atLeast", 1, "ancestor"), "max", "scope 'ancestor'"),
+        (raising("set", 3, "atLeast", 1), "min", "a minimum"),
+    ],
+)
+def test_a_maximum_raised_while_the_roster_holds_one_is_an_unlock(modifier, kind, answer):
+    found = unlock_of(modifier, {"own"}, kind, 1)
+    if isinstance(answer, tuple):
+        assert (found.value, found.scope, found.child) == (*answer, "banner")
+    else:
+        assert answer in found
+
+
+def test_an_unlock_under_a_static_condition_that_fails_never_applies():
+    modifier = raising("set", 3, "atLeast", 1)
+    assert unlock_of(modifier, {"other"}, "max", 1) is None

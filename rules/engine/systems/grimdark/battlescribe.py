@@ -5,17 +5,22 @@ characteristic profile); weapon profiles' ``Range``, ``S``/``Strength``, ``AP`` 
 (``Heavy 2``, ``Assault 3, Blast``, ``Melee, Power Weapon``: seed 000 [28]-[32] weapon
 types and specials) as weapons; the unit type from its category names; rules matched to
 the universal special rules the engine plays (``Feel No Pain`` → ``feel_no_pain``).
-Vehicles need armour values and damage tables this mapping does not read: reported.
+A unit with a ``Vehicle`` profile is a vehicle (4e pp.58-73): ``BS`` and the armour values
+``Front``/``Side``/``Rear`` make its stat line, its kinds (tank, fast, open-topped, skimmer,
+walker) come from its categories or the profile's ``Type``, and a ``Transport`` profile's
+``Capacity`` is how many models it carries (the grimdark catalogue's ``extra.vehicle_types``
+and ``extra.transport_capacity``, docs/catalogue-format.md).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.engine.systems.battlescribe import BattleScribeMapping, Record
-from rules.engine.systems.grimdark.army import KNOWN_RULES, UNIT_TYPES
+from rules.engine.systems.grimdark.army import KNOWN_RULES, UNIT_TYPES, VEHICLE, VEHICLE_KINDS
 from rules.engine.systems.grimdark.weapons import (
     CC_SPECIALS,
     CLOSE_COMBAT,
@@ -62,23 +67,50 @@ def weapon(profile: Record) -> dict[str, Any] | str:
     return out
 
 
+def _category(record: Record) -> str:
+    """The force organisation slot among the unit's categories (its primary one else)."""
+    by_lower = {c.lower(): c for c in CATEGORIES}
+    names = [record["primary"], *record["categories"]]
+    found = next((by_lower[n.lower()] for n in names if n and n.lower() in by_lower), "")
+    return found or record["primary"] or "Troops"
+
+
 def classify(record: Record) -> dict[str, Any] | str:
     """Category (the force organisation slot) and unit type from the category names."""
-    names = [record["primary"], *record["categories"]]
-    lowered = [_slug(n) for n in names if n]
-    if "vehicle" in lowered:
-        return "vehicles (armour values, damage tables) are not mapped"
+    lowered = [_slug(n) for n in [record["primary"], *record["categories"]] if n]
+    if VEHICLE in lowered:
+        return "a vehicle needs a Vehicle profile (BS, Front, Side, Rear) to be played"
     unit_type = next((t for t in lowered if t in UNIT_TYPES), "infantry")
-    by_lower = {c.lower(): c for c in CATEGORIES}
-    category = next((by_lower[n.lower()] for n in names if n and n.lower() in by_lower), "")
-    return {"category": category or record["primary"] or "Troops", "unit_type": unit_type}
+    return {"category": _category(record), "unit_type": unit_type}
+
+
+def classify_vehicle(record: Record) -> dict[str, Any]:
+    """A vehicle's slot, kinds (from its categories and its profile's ``Type``: ``Tank,
+    Fast``) and transport capacity (a ``Transport`` profile's ``Capacity``), 4e pp.58-73."""
+    words = [record["primary"], *record["categories"]]
+    capacity = 0
+    for profile in record["profiles"]:
+        kind = (profile["type"] or "").lower()
+        if kind in VEHICLE_PROFILES:
+            words += re.split(r"[,/]", profile["values"].get("Type", ""))
+        elif kind in TRANSPORT_PROFILES:
+            capacity = max(capacity, profile["numbers"].get("Capacity") or 0)
+    kinds = [k for k in dict.fromkeys(_slug(w) for w in words if w) if k in VEHICLE_KINDS]
+    extra: dict[str, Any] = {"vehicle_types": kinds or ["tank"]}
+    if capacity:
+        extra["transport_capacity"] = capacity
+    return {"category": _category(record), "unit_type": VEHICLE, "extra": extra}
 
 
 def rule_slug(words: Sequence[str], param: str) -> str:
     return "_".join(words) + (f"({param})" if param else "")
 
 
-BATTLESCRIBE = BattleScribeMapping(
+WEAPON_PROFILES = ("weapon", "ranged weapon", "melee weapon", "weapons")
+VEHICLE_PROFILES = ("vehicle",)
+TRANSPORT_PROFILES = ("transport",)
+
+MODELS = BattleScribeMapping(
     unit_profiles=("unit", "model", "infantry"),
     stats={
         "WS": ("WS",),
@@ -91,10 +123,33 @@ BATTLESCRIBE = BattleScribeMapping(
         "Ld": ("Ld", "LD"),
         "Sv": ("Sv", "Save"),
     },
-    weapon_profiles=("weapon", "ranged weapon", "melee weapon", "weapons"),
+    weapon_profiles=WEAPON_PROFILES,
     weapon=weapon,
     classify=classify,
     rule_slug=rule_slug,
     known_rules=frozenset(KNOWN_RULES),
     base_weapon_count="all",
 )
+
+VEHICLES = replace(
+    MODELS,
+    unit_profiles=VEHICLE_PROFILES,
+    stats={
+        "BS": ("BS",),
+        "front": ("Front", "Front Armour", "AV Front"),
+        "side": ("Side", "Side Armour", "AV Side"),
+        "rear": ("Rear", "Rear Armour", "AV Rear"),
+    },
+    classify=classify_vehicle,
+    classifying=("Type",),
+    classifying_profiles=TRANSPORT_PROFILES,
+)
+
+
+def read_unit(record: Record) -> dict[str, Any]:
+    """A unit with a Vehicle profile read as a vehicle, any other as models."""
+    vehicle = any((p["type"] or "").lower() in VEHICLE_PROFILES for p in record["profiles"])
+    return (VEHICLES if vehicle else MODELS)(record)
+
+
+BATTLESCRIBE = read_unit

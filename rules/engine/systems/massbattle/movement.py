@@ -207,27 +207,38 @@ def forced_move(state: BattleState, unit: Unit, forward: float) -> float:
 RECOIL_STEP = 0.1  # a blocked recoil is tried this much shorter each time
 
 
-def _room_at(state: BattleState, unit: Unit, fp: Footprint) -> bool:
-    """On the table, off blocking terrain and not over another unit (touching is allowed)."""
+CONTACT = 0.01  # closer than this is base contact
+
+
+def _room_at(state: BattleState, unit: Unit, fp: Footprint, nudged: bool) -> bool:
+    """On the table, off blocking terrain and not over another unit (touching is allowed);
+    a ``nudged`` unit may not come into contact with a unit it was not touching, as a nudge
+    moves units so they "no longer touch" (seed 003 §5: "使双方不再接触")."""
     if not on_table(fp):
         return False
     for piece in state.terrain:
         if piece.kind == "blocking" and overlaps(fp, piece.fp):
             return False
-    return not any(
-        other is not unit and other.alive and overlaps(fp, shrunk(other.fp))
-        for other in state.units
-    )
+    for other in state.units:
+        if other is unit or not other.alive:
+            continue
+        if overlaps(fp, shrunk(other.fp)):
+            return False
+        if nudged and overlaps(fp, other.fp, CONTACT) and not overlaps(unit.fp, other.fp, CONTACT):
+            return False
+    return True
 
 
-def _shift(state: BattleState, unit: Unit, dx: float, dy: float, inches: float) -> float:
+def _shift(
+    state: BattleState, unit: Unit, dx: float, dy: float, inches: float, nudged: bool = False
+) -> float:
     """Slide the unit up to ``inches`` along the table direction (dx, dy) without turning, as
     far as there is room; returns the distance moved."""
     fp = unit.fp
     dist = inches
     while dist > 1e-9:
         candidate = Footprint(fp.x + dx * dist, fp.y + dy * dist, fp.facing, fp.width, fp.depth)
-        if _room_at(state, unit, candidate):
+        if _room_at(state, unit, candidate, nudged):
             unit.fp = candidate
             return dist
         dist -= RECOIL_STEP
@@ -239,13 +250,14 @@ def recoil(state: BattleState, unit: Unit, enemy: Unit, inches: float = 1.0) -> 
     后退1""). Where the table edge, blocking terrain or another unit stops it short, the
     target is nudged straight away by the rest, as the seed moves touching enemies apart
     after a charge (seed 003 §5: "把目标以外的敌军稍稍移动,使双方不再接触"), so the two are
-    never left in base contact; boxed in, enemies behind the attacker are nudged back first.
+    never left in base contact, and no nudge pushes a unit into contact with another; boxed
+    in, enemies behind the attacker are nudged back first.
     Returns the gap opened."""
     fx, fy = unit.fp.fx, unit.fp.fy
     back = _shift(state, unit, -fx, -fy, inches)
     if back >= inches - 1e-9 or not enemy.alive:
         return back
-    gap = back + _shift(state, enemy, fx, fy, inches - back)
+    gap = back + _shift(state, enemy, fx, fy, inches - back, nudged=True)
     if gap > 0.0:
         return gap
     # Boxed in: other enemies touching the attacker's rear are nudged first (seed 003 §5).
@@ -253,5 +265,5 @@ def recoil(state: BattleState, unit: Unit, enemy: Unit, inches: float = 1.0) -> 
     behind = Footprint(fp.x - fx * inches, fp.y - fy * inches, fp.facing, fp.width, fp.depth)
     for other in state.units:
         if other.alive and other.side != unit.side and overlaps(behind, shrunk(other.fp)):
-            _shift(state, other, -fx, -fy, inches)
+            _shift(state, other, -fx, -fy, inches, nudged=True)
     return _shift(state, unit, -fx, -fy, inches)

@@ -203,6 +203,21 @@ def test_a_boxed_in_recoil_nudges_the_enemy_behind():  # seed 003 §5 nudge, §7
     assert behind_charger.fp.y == pytest.approx(7.8)
 
 
+def test_a_nudged_target_is_not_pushed_into_another_attacker():
+    # seed 003 §7 recoil, §5 nudge "使双方不再接触" (so they no longer touch): a rear charger
+    # boxed in by friends nudges the target away, but not into the front charger that has
+    # just stepped back 1" (audit, bench/massbattle_audit.py: one in 100 games)
+    target = unit("t", side="b", unit_type="hero", size=1, x=36, y=20, facing=270.0, Ne=10)
+    front = unit("f", x=36, y=19.5 - 1.0 - 1.6, facing=90.0, At=1)  # 1" from its front
+    rear = unit("r", x=36, y=20.5 + 1.6, facing=270.0, At=1)  # on the target's rear
+    walls = [piece("blocking", 36, 23.7 + 0.5, 6, 1.0)]  # boxes the rear charger in
+    st = state([target, front, rear], walls, dice=ScriptedDice([2] * 6))  # all miss
+    melee_phase(st, "a", [[ChargePlan(rear, target, "rear", 0.0)]], MassBattlePolicy())
+    assert target.alive
+    assert distance(front.fp, target.fp) > 0.01
+    assert distance(rear.fp, target.fp) > 0.01
+
+
 @pytest.mark.parametrize(("bow_range", "charges"), [(24, False), (3, True)])
 def test_archers_shoot_rather_than_charge_a_hero_they_barely_hurt(bow_range, charges):
     # AI: a charge is worth its expected damage (seed 003 §7); a shot after a Halt (§6)

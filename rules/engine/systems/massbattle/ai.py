@@ -11,6 +11,7 @@ from rules.engine.systems.massbattle.charge import (
     can_charge,
     charged_facing,
     place_charges,
+    sight_confirmed,
 )
 from rules.engine.systems.massbattle.combat import (
     FACING_MULTIPLIER,
@@ -162,7 +163,11 @@ def plan_charges(
                 value += CONTEST_BONUS
             if value > best_value:
                 best, best_value = plan, value
-        if best is not None and not shoots_instead(state, unit, best):
+        if (
+            best is not None
+            and not shoots_instead(state, unit, best)
+            and sight_confirmed(state, unit, best.target)
+        ):
             chosen.append(best)
     groups: dict[str, dict[str, list[ChargePlan]]] = {}
     for plan in chosen:

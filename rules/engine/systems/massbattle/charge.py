@@ -16,7 +16,13 @@ from rules.engine.systems.massbattle.footprint import (
 )
 from rules.engine.systems.massbattle.movement import allowed_orders, nudge_touched, on_table
 from rules.engine.systems.massbattle.route import ChargeRoute, charge_route
-from rules.engine.systems.massbattle.sight import can_see, sight_blockers
+from rules.engine.systems.massbattle.sight import (
+    UNCLEAR_ROLL,
+    UNCLEAR_SIGHT_SEEN,
+    can_see,
+    points_seen,
+    sight_blockers,
+)
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
 
@@ -114,6 +120,23 @@ def can_charge(state: BattleState, charger: Unit, target: Unit) -> ChargePlan | 
     if not sees:
         return None
     return ChargePlan(charger, target, facing, reach, defended=obstacle is not None)
+
+
+def sight_confirmed(state: BattleState, charger: Unit, target: Unit) -> bool:
+    """A charge declared at a target the leader sees unclearly (one of five points) goes in
+    only on a D6 4+ (seed 003 §3: "if visibility is unclear, roll a D6")."""
+    others = [u.fp for u in state.units if u.alive and u is not charger and u is not target]
+    if points_seen(state.terrain, others, charger.fp, target.fp) != UNCLEAR_SIGHT_SEEN:
+        return True
+    roll = state.dice.d6()
+    state.event(
+        charger.side,
+        charger.id,
+        f"{charger.name} checks unclear sight of {target.name}: {roll}",
+        target.id,
+        [roll],
+    )
+    return roll >= UNCLEAR_ROLL
 
 
 def _contact_positions(

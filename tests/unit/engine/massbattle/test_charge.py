@@ -246,6 +246,20 @@ def test_a_recoil_from_a_contact_along_the_flank_breaks_it():
     assert distance(attacker.fp, hero.fp) > 0.01
 
 
+@pytest.mark.parametrize(("roll", "charges"), [(3, False), (4, True)])
+def test_unclear_sight_of_a_charge_target_is_rolled_for(roll, charges):
+    # seed 003 §3: "if visibility is unclear, roll a D6: 4+ visible"; unclear = the leader
+    # sees one of the target's five sample points (here its front-right corner)
+    charger = unit("c", x=36, y=10, Sp=7)
+    target = unit("t", side="b", x=36, y=21, facing=270.0)
+    wall = piece("blocking", 34.6, 15, 4.2, 1.0)  # hides all but the corner (38, 19.4)
+    st = state([charger, target], [wall], dice=ScriptedDice([roll]))
+    assert can_charge(st, charger, target) is not None
+    melees = plan_charges(st, "a", {})
+    assert bool(melees) is charges
+    assert "unclear sight" in st.log.events[0].text
+
+
 def test_a_nudged_target_is_not_pushed_into_another_attacker():
     # seed 003 §7 recoil, §5 nudge "使双方不再接触" (so they no longer touch): a rear charger
     # boxed in by friends nudges the target away, but not into the front charger that has

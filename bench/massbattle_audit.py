@@ -2,7 +2,8 @@
 matchup: charges by non-Individuals pivoting more than 90° (seed 003 §4), targets taking a
 second nerve test in one melee phase (seed 003 §5, ``multi_charge_test="combined"``),
 recoils that leave the attacker in base contact (seed 003 §7), and charges made by
-Individuals pivoting more than 90° (allowed by ``individual_charge_any_direction``).
+Individuals pivoting more than 90° (allowed by ``individual_charge_any_direction``); and
+the AI's concentration: melees of several chargers, flank and rear charges.
 
 Run: ``.venv/bin/python bench/massbattle_audit.py [games] [ROOT]`` from the repository root
 (default 100 games of the ``battle`` mission; ROOT: another checkout to audit, e.g. an
@@ -32,6 +33,22 @@ def _charges(place_charges, counts: dict[str, int]):
             if turn > 90.0 + 1e-6:
                 counts[f"pivot_over_90_{key}"] += 1
         return placed
+
+    return counted
+
+
+def _plans(plan_charges, counts: dict[str, int]):
+    """Wrap the AI's ``plan_charges``: count melees of several chargers and flank or rear
+    charges (the AI's concentration of force)."""
+
+    def counted(state, side, holders):
+        melees = plan_charges(state, side, holders)
+        counts["melees"] += len(melees)
+        counts["melees_of_several_chargers"] += sum(len(group) > 1 for group in melees)
+        counts["flank_or_rear_charges"] += sum(
+            p.facing != "front" for group in melees for p in group
+        )
+        return melees
 
     return counted
 
@@ -86,6 +103,9 @@ def main(games: int, root: Path) -> None:
             "routs_on_second_test",
             "recoils",
             "recoils_left_in_contact",
+            "melees",
+            "melees_of_several_chargers",
+            "flank_or_rear_charges",
         ),
         0,
     )
@@ -95,6 +115,8 @@ def main(games: int, root: Path) -> None:
     for module in (charge, sys.modules["rules.engine.systems.massbattle.ai"]):
         if getattr(module, "place_charges", None) is original:
             module.place_charges = wrapped
+    planner = sys.modules["rules.engine.systems.massbattle.ai"]
+    planner.plan_charges = _plans(planner.plan_charges, counts)
     nerve = _nerve(melee.take_nerve_test, counts, seen)
     melee.take_nerve_test = nerve
     battle.take_nerve_test = nerve

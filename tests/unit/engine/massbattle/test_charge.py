@@ -263,7 +263,7 @@ def test_unclear_sight_of_a_charge_target_is_rolled_for(roll, charges):
 def test_a_nudged_target_is_not_pushed_into_another_attacker():
     # seed 003 §7 recoil, §5 nudge "使双方不再接触" (so they no longer touch): a rear charger
     # boxed in by friends nudges the target away, but not into the front charger that has
-    # just stepped back 1" (audit, bench/massbattle_audit.py: one in 100 games)
+    # just stepped back 1" (audit, tests/unit/engine/massbattle/audit.py: one in 100 games)
     target = unit("t", side="b", unit_type="hero", size=1, x=36, y=20, facing=270.0, Ne=10)
     front = unit("f", x=36, y=19.5 - 1.0 - 1.6, facing=90.0, At=1)  # 1" from its front
     rear = unit("r", x=36, y=20.5 + 1.6, facing=270.0, At=1)  # on the target's rear

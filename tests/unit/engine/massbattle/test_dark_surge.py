@@ -59,7 +59,8 @@ def test_surged_unit_stops_one_inch_short_of_a_friend():
 def test_surged_unit_does_not_pass_into_a_friend_it_starts_near():
     # seed 003 §9-§10: the surge stops 1" short of friends; one already closer than 1" (a
     # hero just in front after its charge) is not passed into, as no move ends on a unit
-    # (seed 003 §4-§5). Audit (bench/massbattle_audit.py): a surged unit ended over its hero.
+    # (seed 003 §4-§5). Audit (tests/unit/engine/massbattle/audit.py): a surged unit ended
+    # over its hero.
     zombies = unit("zombies", x=30.0, y=16.0, rules=["shambling"])
     front_edge = zombies.fp.y + zombies.fp.depth / 2
     hero = unit("hero", unit_type="hero", size=1, x=30.0, y=front_edge + 0.5 + 0.5)

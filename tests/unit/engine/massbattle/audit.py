@@ -5,7 +5,8 @@ recoils that leave the attacker in base contact (seed 003 §7), and charges made
 Individuals pivoting more than 90° (allowed by ``individual_charge_any_direction``); and
 the AI's concentration: melees of several chargers, flank and rear charges.
 
-Run: ``.venv/bin/python bench/massbattle_audit.py [games] [ROOT]`` from the repository root
+Run from the repository root: ``.venv/bin/python tests/unit/engine/massbattle/audit.py
+[games] [ROOT]``
 (default 100 games of the ``battle`` mission; ROOT: another checkout to audit, e.g. an
 exported older commit). It wraps the engine's functions to count, changing no battle, and
 prints the CPU milliseconds per battle.
@@ -137,7 +138,5 @@ def main(games: int, root: Path) -> None:
 if __name__ == "__main__":
     main(
         int(sys.argv[1]) if len(sys.argv) > 1 else 100,
-        Path(sys.argv[2]).resolve()
-        if len(sys.argv) > 2
-        else Path(__file__).resolve().parent.parent,
+        Path(sys.argv[2]).resolve() if len(sys.argv) > 2 else Path(__file__).resolve().parents[4],
     )

@@ -11,12 +11,10 @@ from rules.engine.systems.massbattle.charge import (
     can_charge,
     charged_facing,
     place_charges,
+    sight_confirmed,
 )
 from rules.engine.systems.massbattle.combat import (
-    FACING_MULTIPLIER,
     damage_target,
-    dice_and_target,
-    melee_modifiers,
 )
 from rules.engine.systems.massbattle.footprint import (
     Footprint,
@@ -26,7 +24,6 @@ from rules.engine.systems.massbattle.footprint import (
     overlaps,
     point_distance,
 )
-from rules.engine.systems.massbattle.melee import phalanx_front
 from rules.engine.systems.massbattle.movement import (
     allowed_orders,
     order_advance,
@@ -47,6 +44,17 @@ from rules.engine.systems.massbattle.shooting import (
 )
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.surge import SURGE_STEP, surge_targets
+from rules.engine.systems.massbattle.tactics import (
+    RESERVE_DEPTH,
+    charge_damage,
+    charge_value,
+    concentrate,
+    expected_damage,
+    late_objective,
+    objective_sides,
+    p_roll,
+    reserve_id,
+)
 from rules.engine.systems.massbattle.units import Unit
 
 # Added to a charge's value when its target stands on an objective (Pillage missions).
@@ -57,37 +65,6 @@ HOLDER_STRENGTH_WEIGHT = 0.1
 # A unit whose charge would deal this many times the damage the enemy's charge would deal
 # back has the better matchup and closes in without waiting for the line.
 MATCHUP_EDGE = 1.2
-
-
-def p_roll(target: int | None) -> float:
-    if target is None or target > 6:
-        return 0.0
-    return (7 - max(2, target)) / 6
-
-
-def expected_damage(dice: int, needed: int, defence: int, bonus: int) -> float:
-    count, hit_on = dice_and_target(dice, needed)
-    return count * p_roll(hit_on) * p_roll(damage_target(defence, bonus))
-
-
-def charge_damage(plan: ChargePlan) -> float:
-    """Expected damage of a charge: dice by facing, Phalanx, to-hit modifiers (seed 003 §7)."""
-    a, t = plan.charger, plan.target
-    mult = (
-        1
-        if t.individual
-        else (3 if t.unit_type == "war_engine" else FACING_MULTIPLIER[plan.facing])
-    )
-    dice = a.at * mult + ((10 if a.is_horde else 5) if a.has("phalanx") else 0)
-    needed = a.me + melee_modifiers(
-        plan.defended, plan.hindered, phalanx_front(a, t, plan.facing), a.has("fly")
-    )
-    return expected_damage(dice, needed, t.de, a.value("crushing-strength"))
-
-
-def charge_value(plan: ChargePlan) -> float:
-    """Expected damage of a charge, weighted towards flank and rear and damaged targets."""
-    return charge_damage(plan) + 0.5 * plan.target.damage + plan.target.points / 100.0
 
 
 def shoots_instead(state: BattleState, unit: Unit, plan: ChargePlan) -> bool:
@@ -134,17 +111,18 @@ def near_objective(state: BattleState, unit: Unit) -> bool:
 def plan_charges(
     state: BattleState, side: str, holders: dict[str, tuple[float, float]]
 ) -> list[list[ChargePlan]]:
-    """Every unit that can charge picks its best target; plans on one target facing are
-    declared together and placed with equal frontage (seed 003 §4-§5). All the chargers of
-    one target, on every facing, make one melee (seed 003 §5 multiple charges),
-    so ``multi_charge_test`` decides its nerve tests."""
-    chosen: list[ChargePlan] = []
+    """Every unit lists the charges it can make; ``tactics.concentrate`` assigns them so
+    several units break one enemy; plans on one target facing are declared together and
+    placed with equal frontage (seed 003 §4-§5). All the chargers of one target, on every
+    facing, make one melee (seed 003 §5 multiple charges), so ``multi_charge_test``
+    decides its nerve tests."""
+    options: dict[str, list[tuple[ChargePlan, float, float]]] = {}
     enemies = state.alive("b" if side == "a" else "a")
     for unit in state.alive(side):
         if "charge" not in allowed_orders(unit, state.settings):
             continue
-        best, best_value = None, 0.3
         lx, ly = unit.fp.leader()
+        choices = []
         for enemy in enemies:
             reach = 2 * unit.sp + enemy.fp.r
             if (enemy.fp.x - lx) ** 2 + (enemy.fp.y - ly) ** 2 > reach * reach:
@@ -160,10 +138,15 @@ def plan_charges(
             value = charge_value(plan)
             if state.condition != "kill" and state.objectives and near_objective(state, enemy):
                 value += CONTEST_BONUS
-            if value > best_value:
-                best, best_value = plan, value
-        if best is not None and not shoots_instead(state, unit, best):
-            chosen.append(best)
+            choices.append((plan, value, charge_damage(plan)))
+        if choices:
+            options[unit.id] = choices
+
+    def veto(plan: ChargePlan) -> bool:
+        unit = plan.charger
+        return shoots_instead(state, unit, plan) or not sight_confirmed(state, unit, plan.target)
+
+    chosen = concentrate(options, veto)
     groups: dict[str, dict[str, list[ChargePlan]]] = {}
     for plan in chosen:
         groups.setdefault(plan.target.id, {}).setdefault(plan.facing, []).append(plan)
@@ -263,20 +246,6 @@ def matchup(unit: Unit, enemy: Unit) -> float:
     )
 
 
-def objective_sides(state: BattleState) -> list[set[str]]:
-    """Sides with a unit within 3" of each objective, as at the start of this phase's
-    orders (kept in ``state.ai_memo``)."""
-    sides = state.ai_memo.get("objective_sides")
-    if sides is None:
-        alive = state.alive()
-        sides = [
-            {u.side for u in alive if point_distance(u.fp, *obj) <= C.OBJECTIVE_RADIUS}
-            for obj in state.objectives
-        ]
-        state.ai_memo["objective_sides"] = sides
-    return sides
-
-
 def contested_objective(state: BattleState, unit: Unit) -> tuple[float, float] | None:
     """The nearest objective in reach this game that the side does not hold: in Pillage any
     such objective, in Kill and Pillage one the enemy holds (seed 003 §12)."""
@@ -324,6 +293,11 @@ def move_unit(
         or (unit.unit_type == "hero" and (unit.has("lightning-bolt") or unit.has("heal")))
     )
     goal = holders.get(unit.id)
+    if goal is None and unit.unit_type != "war_engine":
+        goal = late_objective(state, unit)
+        if goal is not None and point_distance(unit.fp, *goal) > C.OBJECTIVE_RADIUS - 0.5:
+            _go_to(state, unit, goal, orders)
+            return
     if goal is not None and math.hypot(goal[0] - unit.fp.x, goal[1] - unit.fp.y) > 1.5:
         # An objective to take comes before shooting from afar.
         order_advance(state, unit, angle_to(unit.fp, *goal), math.hypot(*_delta(unit, goal)) - 1)
@@ -368,8 +342,10 @@ def move_unit(
         dist = max(0.0, dist - 6.0)
     # Better matchup: close in at once instead of keeping the line.
     eager = unit.unit_type != "hero" and matchup(unit, enemy) >= MATCHUP_EDGE
+    reserve = unit.id == _reserve(state, unit.side)
     if (
-        "march" in orders
+        not reserve
+        and "march" in orders
         and dist > 2 * unit.sp + 2 * enemy.sp + 2
         and abs(turn) < 20
         and (eager or not (unit.unit_type == "infantry" and _progress(unit) > line_front + 4))
@@ -379,9 +355,29 @@ def move_unit(
     allowance = min(unit.sp, max(0.0, dist - 1.0))
     if unit.unit_type == "infantry" and not eager:
         allowance = min(allowance, max(0.0, line_front + 3 - _progress(unit)))
+    if reserve:
+        allowance = min(allowance, max(0.0, line_front - RESERVE_DEPTH - _progress(unit)))
     if abs(turn) < 12:
         turn = 0.0
     order_advance(state, unit, turn, allowance)
+
+
+def _reserve(state: BattleState, side: str) -> str | None:
+    """The side's reserve this phase (``tactics.reserve_id``, kept in ``state.ai_memo``)."""
+    key = f"reserve_{side}"
+    if key not in state.ai_memo:
+        state.ai_memo[key] = reserve_id(state, side)
+    return state.ai_memo[key]
+
+
+def _go_to(state: BattleState, unit: Unit, point: tuple[float, float], orders: tuple) -> None:
+    """March straight at a far point when facing it, else advance towards it (seed 003 §4)."""
+    dist = math.hypot(*_delta(unit, point))
+    turn = angle_to(unit.fp, *point)
+    if "march" in orders and abs(turn) < 20 and dist > unit.sp + 1:
+        order_march(state, unit, dist - 1)
+    else:
+        order_advance(state, unit, turn, dist - 1)
 
 
 def choose_surge(state: BattleState, caster: Unit) -> Unit | None:

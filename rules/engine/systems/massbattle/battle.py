@@ -37,7 +37,7 @@ from rules.engine.systems.massbattle.surge import dark_surge
 from rules.engine.systems.massbattle.terrain import generate_terrain
 from rules.engine.systems.massbattle.units import Army, Unit
 
-ENGINE_VERSION = "massbattle-2"
+ENGINE_VERSION = "massbattle-3"
 """Massbattle's engine version: changes whenever the same inputs and seed give another battle."""
 
 

@@ -12,11 +12,17 @@ from rules.engine.systems.massbattle.footprint import (
     in_front_arc_partly,
     overlaps,
     point_distance,
-    segment_inside,
     shrunk,
 )
-from rules.engine.systems.massbattle.movement import allowed_orders, on_table
-from rules.engine.systems.massbattle.sight import can_see, sight_blockers
+from rules.engine.systems.massbattle.movement import allowed_orders, nudge_touched, on_table
+from rules.engine.systems.massbattle.route import ChargeRoute, charge_route
+from rules.engine.systems.massbattle.sight import (
+    UNCLEAR_ROLL,
+    UNCLEAR_SIGHT_SEEN,
+    can_see,
+    points_seen,
+    sight_blockers,
+)
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
 
@@ -33,6 +39,7 @@ class ChargePlan:
     hindered: bool = False
     defended: bool = False
     fp: Footprint | None = None
+    route: ChargeRoute | None = None
 
 
 def charged_facing(charger: Unit, target: Unit) -> str:
@@ -115,6 +122,23 @@ def can_charge(state: BattleState, charger: Unit, target: Unit) -> ChargePlan | 
     return ChargePlan(charger, target, facing, reach, defended=obstacle is not None)
 
 
+def sight_confirmed(state: BattleState, charger: Unit, target: Unit) -> bool:
+    """A charge declared at a target the leader sees unclearly (one of five points) goes in
+    only on a D6 4+ (seed 003 §3: "if visibility is unclear, roll a D6")."""
+    others = [u.fp for u in state.units if u.alive and u is not charger and u is not target]
+    if points_seen(state.terrain, others, charger.fp, target.fp) != UNCLEAR_SIGHT_SEEN:
+        return True
+    roll = state.dice.d6()
+    state.event(
+        charger.side,
+        charger.id,
+        f"{charger.name} checks unclear sight of {target.name}: {roll}",
+        target.id,
+        [roll],
+    )
+    return roll >= UNCLEAR_ROLL
+
+
 def _contact_positions(
     target: Unit, facing: str, chargers: list[Unit]
 ) -> list[tuple[Footprint, float]]:
@@ -136,29 +160,6 @@ def _contact_positions(
     return out
 
 
-def _route_clear(state: BattleState, plan: ChargePlan, end: Footprint) -> tuple[bool, bool]:
-    """(clear, hindered): enemies and blocking terrain block the straight route unless the
-    charger flies; obstacles and area terrain on it hinder the charge (seed 003 §4-§5)."""
-    start = plan.charger.fp
-    p, q = (start.x, start.y), (end.x, end.y)
-    fly = plan.charger.has("fly")
-    hindered = False
-    for piece in state.terrain:
-        inside = segment_inside(piece.fp, p, q)
-        if inside <= 0:
-            continue
-        if piece.kind == "blocking" and not fly:
-            return False, False
-        if piece.kind in ("obstacle", "area"):
-            hindered = True
-    if not fly:
-        for other in state.units:
-            enemy = other.alive and other.side != plan.charger.side
-            if enemy and other is not plan.target and segment_inside(other.fp, p, q, 0.1) > 0:
-                return False, False
-    return True, hindered and not fly
-
-
 def _room(state: BattleState, fp: Footprint, group: list[Unit], target: Unit) -> bool:
     """The charger must fit where it contacts the target (seed 003 §4 room to charge)."""
     if not on_table(fp):
@@ -174,8 +175,10 @@ def _room(state: BattleState, fp: Footprint, group: list[Unit], target: Unit) ->
 
 
 def place_charges(state: BattleState, plans: list[ChargePlan]) -> list[ChargePlan]:
-    """Place the declared chargers of one target facing; those without room or frontage
-    cannot charge and must take another order (seed 003 §5 multiple charges)."""
+    """Place the declared chargers of one target facing, each by the shortest clear route
+    (``route.charge_route``); those without room, frontage or a route cannot charge and must
+    take another order; other enemies they touch are nudged apart (seed 003 §5 multiple
+    charges, charge move)."""
     if not plans:
         return []
     target, facing = plans[0].target, plans[0].facing
@@ -191,15 +194,20 @@ def place_charges(state: BattleState, plans: list[ChargePlan]) -> list[ChargePla
         spots = _contact_positions(target, facing, group)
         bad = None
         for plan, (fp, contact) in zip(active, spots, strict=False):
-            clear, hindered = _route_clear(state, plan, fp)
-            if contact < MIN_CONTACT or not clear or not _room(state, fp, group, target):
+            route = None
+            if contact >= MIN_CONTACT and _room(state, fp, group, target):
+                spare = 2 * plan.charger.sp - plan.reach
+                route = charge_route(state, plan.charger, target, fp, spare)
+            if route is None:
                 bad = plan
                 break
-            plan.fp, plan.hindered = fp, hindered
+            plan.fp, plan.hindered, plan.route = fp, route.hindered, route
         if bad is None:
             for plan in active:
                 plan.charger.fp = plan.fp  # type: ignore[assignment]
                 plan.charger.order = "charge"
+            for plan in active:
+                nudge_touched(state, plan.charger, target)
             return active
         active = [p for p in active if p is not bad]
     return []

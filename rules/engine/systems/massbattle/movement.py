@@ -207,31 +207,75 @@ def forced_move(state: BattleState, unit: Unit, forward: float) -> float:
 RECOIL_STEP = 0.1  # a blocked recoil is tried this much shorter each time
 
 
-def _room_at(state: BattleState, unit: Unit, fp: Footprint) -> bool:
-    """On the table, off blocking terrain and not over another unit (touching is allowed)."""
+CONTACT = 0.01  # closer than this is base contact
+
+
+def _room_at(state: BattleState, unit: Unit, fp: Footprint, nudged: bool) -> bool:
+    """On the table, off blocking terrain and not over another unit (touching is allowed);
+    a ``nudged`` unit may not come into contact with a unit it was not touching, as a nudge
+    moves units so they "no longer touch" (seed 003 §5: "使双方不再接触")."""
     if not on_table(fp):
         return False
     for piece in state.terrain:
         if piece.kind == "blocking" and overlaps(fp, piece.fp):
             return False
-    return not any(
-        other is not unit and other.alive and overlaps(fp, shrunk(other.fp))
-        for other in state.units
-    )
+    for other in state.units:
+        if other is unit or not other.alive:
+            continue
+        if overlaps(fp, shrunk(other.fp)):
+            return False
+        if nudged and overlaps(fp, other.fp, CONTACT) and not overlaps(unit.fp, other.fp, CONTACT):
+            return False
+    return True
 
 
-def _shift(state: BattleState, unit: Unit, dx: float, dy: float, inches: float) -> float:
+def _shift(
+    state: BattleState, unit: Unit, dx: float, dy: float, inches: float, nudged: bool = False
+) -> float:
     """Slide the unit up to ``inches`` along the table direction (dx, dy) without turning, as
     far as there is room; returns the distance moved."""
     fp = unit.fp
     dist = inches
     while dist > 1e-9:
         candidate = Footprint(fp.x + dx * dist, fp.y + dy * dist, fp.facing, fp.width, fp.depth)
-        if _room_at(state, unit, candidate):
+        if _room_at(state, unit, candidate, nudged):
             unit.fp = candidate
             return dist
         dist -= RECOIL_STEP
     return 0.0
+
+
+NUDGE = 0.5  # a nudge moves a unit this far at most ("稍稍移动", slightly)
+
+
+def nudge_touched(state: BattleState, charger: Unit, target: Unit) -> None:
+    """Enemies other than its target that a charger ends up touching are nudged slightly
+    away so they no longer touch (seed 003 §5: "把目标以外的敌军稍稍移动,使双方不再接触");
+    one also touching another unit of the charger's side (in its own melee) is left."""
+    for other in state.units:
+        if (
+            not other.alive
+            or other.side == charger.side
+            or other is target
+            or not overlaps(charger.fp, other.fp, CONTACT)
+        ):
+            continue
+        if any(
+            u is not charger
+            and u.alive
+            and u.side == charger.side
+            and overlaps(u.fp, other.fp, CONTACT)
+            for u in state.units
+        ):
+            continue
+        _push_away(state, other, charger)
+
+
+def _push_away(state: BattleState, unit: Unit, source: Unit) -> float:
+    """Nudge ``unit`` up to 1/2" straight away from ``source``'s centre (seed 003 §5)."""
+    dx, dy = unit.fp.x - source.fp.x, unit.fp.y - source.fp.y
+    norm = (dx * dx + dy * dy) ** 0.5 or 1.0
+    return _shift(state, unit, dx / norm, dy / norm, NUDGE, nudged=True)
 
 
 def recoil(state: BattleState, unit: Unit, enemy: Unit, inches: float = 1.0) -> float:
@@ -239,19 +283,43 @@ def recoil(state: BattleState, unit: Unit, enemy: Unit, inches: float = 1.0) -> 
     后退1""). Where the table edge, blocking terrain or another unit stops it short, the
     target is nudged straight away by the rest, as the seed moves touching enemies apart
     after a charge (seed 003 §5: "把目标以外的敌军稍稍移动,使双方不再接触"), so the two are
-    never left in base contact; boxed in, enemies behind the attacker are nudged back first.
-    Returns the gap opened."""
+    never left in base contact, and no nudge pushes a unit into contact with another; boxed
+    in, the units behind the attacker are nudged back first (``_boxed_in``); two still
+    touching side by side are nudged apart (``_part``). Returns the gap opened."""
     fx, fy = unit.fp.fx, unit.fp.fy
-    back = _shift(state, unit, -fx, -fy, inches)
-    if back >= inches - 1e-9 or not enemy.alive:
-        return back
-    gap = back + _shift(state, enemy, fx, fy, inches - back)
-    if gap > 0.0:
+    gap = _shift(state, unit, -fx, -fy, inches)
+    if not enemy.alive:
         return gap
-    # Boxed in: other enemies touching the attacker's rear are nudged first (seed 003 §5).
+    if gap < inches - 1e-9:
+        gap += _shift(state, enemy, fx, fy, inches - gap, nudged=True)
+    if gap <= 0.0:
+        gap = _boxed_in(state, unit, enemy, inches)
+    if gap > 0.0 and overlaps(unit.fp, enemy.fp, CONTACT):
+        _part(state, unit, enemy)
+    return gap
+
+
+def _boxed_in(state: BattleState, unit: Unit, enemy: Unit, inches: float) -> float:
+    """The units behind a boxed-in attacker are nudged back, then it steps back: enemies as
+    after a charge (seed 003 §5), friends as friends left touching after a melee are moved
+    apart (seed 003 §7)."""
     fp = unit.fp
+    fx, fy = fp.fx, fp.fy
     behind = Footprint(fp.x - fx * inches, fp.y - fy * inches, fp.facing, fp.width, fp.depth)
     for other in state.units:
-        if other.alive and other.side != unit.side and overlaps(behind, shrunk(other.fp)):
-            _shift(state, other, -fx, -fy, inches)
+        if (
+            other.alive
+            and other is not unit
+            and other is not enemy
+            and overlaps(behind, shrunk(other.fp))
+        ):
+            _shift(state, other, -fx, -fy, inches, nudged=True)
     return _shift(state, unit, -fx, -fy, inches)
+
+
+def _part(state: BattleState, unit: Unit, enemy: Unit) -> None:
+    """Two units still touching after a step back (a contact along the attacker's flank,
+    which backing slides along) are nudged apart along the line between their centres
+    (seed 003 §5: "使双方不再接触")."""
+    if _push_away(state, enemy, unit) <= 0.0:
+        _push_away(state, unit, enemy)

@@ -12,7 +12,14 @@ from rules.engine.systems.massbattle.combat import (
     shooting_modifiers,
 )
 from rules.engine.systems.massbattle.footprint import in_front_arc_partly, point_distance
-from rules.engine.systems.massbattle.sight import can_see, sight_blockers
+from rules.engine.systems.massbattle.sight import (
+    UNCLEAR_COVER_SEEN,
+    UNCLEAR_ROLL,
+    UNCLEAR_SIGHT_SEEN,
+    can_see,
+    points_seen,
+    sight_blockers,
+)
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
 
@@ -215,8 +222,45 @@ def hit_needed(unit: Unit, shot: ShotTarget) -> int:
     return int(unit.ra or 7) + penalty
 
 
+def settle_unclear(state: BattleState, unit: Unit, shot: ShotTarget) -> ShotTarget | None:
+    """The D6 rolls of unclear cases as the shot is fired: sight of one point of five is
+    seen on 4+ (else the shot is lost, None), cover of two points of five is lifted on 4+
+    (seed 003 §3 sight, §6 cover); cover matters to weapons only (spells and animals ignore
+    modifiers), Indirect Fire ignores both."""
+    if shot.option.indirect:
+        return shot
+    others = [u.fp for u in state.units if u.alive and u is not unit and u is not shot.target]
+    seen = points_seen(state.terrain, others, unit.fp, shot.target.fp)
+    if seen == UNCLEAR_SIGHT_SEEN:
+        roll = state.dice.d6()
+        _unclear_event(state, unit, shot.target, "sight", roll)
+        if roll < UNCLEAR_ROLL:
+            return None
+    elif seen == UNCLEAR_COVER_SEEN and shot.option.kind == "weapon":
+        roll = state.dice.d6()
+        _unclear_event(state, unit, shot.target, "cover", roll)
+        return ShotTarget(shot.option, shot.target, roll < UNCLEAR_ROLL, shot.long_range)
+    return shot
+
+
+def _unclear_event(state: BattleState, unit: Unit, target: Unit, what: str, roll: int) -> None:
+    state.event(
+        unit.side,
+        unit.id,
+        f"{unit.name} checks unclear {what} of {target.name}: {roll}",
+        target.id,
+        [roll],
+    )
+
+
 def resolve_shot(state: BattleState, unit: Unit, shot: ShotTarget) -> int:
-    """Fire one ranged attack and put damage markers (or heal); returns damage dealt."""
+    """Fire one ranged attack and put damage markers (or heal), the unclear cases rolled
+    first (``settle_unclear``); returns damage dealt."""
+    if shot.option.kind != "heal":
+        settled = settle_unclear(state, unit, shot)
+        if settled is None:
+            return 0
+        shot = settled
     option, target = shot.option, shot.target
     dice = state.dice
     if option.kind == "heal":

@@ -1,4 +1,10 @@
-"""Line of sight from the leader, front arc, cover (seed 003 §3, §6 cover)."""
+"""Line of sight from the leader, front arc, cover (seed 003 §3, §6 cover).
+
+Sight and cover sample the target's centre and four corners. Two counts are the unclear
+cases the seed settles with a D6 (seed 003 §3: "roll a D6, 4+ visible"; §6 cover: "4+ not in
+cover"): one point seen of five (the leader sees at most a corner of it), and two of five
+(about half hidden, where the five points cannot tell "at least half" from less).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,19 @@ from rules.engine.systems.massbattle.footprint import (
     segment_inside,
 )
 from rules.engine.systems.massbattle.terrain import TerrainPiece
+
+UNCLEAR_SIGHT_SEEN = 1  # one point of five seen: visible on a D6 4+ (seed 003 §3)
+UNCLEAR_COVER_SEEN = 2  # two points of five seen: out of cover on a D6 4+ (seed 003 §6)
+UNCLEAR_ROLL = 4
+
+
+def points_seen(
+    terrain: list[TerrainPiece], others: list[Footprint], looker: Footprint, target: Footprint
+) -> int:
+    """How many of the target's sample points the looker's leader sees past terrain and the
+    ``others`` (every unit but the two)."""
+    eye = looker.leader()
+    return visible_points(eye, target, sight_blockers(terrain, others, eye, target))[0]
 
 
 def visible_points(eye: Point, target: Footprint, blockers: list[Footprint]) -> tuple[int, int]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.charge import ChargePlan, charged_facing
 from rules.engine.systems.massbattle.combat import dice_and_target
-from rules.engine.systems.massbattle.footprint import Footprint, overlaps, point_distance
+from rules.engine.systems.massbattle.footprint import Footprint, distance, overlaps, point_distance
 from rules.engine.systems.massbattle.movement import on_table
 from rules.engine.systems.massbattle.sight import can_see, sight_blockers
 from rules.engine.systems.massbattle.state import BattleState
@@ -73,15 +73,15 @@ def _near(start: Footprint, inches: float, fps: list[Footprint]) -> list[Footpri
 
 def surge_move(state: BattleState, target: Unit, inches: float) -> tuple[float, Unit | None]:
     """Move ``target`` straight forward up to ``inches``: stop 1" short of friends and at
-    blocking terrain; reaching an enemy puts it in contact (seed 003 §9-§10). A move that
-    ends short of an enemy stops 1" from it, as every move does (seed 003 §4-§5)."""
+    blocking terrain; reaching an enemy puts it in contact (seed 003 §9-§10). A friend
+    already closer than 1" is not come closer to, and a move that ends short of an enemy
+    stops 1" from it, as every move does (seed 003 §4-§5)."""
     start = target.fp
     enemies = _near_units(start, inches, state.enemies(target))
-    friends = [
-        f.fp
-        for f in _near_units(start, inches, state.friends(target))
-        if not overlaps(start, f.fp, C.SPACING - 0.01)
-    ]
+    friends, close = [], []
+    for friend in _near_units(start, inches, state.friends(target)):
+        near = overlaps(start, friend.fp, C.SPACING - 0.01)
+        (close if near else friends).append(friend.fp)
     walls = _near(start, inches, [p.fp for p in state.terrain if p.kind == "blocking"])
     travelled = 0.0
     best = 0.0  # furthest legal end not within 1" of an enemy
@@ -92,6 +92,7 @@ def surge_move(state: BattleState, target: Unit, inches: float) -> tuple[float, 
             not on_table(candidate)
             or any(overlaps(candidate, w) for w in walls)
             or any(overlaps(candidate, f, C.SPACING - 0.01) for f in friends)
+            or any(distance(candidate, f) < distance(start, f) - 1e-6 for f in close)
         ):
             break
         touched = next((e for e in enemies if overlaps(candidate, e.fp)), None)

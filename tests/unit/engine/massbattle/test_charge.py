@@ -203,6 +203,78 @@ def test_a_boxed_in_recoil_nudges_the_enemy_behind():  # seed 003 §5 nudge, §7
     assert behind_charger.fp.y == pytest.approx(7.8)
 
 
+@pytest.mark.parametrize(("speed", "charges"), [(8, True), (6.2, False)])
+def test_a_charge_takes_the_shortest_route_around_a_blocker(speed, charges):
+    # seed 003 §5: the charger "must take the shortest route around blocking terrain and
+    # other units", with room along the whole route; a detour may add no more than the
+    # charge distance left (2×Sp minus the leader's reach, here 11.8")
+    charger = unit("c", x=36, y=6, Sp=speed)  # 4" frontage
+    target = unit("t", side="b", x=36, y=21, size=40, facing=270.0)  # front edge y 19.4
+    rock = piece("blocking", 36, 13, 1.0, 1.0)  # on the straight line; corners still seen
+    st = state([charger, target], [rock])
+    plan = can_charge(st, charger, target)
+    assert plan is not None
+    placed = place_charges(st, [plan])
+    assert bool(placed) is charges
+    if charges:
+        assert len(placed[0].route.turns) == 2  # past two corners of the rock
+        assert placed[0].route.length > 11.8
+        assert distance(charger.fp, target.fp) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_an_enemy_a_charger_touches_is_nudged_apart():
+    # seed 003 §5: a charger touching enemy units other than its target nudges them
+    # slightly so they no longer touch ("把目标以外的敌军稍稍移动,使双方不再接触")
+    charger = unit("c", x=36, y=10)
+    target = unit("t", side="b", x=36, y=21, facing=270.0)  # x 34-38, front edge y 19.4
+    hero = unit("h", side="b", unit_type="hero", size=1, x=38.5, y=18.9, facing=270.0)
+    st = state([charger, target, hero])
+    placed = place_charges(st, [can_charge(st, charger, target)])
+    assert placed
+    assert distance(charger.fp, target.fp) == pytest.approx(0.0, abs=1e-6)
+    assert distance(charger.fp, hero.fp) > 0.01
+    assert distance(charger.fp, hero.fp) <= 0.5
+
+
+def test_a_recoil_from_a_contact_along_the_flank_breaks_it():
+    # seed 003 §7 recoil 1", §5 "使双方不再接触": a surged unit touching a hero with its flank
+    # slides along it when backing; the two are nudged apart (audit: 1 in 100 games)
+    attacker = unit("w", x=35.5, y=31.1, facing=270.0, At=1)  # x 33.5-37.5
+    hero = unit("h", side="b", unit_type="hero", size=1, x=33.0, y=30.07, facing=180.0)
+    st = state([attacker, hero], dice=ScriptedDice([2] * 6))
+    melee_phase(st, "a", [[ChargePlan(attacker, hero, "front", 0.0)]], MassBattlePolicy())
+    assert distance(attacker.fp, hero.fp) > 0.01
+
+
+@pytest.mark.parametrize(("roll", "charges"), [(3, False), (4, True)])
+def test_unclear_sight_of_a_charge_target_is_rolled_for(roll, charges):
+    # seed 003 §3: "if visibility is unclear, roll a D6: 4+ visible"; unclear = the leader
+    # sees one of the target's five sample points (here its front-right corner)
+    charger = unit("c", x=36, y=10, Sp=7)
+    target = unit("t", side="b", x=36, y=21, facing=270.0)
+    wall = piece("blocking", 34.6, 15, 4.2, 1.0)  # hides all but the corner (38, 19.4)
+    st = state([charger, target], [wall], dice=ScriptedDice([roll]))
+    assert can_charge(st, charger, target) is not None
+    melees = plan_charges(st, "a", {})
+    assert bool(melees) is charges
+    assert "unclear sight" in st.log.events[0].text
+
+
+def test_a_nudged_target_is_not_pushed_into_another_attacker():
+    # seed 003 §7 recoil, §5 nudge "使双方不再接触" (so they no longer touch): a rear charger
+    # boxed in by friends nudges the target away, but not into the front charger that has
+    # just stepped back 1" (audit, tests/unit/engine/massbattle/audit.py: one in 100 games)
+    target = unit("t", side="b", unit_type="hero", size=1, x=36, y=20, facing=270.0, Ne=10)
+    front = unit("f", x=36, y=19.5 - 1.0 - 1.6, facing=90.0, At=1)  # 1" from its front
+    rear = unit("r", x=36, y=20.5 + 1.6, facing=270.0, At=1)  # on the target's rear
+    walls = [piece("blocking", 36, 23.7 + 0.5, 6, 1.0)]  # boxes the rear charger in
+    st = state([target, front, rear], walls, dice=ScriptedDice([2] * 6))  # all miss
+    melee_phase(st, "a", [[ChargePlan(rear, target, "rear", 0.0)]], MassBattlePolicy())
+    assert target.alive
+    assert distance(front.fp, target.fp) > 0.01
+    assert distance(rear.fp, target.fp) > 0.01
+
+
 @pytest.mark.parametrize(("bow_range", "charges"), [(24, False), (3, True)])
 def test_archers_shoot_rather_than_charge_a_hero_they_barely_hurt(bow_range, charges):
     # AI: a charge is worth its expected damage (seed 003 §7); a shot after a Halt (§6)

@@ -56,6 +56,21 @@ def test_surged_unit_stops_one_inch_short_of_a_friend():
     assert moved < 6.0
 
 
+def test_surged_unit_does_not_pass_into_a_friend_it_starts_near():
+    # seed 003 §9-§10: the surge stops 1" short of friends; one already closer than 1" (a
+    # hero just in front after its charge) is not passed into, as no move ends on a unit
+    # (seed 003 §4-§5). Audit (tests/unit/engine/massbattle/audit.py): a surged unit ended
+    # over its hero.
+    zombies = unit("zombies", x=30.0, y=16.0, rules=["shambling"])
+    front_edge = zombies.fp.y + zombies.fp.depth / 2
+    hero = unit("hero", unit_type="hero", size=1, x=30.0, y=front_edge + 0.5 + 0.5)
+    state = state_of([necromancer(), zombies, hero])
+    moved, enemy = surge_move(state, zombies, 4.0)
+    assert enemy is None
+    assert moved == pytest.approx(0.0)
+    assert zombies.fp.y == pytest.approx(16.0)
+
+
 def test_reaching_an_enemy_is_a_charge_and_engages_both():
     # seed 003 §9-§10: contact with an enemy counts as a successful charge
     zombies = unit("zombies", x=30.0, y=16.0, rules=["shambling"])

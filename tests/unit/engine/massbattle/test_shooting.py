@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.engine.systems.massbattle.ai import MassBattlePolicy
 from rules.engine.systems.massbattle.battle import shooting_phase
 from rules.engine.systems.massbattle.shooting import (
     hit_needed,
     may_shoot,
     option_allowed,
+    settle_unclear,
     shot_options,
     targets_for,
 )
-from tests.unit.engine.massbattle.helpers import piece, state, unit
+from tests.unit.engine.massbattle.helpers import ScriptedDice, piece, state, unit
 
 BOWS = [{"name": "Bows", "kind": "bow", "range": 24}]
 CROSSBOWS = [{"name": "Crossbows", "kind": "crossbow", "range": 24}]
@@ -77,6 +80,27 @@ def test_target_half_hidden_behind_blocking_terrain_is_in_cover():  # seed 003 �
     assert shots[0].cover
     clear = targets_for(state([archers, target]), archers, shot_options(archers)[0])
     assert not clear[0].cover
+
+
+@pytest.mark.parametrize(("roll", "cover"), [(3, True), (4, False)])
+def test_unclear_cover_is_rolled_for_when_the_shot_is_fired(roll, cover):
+    # seed 003 §6 cover: "unclear: roll a D6, 4+ not in cover"; unclear = two of the
+    # target's five sample points seen (about half hidden)
+    archers = unit("a", Ra=4, weapons=BOWS, y=6)
+    target = unit("t", side="b", x=38, y=20, facing=270.0)
+    st = state([archers, target], [piece("blocking", 35.5, 13, 3, 2)], ScriptedDice([roll]))
+    shot = targets_for(st, archers, shot_options(archers)[0])[0]
+    assert settle_unclear(st, archers, shot).cover is cover
+    assert "unclear cover" in st.log.events[0].text
+
+
+def test_unclear_sight_loses_the_shot_on_a_failed_roll():  # seed 003 §3: 4+ visible
+    archers = unit("a", Ra=4, weapons=BOWS, x=36, y=10)
+    target = unit("t", side="b", x=36, y=21, facing=270.0)
+    wall = piece("blocking", 34.6, 15, 4.2, 1.0)  # hides all but the corner (38, 19.4)
+    st = state([archers, target], [wall], ScriptedDice([3]))
+    shot = targets_for(st, archers, shot_options(archers)[0])[0]
+    assert settle_unclear(st, archers, shot) is None
 
 
 def test_unit_makes_one_ranged_attack_per_turn():  # seed 003 §6: only one ranged attack

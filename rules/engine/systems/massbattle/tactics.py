@@ -1,0 +1,158 @@
+"""Concentration of force for the massbattle AI: charges assigned together so several units
+break one enemy (multiple charges, flanks and rears: seed 003 §5, §7), a reserve held back,
+and objectives taken late in the game (seed 003 §12 Pillage).
+
+The AI (``ai.py``) builds the legal charges; :func:`concentrate` picks who charges whom.
+A charge is worth its own value plus the chance it adds that the target routs at its nerve
+test (seed 003 §8: 2D6 + damage − Ne, 10 or more routs; a double one holds), weighted by
+what the target is worth, so a second and third charger go where their damage tips a unit
+over rather than where each alone hurts most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.engine.systems.massbattle import constants as C
+from rules.engine.systems.massbattle.charge import ChargePlan
+from rules.engine.systems.massbattle.combat import (
+    FACING_MULTIPLIER,
+    damage_target,
+    dice_and_target,
+    melee_modifiers,
+)
+from rules.engine.systems.massbattle.footprint import point_distance
+from rules.engine.systems.massbattle.melee import phalanx_front
+from rules.engine.systems.massbattle.state import BattleState
+from rules.engine.systems.massbattle.units import Unit
+
+# Weight of the added rout chance, per 100 points of the target plus one.
+ROUT_WEIGHT = 4.0
+# A charge is made only when it is worth more than this (expected damage and rout chance).
+MIN_CHARGE_VALUE = 0.3
+# The reserve stays this far behind the line until the second half of the game.
+RESERVE_DEPTH = 8.0
+# From this turn of the game (of twelve) every free unit goes for objectives it lacks.
+LATE_TURN = C.MAX_TURNS - 3
+
+# P(2D6 >= n) for n = 0..13, a double one excluded (it always holds, seed 003 §8).
+_AT_LEAST = [
+    sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n and (a, b) != (1, 1)) / 36
+    for n in range(14)
+]
+
+
+def p_roll(target: int | None) -> float:
+    if target is None or target > 6:
+        return 0.0
+    return (7 - max(2, target)) / 6
+
+
+def expected_damage(dice: int, needed: int, defence: int, bonus: int) -> float:
+    count, hit_on = dice_and_target(dice, needed)
+    return count * p_roll(hit_on) * p_roll(damage_target(defence, bonus))
+
+
+def charge_damage(plan: ChargePlan) -> float:
+    """Expected damage of a charge: dice by facing, Phalanx, to-hit modifiers (seed 003 §7)."""
+    a, t = plan.charger, plan.target
+    mult = (
+        1
+        if t.individual
+        else (3 if t.unit_type == "war_engine" else FACING_MULTIPLIER[plan.facing])
+    )
+    dice = a.at * mult + ((10 if a.is_horde else 5) if a.has("phalanx") else 0)
+    needed = a.me + melee_modifiers(
+        plan.defended, plan.hindered, phalanx_front(a, t, plan.facing), a.has("fly")
+    )
+    return expected_damage(dice, needed, t.de, a.value("crushing-strength"))
+
+
+def charge_value(plan: ChargePlan) -> float:
+    """Expected damage of a charge, weighted towards flank and rear and damaged targets."""
+    return charge_damage(plan) + 0.5 * plan.target.damage + plan.target.points / 100.0
+
+
+def rout_chance(target: Unit, damage: float) -> float:
+    """Chance that a nerve test with ``damage`` markers routs the target (seed 003 §8)."""
+    need = 10 + target.ne - round(damage)
+    return _AT_LEAST[min(max(need, 0), 13)]
+
+
+def concentrate(
+    options: dict[str, list[tuple[ChargePlan, float, float]]],
+    veto: Callable[[ChargePlan], bool],
+) -> list[ChargePlan]:
+    """Assign charges greedily: each round the charge adding most (its value plus the rout
+    chance it adds to the damage already assigned to that target) is taken, until none is
+    worth ``MIN_CHARGE_VALUE``. ``options`` maps a unit id to its (plan, value, expected
+    damage) choices; ``veto`` rejects a picked charge (the unit then does not charge)."""
+    loaded: dict[str, float] = {}
+    chosen: list[ChargePlan] = []
+    open_units = dict(options)
+    while open_units:
+        best: tuple[float, str, ChargePlan, float] | None = None
+        for uid in sorted(open_units):
+            for plan, value, damage in open_units[uid]:
+                target = plan.target
+                before = loaded.get(target.id, float(target.damage))
+                gain = rout_chance(target, before + damage) - rout_chance(target, before)
+                worth = value + ROUT_WEIGHT * (target.points / 100.0 + 1.0) * gain
+                if best is None or worth > best[0]:
+                    best = (worth, uid, plan, damage)
+        if best is None or best[0] <= MIN_CHARGE_VALUE:
+            break
+        _worth, uid, plan, damage = best
+        del open_units[uid]
+        if veto(plan):
+            continue
+        target = plan.target
+        loaded[target.id] = loaded.get(target.id, float(target.damage)) + damage
+        chosen.append(plan)
+    return chosen
+
+
+def objective_sides(state: BattleState) -> list[set[str]]:
+    """Sides with a unit within 3" of each objective, as at the start of this phase's
+    orders (kept in ``state.ai_memo``)."""
+    sides = state.ai_memo.get("objective_sides")
+    if sides is None:
+        alive = state.alive()
+        sides = [
+            {u.side for u in alive if point_distance(u.fp, *obj) <= C.OBJECTIVE_RADIUS}
+            for obj in state.objectives
+        ]
+        state.ai_memo["objective_sides"] = sides
+    return sides
+
+
+def late_objective(state: BattleState, unit: Unit) -> tuple[float, float] | None:
+    """In the last turns of a game with objectives, the nearest objective the side does not
+    hold alone that the unit can still reach: Pillage is won by two objectives more, Kill
+    and Pillage adds 100 points for each (seed 003 §12)."""
+    if state.condition == "kill" or state.turn < LATE_TURN:
+        return None
+    best, best_d = None, float("inf")
+    for obj, holders in zip(state.objectives, objective_sides(state), strict=True):
+        if holders == {unit.side}:
+            continue
+        d = point_distance(unit.fp, *obj)
+        turns = (C.MAX_TURNS - state.turn) // 2 + 1
+        if d <= unit.sp * 2 * turns and d < best_d:
+            best, best_d = obj, d
+    return best
+
+
+def reserve_id(state: BattleState, side: str) -> str | None:
+    """The side's reserve: its cheapest melee unit (infantry or cavalry without a ranged
+    attack), held back until the second half of the game; None from then on."""
+    if state.turn > C.MAX_TURNS // 2:
+        return None
+    melee = [
+        u
+        for u in state.alive(side)
+        if u.unit_type in ("infantry", "cavalry") and not (u.weapons and u.ra is not None)
+    ]
+    if len(melee) < 3:
+        return None
+    return min(melee, key=lambda u: (u.points, u.id)).id

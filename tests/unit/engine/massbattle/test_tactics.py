@@ -1,0 +1,73 @@
+"""The AI concentrates force: charges assigned together to break one enemy, a reserve,
+objectives taken late (seed 003 §5 multiple charges, §8 nerve, §12 Pillage)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine.systems.massbattle.charge import ChargePlan
+from rules.engine.systems.massbattle.tactics import (
+    concentrate,
+    late_objective,
+    reserve_id,
+    rout_chance,
+)
+from tests.unit.engine.massbattle.helpers import state, unit
+
+
+def test_rout_chance_follows_the_nerve_table():  # seed 003 §8: 2D6 + damage − Ne ≥ 10
+    target = unit("t", side="b", Ne=3)
+    assert rout_chance(target, 0) == 0.0  # needs 13 on 2D6
+    assert rout_chance(target, 3) == pytest.approx(6 / 36)  # 10+
+    assert rout_chance(target, 20) == pytest.approx(35 / 36)  # a double one still holds
+
+
+def test_two_chargers_go_together_where_their_damage_breaks_the_enemy():
+    # seed 003 §5 multiple charges, §8: two units each hurting a stubborn enemy a little more
+    # charge instead the one their damage together is likely to rout
+    a, b = unit("a", x=20), unit("b", x=30)
+    brittle = unit("brittle", side="b", Ne=3)
+    stubborn = unit("stubborn", side="b", Ne=20)
+    options = {
+        u.id: [
+            (ChargePlan(u, brittle, "front", 5.0), 3.0, 3.0),
+            (ChargePlan(u, stubborn, "front", 5.0), 3.5, 3.5),
+        ]
+        for u in (a, b)
+    }
+    chosen = concentrate(options, lambda plan: False)
+    assert [p.target.id for p in chosen] == ["brittle", "brittle"]
+
+
+def test_a_vetoed_charge_leaves_the_unit_out():  # the unit shoots or cannot see instead
+    a = unit("a")
+    target = unit("t", side="b", Ne=3)
+    options = {"a": [(ChargePlan(a, target, "front", 5.0), 3.0, 3.0)]}
+    assert concentrate(options, lambda plan: True) == []
+
+
+def test_the_cheapest_melee_unit_is_held_in_reserve_in_the_first_half():
+    units = [unit(f"u{i}", x=10.0 * i) for i in range(1, 4)]
+    units[1].points = 60
+    st = state(units)
+    assert reserve_id(st, "a") == "u2"
+    st.turn = 7
+    assert reserve_id(st, "a") is None
+
+
+@pytest.mark.parametrize(
+    ("condition", "turn", "goes"),
+    [
+        ("pillage", 10, True),
+        ("kill-and-pillage", 10, True),
+        ("pillage", 4, False),
+        ("kill", 10, False),
+    ],
+)
+def test_late_in_the_game_units_go_for_objectives_they_lack(condition, turn, goes):
+    # seed 003 §12: Pillage is won by two objectives more; Kill and Pillage adds 100 each
+    runner = unit("r", x=36, y=10)
+    st = state([runner, unit("e", side="b", x=10, y=40, facing=270.0)])
+    st.condition, st.turn = condition, turn
+    st.objectives = [(36.0, 20.0)]
+    assert (late_objective(st, runner) == (36.0, 20.0)) is goes

@@ -46,16 +46,18 @@ def reachable(
     enter = enter or set()
     board_free = b.board.free
     free_memo: dict[Hex, bool] = {}
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, h, facing = heapq.heappop(heap)
+        cost, h, facing = pop(heap)
         if best[h][0] < cost or h in enter:
             continue
-        for direction, (step_cost, turned) in enumerate(STEP_COSTS[facing]):
-            d = hexgrid.DIRECTIONS[direction]
-            n = (h[0] + d[0], h[1] + d[1])
+        q, r = h
+        first_step = cost == 0 and budget >= 1
+        for direction, dq, dr, step_cost, turned in _STEPS[facing]:
             total = cost + step_cost
-            if total > budget and not (cost == 0 and budget >= 1):
+            if total > budget and not first_step:
                 continue
+            n = (q + dq, r + dr)
             known = best.get(n)
             if known is not None and known[0] <= total:
                 continue
@@ -69,7 +71,7 @@ def reachable(
                     continue
             new_facing = direction if turned else facing
             best[n] = (total, h, new_facing)
-            heapq.heappush(heap, (total, n, new_facing))
+            push(heap, (total, n, new_facing))
     return best
 
 
@@ -82,6 +84,15 @@ STEP_COSTS: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
         if hexgrid.facing_turns(facing, direction) <= 1
         else (2, False)
         for direction in range(6)
+    )
+    for facing in range(6)
+)
+
+#: :data:`STEP_COSTS` unrolled for the search: facing → (direction, dq, dr, MP, turns).
+_STEPS: tuple[tuple[tuple[int, int, int, int, bool], ...], ...] = tuple(
+    tuple(
+        (direction, *hexgrid.DIRECTIONS[direction], cost, turned)
+        for direction, (cost, turned) in enumerate(STEP_COSTS[facing])
     )
     for facing in range(6)
 )

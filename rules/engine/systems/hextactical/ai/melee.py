@@ -81,8 +81,11 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
     reaches = usable_reaches(c, weapon)
     options: list[tuple[tuple, Plan]] = []
     starts = [c.pos] + [n for n in hexgrid.neighbours(c.pos) if b.board.free(n)]
+    # A step changes a distance by at most one: foes further out cannot be in reach.
+    far = max(reaches, default=-1) + 1
+    near = [e for e in enemies if hexgrid.distance(c.pos, e.pos) <= far]
     for p in starts:
-        for e in enemies:
+        for e in near:
             d = hexgrid.distance(p, e.pos)
             if d not in reaches or (d == 0 and p != c.pos):
                 continue

@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "76818278ef93f2e3141c059cc3cec15a64f5c3ff94609b3d9ba32e476bb2bfd2",
+    ): "069bf8e97579b8b8845f246fe46ac5562b148cfc990a11af6a65dcebf3736b72",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "a0f5d531577f4d44851b9f8e6e5154b1a784762d9971e870852956bd99fd965e",
+    ): "c19bcd6bbd4c59789ec7e18419f3d0ec39ff69814744c81a41fcbc5a58ec2ae9",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "887467987ce14e0cdb07d07f554080f8f717edd455e091723cade0c423157b2c",
+    ): "7c2d52004365c8b384e5cb754588b569dc72feadbe93d0a392c912c94b352076",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "f8d934c9f3833a4678e9cf2cd7b5b43f1a61731a1d2ca477b0cf412b9d606c9e",
+    ): "087f4515928296299b099b7558316ab036d0be5e8fe2ad2f6a53ebd7a396fff9",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "7038ac7c9e5f01183487b7f693c940c97d535e58af15646a83ce762f18723ddd",
+    ): "a7d1c2707c09b03b25f0724c6ae72bc2bfa8203224331e0591c09e566dd60af5",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "7f05d98ebcfed9c40e5aa25bd659cac50b7257d752b16c7623fcd7ebc77e38ae",
+    ): "9bf91cf18e1dcc142af526545db5425db001086fc855a433e7360d7adfcfc968",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "0563645ab2fdf6d3a24f436f90ee8e4c62e0cc9221511a61bac337a67191bb42",
+    ): "cd5c13478e2c2c9a0d47ef8fcbbd30f86e80439761dbb23a8682f1f1174ab08a",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "ab336533b0a60492ce74daa8c17289d8a0ff032434c3bd5a604f92a9fe8002d0",
+    ): "a65ac2abf6688ab1c9e8baa50a32d91a40008f4b2b12ecc31400040e6814cf44",
 }
 
 

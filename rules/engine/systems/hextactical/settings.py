@@ -8,7 +8,7 @@ pass it per battle (``resolve_battle(..., settings=...)``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.engine.hexgrid import ARC_RECONSTRUCTION, ArcDefinition
 from rules.engine.kernel.settings import RuleSettings
@@ -55,6 +55,10 @@ class Settings(RuleSettings):
       wounded (GURPS 4e Basic Set p.B423 "Mortal Wounds"); the text gives a critical failure
       no special effect, so by default (False) the margin alone decides; True = a critical
       failure kills outright however small the margin (the engine's reading before 0.3.0).
+    - ``hit_locations``: "aimed" (default, the rule as written, GURPS 4e Basic Set p.B398): a
+      hit strikes the torso unless the attack was aimed at another location at its penalty;
+      "random": an unaimed hit rolls 3d6 on the hit location table (B398, a table's choice);
+      "torso": every hit strikes the torso and nobody aims (the engine before 0.4.0).
     """
 
     arcs: ArcDefinition = ARC_RECONSTRUCTION
@@ -70,6 +74,7 @@ class Settings(RuleSettings):
     evade_failure_stops_before: bool = True
     aoa_long_swing_only: bool = True
     death_check_critical_kills: bool = False
+    hit_locations: str = field(default="aimed", metadata={"choices": ("aimed", "random", "torso")})
 
 
 DEFAULT_SETTINGS = Settings()

@@ -198,7 +198,7 @@ def test_ai_uses_long_when_the_enemy_is_one_yard_out_of_reach():
 
 #: A seed of the sample skirmish with a won Evade and a Long attack; a rules change that
 #: moves them picks the next such seed (scan seeds 0.. with log=True).
-EVADE_AND_LONG_SEED = 4
+EVADE_AND_LONG_SEED = 38
 
 
 def test_evade_feint_and_long_happen_in_whole_battles_and_replay_identically():

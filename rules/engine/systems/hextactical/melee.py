@@ -52,6 +52,9 @@ def attack_skill_melee(
     if dist >= 2:
         steps = hexgrid.line_steps(att.pos, target.pos)
         skill += tactics.melee_through_penalty(steps, b.board.side_at, att.side, b.settings)
+    if target.close_with and target.close_with != att.id:
+        # Striking into a close combat (GURPS 4e Basic Set p.B548 melee modifiers table)
+        skill += b.settings.close_combat_strike_penalty
     if plan_kind == "all_out_attack" and option == "determined" and not wild:
         skill += AOA_DETERMINED_MELEE  # Determined may not offset a wild swing (§6.6)
     if wild:
@@ -154,6 +157,8 @@ def melee_attack(
     the target is out of the weapon's current reach (seed 004 "Reach"). ``followed_reach``:
     the reach before the target retreated from an earlier blow of this attack, which does
     not take him out of reach of the next (GURPS 4e Basic Set p.B377)."""
+    if option == AOA_LONG and not b.settings.martial_arts_long:
+        option = ""  # Long is a Martial Arts option (setting martial_arts_long)
     long = plan_kind == "all_out_attack" and option == AOA_LONG
     if followed_reach is None and not in_melee_reach(b, att, target, weapon, long, mode):
         if b.log_enabled:

@@ -77,6 +77,9 @@ def ranged_attack(
     steps = hexgrid.line_steps(att.pos, target.pos)
     groups = tactics.people_in_the_way(steps, b.board.occupants_at, att.posture, b.settings)
     skill += tactics.in_the_way_penalty(groups)
+    if target.close_with and target.close_with != att.id:
+        # Striking into a close combat (GURPS 4e Basic Set p.B548 attack modifiers)
+        skill += b.settings.close_combat_strike_penalty
     arc = hexgrid.arc_of(att.pos, att.facing, target.pos, b.settings.arcs)
     blind = not tactics.in_arc_of_vision(arc, att.traits)
     if plan_kind == "move_attack":

@@ -135,7 +135,7 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
                 skill += AOA_DETERMINED_MELEE
             plan.location = aim_location(skill - min(c.shock_now, 8), mode.damage, target.dr)
         return plan
-    long = long_attack_plan(b, c, enemies, reaches)
+    long = long_attack_plan(b, c, enemies, reaches) if b.settings.martial_arts_long else None
     if long is not None and not threats_near(c, enemies, b.by_id[long.target]):
         return long
     if weapon.reach_change_ready:

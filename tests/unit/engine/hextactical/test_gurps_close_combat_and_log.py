@@ -4,12 +4,11 @@ against its target number (NOT IN SEED: GURPS 4e Basic Set rule)."""
 
 from dataclasses import replace
 
-from armybuilder.rosterdata import sample_roster_data
 from rules.engine import hexgrid
-from rules.engine.systems import get_system
 from rules.engine.systems.hextactical import melee, turn
 from rules.engine.systems.hextactical.plan import Plan
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS
+from tests.unit.engine.hextactical.test_gurps_basic_set import sample_armies
 from tests.unit.engine.hextactical.test_gurps_review_fixes import A, _near, _sword_and_axe
 
 
@@ -52,11 +51,7 @@ def test_the_log_shows_facing_changes_and_readies():
 
 def test_every_roll_in_the_log_names_its_target_number():
     # attack and defence texts read "<roll> vs <target>"
-    system = get_system("hextactical")
-    a, b = (
-        system.build_army(sample_roster_data("hextactical", n))
-        for n in ("thornwall-patrol", "saltmarsh-raid")
-    )
+    system, a, b = sample_armies()
     report = system.resolve_battle(a, b, "skirmish", 1, log=True)
     rolls = [e for e in report.events if e.phase in ("attack", "shoot", "defend") and e.dice]
     assert rolls

@@ -6,14 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from armybuilder.rosterdata import sample_roster_data
 from rules.engine.dice import Dice
-from rules.engine.systems import get_system
 from rules.engine.systems.hextactical import locations, melee, turn, wounds
 from rules.engine.systems.hextactical.ai.locations import aim_location
 from rules.engine.systems.hextactical.damage import DamageDice, injury
 from rules.engine.systems.hextactical.plan import Plan
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
+from tests.unit.engine.hextactical.test_gurps_basic_set import sample_armies
 from tests.unit.engine.hextactical.test_gurps_review_fixes import _near, _sword_and_axe
 
 
@@ -63,21 +62,27 @@ def test_location_penalties():
     assert locations.aim_penalty("") == 0
 
 
-def test_wounding_multipliers_by_location():
+@pytest.mark.parametrize(
+    ("location", "kind", "multiplier"),
+    [
+        ("vitals", "imp", 3.0),
+        ("vitals", "pi-", 3.0),
+        ("vitals", "cr", 1.0),
+        ("skull", "cut", 4.0),
+        ("eyes", "imp", 4.0),
+        ("neck", "cut", 2.0),
+        ("neck", "cr", 1.5),
+        ("neck", "imp", 2.0),
+        ("right arm", "imp", 1.0),
+        ("left hand", "pi++", 1.0),
+        ("left leg", "cut", 1.5),
+        ("torso", "imp", 2.0),
+    ],
+)
+def test_wounding_multipliers_by_location(location, kind, multiplier):
     # B399–400: vitals ×3 impaling/piercing, skull ×4, neck cutting ×2 and crushing ×1.5,
     # limbs ×1 for impaling, pi+ and pi++ (cutting stays ×1.5)
-    assert locations.wounding_multiplier("vitals", "imp") == 3.0
-    assert locations.wounding_multiplier("vitals", "pi-") == 3.0
-    assert locations.wounding_multiplier("vitals", "cr") == 1.0
-    assert locations.wounding_multiplier("skull", "cut") == 4.0
-    assert locations.wounding_multiplier("eyes", "imp") == 4.0
-    assert locations.wounding_multiplier("neck", "cut") == 2.0
-    assert locations.wounding_multiplier("neck", "cr") == 1.5
-    assert locations.wounding_multiplier("neck", "imp") == 2.0
-    assert locations.wounding_multiplier("right arm", "imp") == 1.0
-    assert locations.wounding_multiplier("left hand", "pi++") == 1.0
-    assert locations.wounding_multiplier("left leg", "cut") == 1.5
-    assert locations.wounding_multiplier("torso", "imp") == 2.0
+    assert locations.wounding_multiplier(location, kind) == multiplier
 
 
 def test_skull_has_dr_two_and_torso_armour_covers_the_torso_only():
@@ -186,11 +191,7 @@ def test_policy_aims_where_it_pays():
 
 @pytest.mark.parametrize("mode", ["aimed", "random", "torso"])
 def test_battles_with_each_hit_location_setting_replay_identically(mode):
-    system = get_system("hextactical")
-    a, b = (
-        system.build_army(sample_roster_data("hextactical", n))
-        for n in ("thornwall-patrol", "saltmarsh-raid")
-    )
+    system, a, b = sample_armies()
     settings = Settings(hit_locations=mode)
     first = system.resolve_battle(a, b, "skirmish", 3, settings=settings)
     again = system.resolve_battle(a, b, "skirmish", 3, settings=settings)

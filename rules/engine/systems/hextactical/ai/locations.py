@@ -30,6 +30,7 @@ def _hit_chance(skill: int) -> float:
     return float(success_probability(skill))
 
 
+@lru_cache(maxsize=1024)
 def aim_location(skill: int, damage: DamageDice, target_dr: int) -> str:
     """The location worth aiming at with ``skill`` and ``damage`` against torso armour
     ``target_dr`` ("" = the torso): vitals with an impaling or piercing weapon when skill

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 Hex = tuple[int, int]
 
@@ -165,7 +166,16 @@ def arc_hexes(
     h: Hex, facing: int, radius: int, arc: str, arcs: ArcDefinition = ARC_RECONSTRUCTION
 ) -> list[Hex]:
     """Hexes at exactly ``radius`` in ``arc`` ("front", "side", "rear"), sorted."""
-    return sorted(t for t in ring(h, radius) if arc_of(h, facing, t, arcs) == arc)
+    q, r = h
+    return [(q + dq, r + dr) for dq, dr in _arc_offsets(facing % 6, radius, arc, arcs)]
+
+
+@lru_cache(maxsize=1024)
+def _arc_offsets(facing: int, radius: int, arc: str, arcs: ArcDefinition) -> tuple[Hex, ...]:
+    """:func:`arc_hexes` around the origin: arcs do not depend on where one stands, so the
+    offsets are worked out once per facing, radius and arc (a translation keeps the order)."""
+    origin = (0, 0)
+    return tuple(sorted(t for t in ring(origin, radius) if arc_of(origin, facing, t, arcs) == arc))
 
 
 def reach_hexes(
@@ -218,21 +228,30 @@ def line_steps(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
     excluding both ends. Each step is one hex, or a pair of hexes when the line runs exactly
     along the border between them (a "hex-side line", seed 004 "attacking through occupied
     hexes" and "firing through occupied hexes")."""
-    n = distance(a, b)
+    q, r = a
+    return [
+        tuple((q + dq, r + dr) for dq, dr in step) for step in _line_offsets(b[0] - q, b[1] - r)
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _line_offsets(dq: int, dr: int) -> tuple[tuple[Hex, ...], ...]:
+    """:func:`line_steps` from the origin to ``(dq, dr)``. A line's hexes do not depend on
+    where it starts (the rounding nudges keep every point at least 1e-4 from a hex border, far
+    beyond float error), so each offset is worked out once."""
+    n = distance((0, 0), (dq, dr))
     steps: list[tuple[Hex, ...]] = []
-    if n <= 1:
-        return steps
     for i in range(1, n):
         t = i / n
-        x = a[0] + (b[0] - a[0]) * t
-        z = a[1] + (b[1] - a[1]) * t
+        x = dq * t
+        z = dr * t
         plus = _cube_round(x + 1e-4, z + 2e-4)
         minus = _cube_round(x - 1e-4, z - 2e-4)
         if plus == minus:
             steps.append((plus,))
         else:
             steps.append(tuple(sorted((plus, minus))))
-    return steps
+    return tuple(steps)
 
 
 def in_bounds(h: Hex, width: int, height: int) -> bool:

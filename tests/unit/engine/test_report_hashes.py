@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "76818278ef93f2e3141c059cc3cec15a64f5c3ff94609b3d9ba32e476bb2bfd2",
+    ): "0ceea774db09b4dca11282df665cc8fb3aeb0aba39f35d014833d723f13fde65",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "a0f5d531577f4d44851b9f8e6e5154b1a784762d9971e870852956bd99fd965e",
+    ): "837246c23a59af2d97f26190d7b66bdd382a971ab1377ecdce8cd3b37eaf7a9f",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "887467987ce14e0cdb07d07f554080f8f717edd455e091723cade0c423157b2c",
+    ): "96401143e16920581921e9911e328b4b5b07b6489d37be51bbb7647e151ab984",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "f8d934c9f3833a4678e9cf2cd7b5b43f1a61731a1d2ca477b0cf412b9d606c9e",
+    ): "c6732e9f3a04d03b7ef18894697e4488be4dc031d7a44c0acf74e0332144b15f",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "7038ac7c9e5f01183487b7f693c940c97d535e58af15646a83ce762f18723ddd",
+    ): "153f9f246ebd0c97b7a1b0724fc100d2733dd17582b6d855832be1edd0f3414f",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "7f05d98ebcfed9c40e5aa25bd659cac50b7257d752b16c7623fcd7ebc77e38ae",
+    ): "337d47c88d086a1d9df194883bcc1b2e6822e14de2bdc7d7b601ee85a15300e6",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "0563645ab2fdf6d3a24f436f90ee8e4c62e0cc9221511a61bac337a67191bb42",
+    ): "cd5c13478e2c2c9a0d47ef8fcbbd30f86e80439761dbb23a8682f1f1174ab08a",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "ab336533b0a60492ce74daa8c17289d8a0ff032434c3bd5a604f92a9fe8002d0",
+    ): "a65ac2abf6688ab1c9e8baa50a32d91a40008f4b2b12ecc31400040e6814cf44",
 }
 
 

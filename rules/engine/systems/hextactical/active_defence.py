@@ -128,7 +128,7 @@ def _defend_once(
             "defend",
             target,
             f"{target.name} {choice.kind}"
-            f"{' and retreats' if choice.retreat else ''}"
+            f"{' and retreats' if choice.retreat else ''}: {result.roll} vs {value}"
             f" ({'success' if result.success else 'fail'})",
             att.id,
             [result.roll],

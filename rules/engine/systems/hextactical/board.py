@@ -15,23 +15,38 @@ from rules.engine.systems.hextactical.scenario import Layout
 class Board:
     """Bounds, solid obstacles and the occupants of each hex of one battle's map."""
 
-    __slots__ = ("blocked", "by_id", "height", "occ", "width")
+    __slots__ = ("_clear", "blocked", "by_id", "cells", "height", "occ", "open", "width")
 
     def __init__(self, layout: Layout, by_id: dict[str, Combatant]) -> None:
         self.width = layout.width
         self.height = layout.height
+        self.cells: frozenset[Hex] = frozenset(
+            hexgrid.offset_to_axial(col, row)
+            for col in range(layout.width)
+            for row in range(layout.height)
+        )
         self.blocked: set[Hex] = set(layout.obstacles)
+        self.open: set[Hex] = set(self.cells - self.blocked)
         self.occ: dict[Hex, list[Combatant]] = {}
         self.by_id = by_id
+        # Lines of fire depend on the obstacles only, which stand still: each is found once.
+        self._clear: dict[tuple[Hex, Hex], bool] = {}
 
     def in_bounds(self, h: Hex) -> bool:
-        return hexgrid.in_bounds(h, self.width, self.height)
+        return h in self.cells
+
+    def block(self, h: Hex) -> None:
+        """Put a solid obstacle in ``h`` (a scenario's terrain, or a test's)."""
+        self.blocked.add(h)
+        self.open.discard(h)
+        self._clear.clear()
 
     def free(self, h: Hex, me: Combatant | None = None) -> bool:
         """A hex one may stop in: on the map, no obstacle, nobody else active there."""
-        if h in self.blocked or not self.in_bounds(h):
+        if h not in self.open:
             return False
-        return all(o is me for o in self.occ.get(h, ()))
+        people = self.occ.get(h)
+        return not people or all(o is me for o in people)
 
     def side_at(self, h: Hex) -> str | None:
         people = self.occ.get(h)
@@ -44,7 +59,14 @@ class Board:
         """Line of fire not blocked by solid obstacles (seed 004 "Firing through occupied
         hexes" §9.1): simplified to the centre-to-centre line, a hex-side line being blocked
         only when both hexes hold obstacles."""
-        return all(not all(h in self.blocked for h in step) for step in hexgrid.line_steps(a, b))
+        key = (a, b)
+        clear = self._clear.get(key)
+        if clear is None:
+            blocked = self.blocked
+            clear = self._clear[key] = all(
+                not all(h in blocked for h in step) for step in hexgrid.line_steps(a, b)
+            )
+        return clear
 
     def enter(self, c: Combatant) -> None:
         """Add ``c`` to the occupants of the hex he stands in (deployment)."""

@@ -200,6 +200,13 @@ class Combatant:
     evaluate_target: str = ""
     feint_by: str = ""
     feint_penalty: int = 0
+    hit_location: str = ""
+    crippled: set[str] = field(default_factory=set)
+
+    @property
+    def lame(self) -> bool:
+        """A crippled leg or foot: he falls and cannot stand (GURPS 4e Basic Set p.B420)."""
+        return any(part.endswith(("leg", "foot")) for part in self.crippled)
 
     def has(self, trait: str) -> bool:
         return trait in self.traits

@@ -170,14 +170,17 @@ def penetration(basic: int, dr: int, divisor: float = 1.0) -> int:
     return max(0, basic - effective_dr)
 
 
-def injury(basic: int, dr: int, kind: str, divisor: float = 1.0) -> int:
-    """Injury = penetrating damage × wounding multiplier, rounded down, minimum 1 if anything
-    penetrated. NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Wounding
-    modifiers and injury)."""
+def injury(
+    basic: int, dr: int, kind: str, divisor: float = 1.0, multiplier: float | None = None
+) -> int:
+    """Injury = penetrating damage × wounding multiplier (``multiplier``, else the torso's for
+    ``kind``), rounded down, minimum 1 if anything penetrated. NOT IN SEED: GURPS 4e Basic
+    Set rule (not in seed 004: GURPS Basic Set, Wounding modifiers and injury)."""
     penetrating = penetration(basic, dr, divisor)
     if penetrating <= 0:
         return 0
-    return max(1, math.floor(penetrating * WOUNDING[kind]))
+    factor = WOUNDING[kind] if multiplier is None else multiplier
+    return max(1, math.floor(penetrating * factor))
 
 
 @lru_cache(maxsize=512)

@@ -70,13 +70,16 @@ class InjuryOutcome:
     rolls: list[int] = field(default_factory=list)
 
 
-def knockdown_check(dice: Dice, ht: int, traits: tuple[str, ...], outcome: InjuryOutcome) -> None:
-    """After a major wound: HT roll (+3 High Pain Threshold); failure = stunned and knocked
-    down; failure by 5+ or a critical failure = unconscious.
+def knockdown_check(
+    dice: Dice, ht: int, traits: tuple[str, ...], outcome: InjuryOutcome, modifier: int = 0
+) -> None:
+    """After a major wound: HT roll (+3 High Pain Threshold, ``modifier`` for the location:
+    −5 face, vitals, groin, −10 skull or eye, GURPS 4e Basic Set p.B420); failure = stunned
+    and knocked down; failure by 5+ or a critical failure = unconscious.
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Major wounds, knockdown
     and stun)."""
     bonus = KNOCKDOWN_HPT_BONUS if "high-pain-threshold" in traits else 0
-    result = success_roll(dice, ht + bonus)
+    result = success_roll(dice, ht + bonus + modifier)
     outcome.rolls.append(result.roll)
     if result.success:
         return
@@ -97,6 +100,7 @@ def resolve_injury(
     force_major: bool = False,
     shock_multiplier: int = 1,
     critical_kills: bool = False,
+    knockdown_modifier: int = 0,
 ) -> InjuryOutcome:
     """Consequences of ``injury`` to someone who had ``old_hp``: shock, knockdown after a
     major wound, a death check at each multiple of −HP crossed, automatic death at −5×HP. A
@@ -125,7 +129,7 @@ def resolve_injury(
                 outcome.dead = True
                 return outcome
     if outcome.major:
-        knockdown_check(dice, ht, traits, outcome)
+        knockdown_check(dice, ht, traits, outcome, knockdown_modifier)
     return outcome
 
 

@@ -17,6 +17,7 @@ from rules.engine.systems.hextactical import active_defence, manoeuvres, tactics
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.damage import strong_bonus
 from rules.engine.systems.hextactical.defence import melee_skills, weapon_skill
+from rules.engine.systems.hextactical.locations import aim_penalty
 from rules.engine.systems.hextactical.plan import AOA_FEINT, AOA_LONG
 from rules.engine.systems.hextactical.rolls import quick_contest, success_roll
 
@@ -51,6 +52,9 @@ def attack_skill_melee(
     if dist >= 2:
         steps = hexgrid.line_steps(att.pos, target.pos)
         skill += tactics.melee_through_penalty(steps, b.board.side_at, att.side, b.settings)
+    if target.close_with and target.close_with != att.id:
+        # Striking into a close combat (GURPS 4e Basic Set p.B548 melee modifiers table)
+        skill += b.settings.close_combat_strike_penalty
     if plan_kind == "all_out_attack" and option == "determined" and not wild:
         skill += AOA_DETERMINED_MELEE  # Determined may not offset a wild swing (§6.6)
     if wild:
@@ -153,6 +157,8 @@ def melee_attack(
     the target is out of the weapon's current reach (seed 004 "Reach"). ``followed_reach``:
     the reach before the target retreated from an earlier blow of this attack, which does
     not take him out of reach of the next (GURPS 4e Basic Set p.B377)."""
+    if option == AOA_LONG and not b.settings.martial_arts_long:
+        option = ""  # Long is a Martial Arts option (setting martial_arts_long)
     long = plan_kind == "all_out_attack" and option == AOA_LONG
     if followed_reach is None and not in_melee_reach(b, att, target, weapon, long, mode):
         if b.log_enabled:
@@ -181,6 +187,9 @@ def _resolve_melee(
 ) -> None:
     """The attack roll, defence and damage of one melee attack already known to reach."""
     skill, wild = attack_skill_melee(b, att, target, weapon, plan_kind, option)
+    # A wild swing cannot aim at a location (it strikes where it lands: B388, B398)
+    aimed = "" if wild else att.hit_location
+    skill += aim_penalty(aimed)
     att.evaluate = 0
     dist = hexgrid.distance(att.pos, target.pos)
     long = plan_kind == "all_out_attack" and option == AOA_LONG
@@ -202,6 +211,7 @@ def _resolve_melee(
             "attack",
             att,
             f"{att.name} attacks {target.name} with {weapon.name}"
+            f"{f' at the {aimed}' if aimed else ''}: {result.roll} vs {skill}"
             f" ({'hit' if result.success else 'miss'})",
             target.id,
             [result.roll],
@@ -209,6 +219,7 @@ def _resolve_melee(
             wild=wild,
             maneuver=plan_kind,
             **({"option": option} if plan_kind == "all_out_attack" and option else {}),
+            **({"location": aimed} if aimed else {}),
         )
     if not result.success:
         if result.critical:
@@ -220,8 +231,8 @@ def _resolve_melee(
     elif plan_kind == "all_out_attack" and option == AOA_LONG:
         bonus = manoeuvres.long_damage_penalty(attack_mode.damage, attack_mode.mode, b.settings)
     if result.critical:
-        wounds.hit(b, att, target, attack_mode.damage, bonus, critical=True)
+        wounds.hit(b, att, target, attack_mode.damage, bonus, critical=True, aimed=aimed)
         return
     if active_defence.defend(b, target, att, ranged=False, thrown=False):
         return
-    wounds.hit(b, att, target, attack_mode.damage, bonus, critical=False)
+    wounds.hit(b, att, target, attack_mode.damage, bonus, critical=False, aimed=aimed)

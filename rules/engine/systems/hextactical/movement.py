@@ -46,16 +46,18 @@ def reachable(
     enter = enter or set()
     board_free = b.board.free
     free_memo: dict[Hex, bool] = {}
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, h, facing = heapq.heappop(heap)
+        cost, h, facing = pop(heap)
         if best[h][0] < cost or h in enter:
             continue
-        for direction, (step_cost, turned) in enumerate(STEP_COSTS[facing]):
-            d = hexgrid.DIRECTIONS[direction]
-            n = (h[0] + d[0], h[1] + d[1])
+        q, r = h
+        first_step = cost == 0 and budget >= 1
+        for direction, dq, dr, step_cost, turned in _STEPS[facing]:
             total = cost + step_cost
-            if total > budget and not (cost == 0 and budget >= 1):
+            if total > budget and not first_step:
                 continue
+            n = (q + dq, r + dr)
             known = best.get(n)
             if known is not None and known[0] <= total:
                 continue
@@ -69,7 +71,7 @@ def reachable(
                     continue
             new_facing = direction if turned else facing
             best[n] = (total, h, new_facing)
-            heapq.heappush(heap, (total, n, new_facing))
+            push(heap, (total, n, new_facing))
     return best
 
 
@@ -82,6 +84,15 @@ STEP_COSTS: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
         if hexgrid.facing_turns(facing, direction) <= 1
         else (2, False)
         for direction in range(6)
+    )
+    for facing in range(6)
+)
+
+#: :data:`STEP_COSTS` unrolled for the search: facing → (direction, dq, dr, MP, turns).
+_STEPS: tuple[tuple[tuple[int, int, int, int, bool], ...], ...] = tuple(
+    tuple(
+        (direction, *hexgrid.DIRECTIONS[direction], cost, turned)
+        for direction, (cost, turned) in enumerate(STEP_COSTS[facing])
     )
     for facing in range(6)
 )
@@ -141,6 +152,16 @@ def move_along(
     """Walk ``path`` hex by hex; waiting shooters may fire as each hex is entered (seed 004
     "Opportunity fire"). Ends facing ``end_facing`` if allowed: any facing if at most half
     the MP were used, else one hex-side (not in seed 004: GURPS Basic Set, Tactical movement)."""
+    if not b.log_enabled:
+        _walk(b, c, path, end_facing, budget)
+        return
+    start, start_facing = c.pos, c.facing
+    used = _walk(b, c, path, end_facing, budget)
+    log_move(b, c, start, start_facing, used)
+
+
+def _walk(b: Battle, c: Combatant, path: list[Hex], end_facing: int | None, budget: int) -> int:
+    """The walk of :func:`move_along`; the movement points used."""
     used = 0
     for h in path:
         direction = hexgrid.direction_to(c.pos, h)
@@ -151,21 +172,22 @@ def move_along(
         if hexgrid.distance(c.pos, h) == 2:
             used += 1
             if not _pass_through(b, c, hexgrid.neighbour(c.pos, direction), h):
-                return
+                return used
             continue
         people = b.board.occ.get(h, ())
         enemy_here = next((o for o in people if o.side != c.side and o.active), None)
         b.board.place(c, h)
         if enemy_here is not None:
             enter_close_combat(b, c, enemy_here, direction)
-            return
+            return used
         ranged.check_opportunity_fire(b, c)
         if not c.active or c.stunned:
-            return
+            return used
     if end_facing is not None:
         c.facing = (
             end_facing if used * 2 <= budget else hexgrid.turn_towards(c.facing, end_facing, 1)
         )
+    return used
 
 
 def _pass_through(b: Battle, c: Combatant, foe_hex: Hex, beyond: Hex) -> bool:
@@ -224,14 +246,55 @@ def step_to(b: Battle, c: Combatant, h: Hex | None) -> None:
     Basic Set, Step)."""
     if h is None or h == c.pos:
         return
+    start = c.pos
     b.board.place(c, h)
+    if b.log_enabled:
+        log_move(b, c, start, c.facing)
     ranged.check_opportunity_fire(b, c)
 
 
-def face(c: Combatant, facing: int | None) -> None:
-    """Turn to ``facing`` when the maneuver's plan names one."""
-    if facing is not None:
+def face(b: Battle, c: Combatant, facing: int | None) -> None:
+    """Turn to ``facing`` when the maneuver's plan names one (logged for the GM)."""
+    if facing is not None and facing != c.facing:
+        if b.log_enabled:
+            b.log(
+                "move",
+                c,
+                f"{c.name} turns from {FACING_NAMES[c.facing]} to {FACING_NAMES[facing]}",
+                "",
+                facing_from=c.facing,
+                facing=facing,
+            )
         c.facing = facing
+
+
+#: Facing 0–5 as the GM reads it on the map (rows grow downwards, so 1 is north-east).
+FACING_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
+
+
+def hex_label(h: Hex) -> str:
+    """A hex as the map shows it: column, row (offset coordinates, as in the report)."""
+    col, row = hexgrid.axial_to_offset(h)
+    return f"({col},{row})"
+
+
+def log_move(b: Battle, c: Combatant, start: Hex, start_facing: int, mp: int = 0) -> None:
+    """One movement for the GM: from and to which hex, the movement points spent and the
+    facing at the end (only called while the log records)."""
+    if c.pos == start and c.facing == start_facing:
+        return
+    spent = f", {mp} MP" if mp else ""
+    b.log(
+        "move",
+        c,
+        f"{c.name} moves {hex_label(start)} → {hex_label(c.pos)}{spent},"
+        f" facing {FACING_NAMES[c.facing]}",
+        "",
+        start=list(hexgrid.axial_to_offset(start)),
+        end=list(hexgrid.axial_to_offset(c.pos)),
+        mp=mp,
+        facing=c.facing,
+    )
 
 
 def enter_close_combat(b: Battle, c: Combatant, enemy: Combatant, direction: int) -> None:

@@ -39,3 +39,4 @@ class Plan:
     reach: int = -1
     watch: tuple[Hex, ...] = ()
     identify: bool = False
+    location: str = ""

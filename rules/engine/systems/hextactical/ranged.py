@@ -14,6 +14,7 @@ from rules.engine.systems.hextactical import active_defence, tactics, weapons, w
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.damage import DamageDice
 from rules.engine.systems.hextactical.defence import weapon_skill
+from rules.engine.systems.hextactical.locations import aim_penalty
 from rules.engine.systems.hextactical.rolls import success_roll
 
 if TYPE_CHECKING:
@@ -76,6 +77,9 @@ def ranged_attack(
     steps = hexgrid.line_steps(att.pos, target.pos)
     groups = tactics.people_in_the_way(steps, b.board.occupants_at, att.posture, b.settings)
     skill += tactics.in_the_way_penalty(groups)
+    if target.close_with and target.close_with != att.id:
+        # Striking into a close combat (GURPS 4e Basic Set p.B548 attack modifiers)
+        skill += b.settings.close_combat_strike_penalty
     arc = hexgrid.arc_of(att.pos, att.facing, target.pos, b.settings.arcs)
     blind = not tactics.in_arc_of_vision(arc, att.traits)
     if plan_kind == "move_attack":
@@ -84,6 +88,8 @@ def ranged_attack(
         skill += weapon.acc + min(2, att.aim_turns - 1)
     if plan_kind == "all_out_attack" and option == "determined":
         skill += AOA_DETERMINED_RANGED
+    aimed = "" if blind else att.hit_location
+    skill += aim_penalty(aimed)
     if blind:
         skill = tactics.blind_fire_skill(skill)
     att.aim_turns = 0
@@ -95,12 +101,14 @@ def ranged_attack(
             "shoot",
             att,
             f"{att.name} shoots {target.name} with {weapon.name}"
+            f"{f' at the {aimed}' if aimed else ''}: {result.roll} vs {skill}"
             f" ({'hit' if result.success else 'miss'})",
             target.id,
             [result.roll],
             skill=skill,
             blind=blind,
             in_the_way=[list(g.ids) for g in groups],
+            **({"location": aimed} if aimed else {}),
         )
     if not result.success:
         if result.critical:
@@ -108,13 +116,13 @@ def ranged_attack(
         _stray_chain(b, att, [g for g in groups], mode.damage, skill, weapon)
         return
     if result.critical:
-        wounds.hit(b, att, target, mode.damage, 0, critical=True)
+        wounds.hit(b, att, target, mode.damage, 0, critical=True, aimed=aimed)
         return
     defended = active_defence.defend(b, target, att, ranged=True, thrown=weapon.thrown, detail=True)
     if defended == "dodge":
         _stray_chain(b, att, _beyond(b, att, target, weapon), mode.damage, skill, weapon)
     elif not defended:
-        wounds.hit(b, att, target, mode.damage, 0, critical=False)
+        wounds.hit(b, att, target, mode.damage, 0, critical=False, aimed=aimed)
 
 
 def _beyond(b: Battle, att: Combatant, target: Combatant, weapon: Weapon) -> list[tactics.InTheWay]:

@@ -8,7 +8,7 @@ pass it per battle (``resolve_battle(..., settings=...)``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.engine.hexgrid import ARC_RECONSTRUCTION, ArcDefinition
 from rules.engine.kernel.settings import RuleSettings
@@ -55,6 +55,16 @@ class Settings(RuleSettings):
       wounded (GURPS 4e Basic Set p.B423 "Mortal Wounds"); the text gives a critical failure
       no special effect, so by default (False) the margin alone decides; True = a critical
       failure kills outright however small the margin (the engine's reading before 0.3.0).
+    - ``martial_arts_long``: All-Out Attack (Long) is not a Basic Set option (p.B365 lists
+      Determined, Double, Feint and Strong); it is the GURPS Martial Arts option, played only
+      when this is True (default False, since engine 0.4.0).
+    - ``close_combat_strike_penalty``: a melee or ranged attack into a close combat, on a foe in
+      close combat with someone else, is at −2 (GURPS 4e Basic Set melee attack modifiers
+      table, p.B548; digest §19.6); 0 = not played.
+    - ``hit_locations``: "aimed" (default, the rule as written, GURPS 4e Basic Set p.B398): a
+      hit strikes the torso unless the attack was aimed at another location at its penalty;
+      "random": an unaimed hit rolls 3d6 on the hit location table (B398, a table's choice);
+      "torso": every hit strikes the torso and nobody aims (the engine before 0.4.0).
     """
 
     arcs: ArcDefinition = ARC_RECONSTRUCTION
@@ -70,6 +80,9 @@ class Settings(RuleSettings):
     evade_failure_stops_before: bool = True
     aoa_long_swing_only: bool = True
     death_check_critical_kills: bool = False
+    martial_arts_long: bool = False
+    close_combat_strike_penalty: int = -2
+    hit_locations: str = field(default="aimed", metadata={"choices": ("aimed", "random", "torso")})
 
 
 DEFAULT_SETTINGS = Settings()

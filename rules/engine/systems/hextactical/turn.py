@@ -121,19 +121,24 @@ def attack(b: Battle, c: Combatant, plan: Plan) -> None:
             if step is not None and step not in hexgrid.front_hexes(c.pos, c.facing):
                 step = None  # All-Out Attack moves forward only (GURPS 4e Basic Set p.B365)
         movement.step_to(b, c, step)
-        movement.face(c, plan.facing)
+        movement.face(b, c, plan.facing)
     if not c.active or not target.active:
         return
     weapon = c.weapon
-    if weapon.ranged and plan.mode == "ranged":
-        ranged.ranged_attack(b, c, target, weapon, plan_kind=kind, option=plan.option)
-    else:
-        reach = hexgrid.distance(c.pos, target.pos)
-        melee.melee_attack(b, c, target, weapon, plan.mode, kind, plan.option)
-        if kind == "all_out_attack" and plan.option == "double" and may_go_on(c, weapon):
-            followed = reach if target.retreated_from == c.id else None
-            if target.active:
-                melee.melee_attack(b, c, target, weapon, plan.mode, kind, "", followed)
+    # The location aimed at (GURPS 4e Basic Set p.B398), unless the table plays torso only
+    c.hit_location = plan.location if b.settings.hit_locations != "torso" else ""
+    try:
+        if weapon.ranged and plan.mode == "ranged":
+            ranged.ranged_attack(b, c, target, weapon, plan_kind=kind, option=plan.option)
+        else:
+            reach = hexgrid.distance(c.pos, target.pos)
+            melee.melee_attack(b, c, target, weapon, plan.mode, kind, plan.option)
+            if kind == "all_out_attack" and plan.option == "double" and may_go_on(c, weapon):
+                followed = reach if target.retreated_from == c.id else None
+                if target.active:
+                    melee.melee_attack(b, c, target, weapon, plan.mode, kind, "", followed)
+    finally:
+        c.hit_location = ""
     if (
         kind == "attack"
         and may_go_on(c, c.weapon)
@@ -166,7 +171,7 @@ def aim(b: Battle, c: Combatant, plan: Plan) -> None:
     """Aim: a step, and one more second of Aim at the same target, else the first (digest
     §19.3)."""
     movement.step_to(b, c, plan.step_before)
-    movement.face(c, plan.facing)
+    movement.face(b, c, plan.facing)
     if c.aim_target == plan.target:
         c.aim_turns += 1
     else:
@@ -178,7 +183,7 @@ def ready(b: Battle, c: Combatant, plan: Plan) -> None:
     """Ready: a step, then reload, draw, pick up or change reach (not in seed 004: GURPS Basic Set,
     Maneuvers)."""
     movement.step_to(b, c, plan.step_before)
-    movement.face(c, plan.facing)
+    movement.face(b, c, plan.facing)
     weapons.ready(b, c, plan)
 
 
@@ -186,7 +191,7 @@ def wait(b: Battle, c: Combatant, plan: Plan) -> None:
     """Wait: watch the plan's hexes for opportunity fire (seed 004 "Opportunity fire")."""
     c.wait_hexes = frozenset(plan.watch)
     c.wait_identify = plan.identify
-    movement.face(c, plan.facing)
+    movement.face(b, c, plan.facing)
 
 
 def all_out_defense(b: Battle, c: Combatant, plan: Plan) -> None:
@@ -197,7 +202,7 @@ def all_out_defense(b: Battle, c: Combatant, plan: Plan) -> None:
         movement.move_along(b, c, plan.path, plan.facing, c.move // 2)
     else:
         movement.step_to(b, c, plan.step_before)
-        movement.face(c, plan.facing)
+        movement.face(b, c, plan.facing)
 
 
 #: Postures one reaches from lying down with one Change Posture (GURPS 4e Basic Set p.B364).
@@ -207,9 +212,11 @@ FROM_PRONE = frozenset({"kneeling", "sitting", "crawling"})
 def change_posture(b: Battle, c: Combatant, plan: Plan) -> None:
     """Change Posture: to the plan's posture, standing by default; from lying down a fighter
     first gets to kneeling (or sitting, crawling) and stands with a second Change Posture
-    (GURPS 4e Basic Set p.B364 "Change Posture")."""
+    (GURPS 4e Basic Set p.B364 "Change Posture"); with a crippled leg he gets no higher than
+    kneeling (B420)."""
     wanted = plan.option or "standing"
-    if c.posture == "prone" and wanted not in FROM_PRONE:
+    if (c.posture == "prone" or c.lame) and wanted not in FROM_PRONE:
+        # A crippled leg or foot: no standing up (GURPS 4e Basic Set p.B420)
         wanted = "kneeling"
     c.posture = wanted
     if b.log_enabled:
@@ -224,7 +231,7 @@ def evaluate(b: Battle, c: Combatant, plan: Plan) -> None:
     else:
         c.evaluate_target = plan.target
         c.evaluate = 1
-    movement.face(c, plan.facing)
+    movement.face(b, c, plan.facing)
 
 
 def pop_up_attack(b: Battle, c: Combatant, target: Combatant, plan: Plan) -> None:
@@ -243,7 +250,7 @@ def pop_up_attack(b: Battle, c: Combatant, target: Combatant, plan: Plan) -> Non
         return
     c.dodge_only = True
     movement.step_to(b, c, plan.step_before)
-    movement.face(c, plan.facing)
+    movement.face(b, c, plan.facing)
     if c.active and not c.stunned and target.active:
         if b.log_enabled:
             b.log("attack", c, f"{c.name} pops up from cover", target.id)

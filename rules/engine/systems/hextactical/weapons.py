@@ -102,3 +102,17 @@ def ready(b: Battle, c: Combatant, plan: Plan) -> None:
         c.weapon_ready = True
     elif plan.option == "reach":
         c.reach_setting = plan.reach
+    if b.log_enabled:
+        b.log("ready", c, _ready_text(c, plan.option), "", option=plan.option)
+
+
+def _ready_text(c: Combatant, option: str) -> str:
+    """What a Ready did, for the GM."""
+    if option == "reload":
+        done = "loaded" if c.loaded else f"{c.reload_left} Ready to go"
+        return f"{c.name} reloads the {c.weapon.name} ({done})"
+    if option == "reach":
+        return f"{c.name} shifts the {c.weapon.name} to reach {c.reach_setting}"
+    if option == "switch":
+        return f"{c.name} readies the {c.weapon.name}"
+    return f"{c.name} picks up the {c.weapon.name}"

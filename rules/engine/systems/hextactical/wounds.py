@@ -20,6 +20,14 @@ from rules.engine.systems.hextactical.injury import (
     consciousness_check,
     resolve_injury,
 )
+from rules.engine.systems.hextactical.locations import (
+    LOCATIONS,
+    TORSO,
+    cripple,
+    location_dr,
+    struck_location,
+    wounding_multiplier,
+)
 
 if TYPE_CHECKING:
     from rules.engine.systems.hextactical.battle import Battle
@@ -41,12 +49,23 @@ def stays_conscious(b: Battle, c: Combatant) -> bool:
 
 
 def hit(
-    b: Battle, att: Combatant, target: Combatant, damage: DamageDice, bonus: int, critical: bool
+    b: Battle,
+    att: Combatant,
+    target: Combatant,
+    damage: DamageDice,
+    bonus: int,
+    critical: bool,
+    aimed: str = "",
 ) -> None:
-    """Roll damage, subtract DR, apply the wounding modifier and the consequences
-    (NOT IN SEED: GURPS 4e Basic Set rule, not in seed 004: GURPS Basic Set, Critical hits, Damage,
-    Damage resistance, Wounding modifiers and injury, Shock, Major wounds, knockdown and stun, Low
-    and negative HP)."""
+    """Roll damage, subtract the location's DR, apply its wounding modifier and the
+    consequences: a limb or extremity loses injury beyond its crippling threshold and a
+    crippling is a major wound (GURPS 4e Basic Set pp.B398–400 hit locations, B420; NOT IN
+    SEED: GURPS 4e Basic Set rule, not in seed 004: GURPS Basic Set, Critical hits, Damage,
+    Damage resistance, Wounding modifiers and injury, Shock, Major wounds, knockdown and stun,
+    Low and negative HP). ``aimed``: the location the attack aimed at ("" = none)."""
+    location, rolls = struck_location(b.dice, aimed, b.settings.hit_locations)
+    if rolls and b.log_enabled:
+        b.log("damage", att, f"{target.name} is hit in the {location}", target.id, rolls)
     effect = "normal"
     if critical:
         effect = CRITICAL_HIT[b.dice.three_d6()]
@@ -55,8 +74,15 @@ def hit(
     else:
         basic = roll_basic_damage(b.dice, damage, bonus)
     basic *= damage_multiplier(effect)
-    dr = target.dr // 2 if effect == "half_dr" else target.dr
-    amount = injury_amount(basic, dr, damage.kind, damage.divisor)
+    dr = location_dr(location, target.dr)
+    if effect == "half_dr":
+        dr //= 2
+    if location == TORSO:
+        amount = injury_amount(basic, dr, damage.kind, damage.divisor)
+    else:
+        multiplier = wounding_multiplier(location, damage.kind)
+        amount = injury_amount(basic, dr, damage.kind, damage.divisor, multiplier)
+    amount, crippled = cripple(location, amount, target.hp_max)
     if effect == "drop":
         target.weapon_ready = target.weapon.name == "Fist"
     apply_injury(
@@ -65,10 +91,32 @@ def hit(
         target,
         amount,
         basic,
-        force_major=effect == "major" and amount > 0,
+        force_major=(effect == "major" and amount > 0) or crippled,
         shock_multiplier=2 if effect == "double_shock" else 1,
         effect=effect,
+        location=location,
     )
+    if crippled and target.active:
+        cripple_limb(b, target, location)
+
+
+def cripple_limb(b: Battle, c: Combatant, location: str) -> None:
+    """A crippled leg or foot drops him to the ground, unable to stand; a crippled weapon arm
+    or hand puts every weapon out of the fight but the other fist, the other arm or hand its
+    shield and two-handed weapons (GURPS 4e Basic Set p.B420 "Crippling Injury", p.B387)."""
+    c.crippled.add(location)
+    side, part = location.split()
+    if part in ("leg", "foot"):
+        c.posture = "prone"
+    else:
+        weapon_arm = side == c.side_hand
+        for weapon in c.weapons:
+            if weapon.name != "Fist" and (weapon_arm or weapon.hands >= 2):
+                c.broken.add(weapon.name)
+        if not weapon_arm:
+            c.shield = None
+    if b.log_enabled:
+        b.log("status", c, f"{c.name}'s {location} is crippled", "", crippled=location)
 
 
 def apply_injury(
@@ -80,6 +128,7 @@ def apply_injury(
     force_major: bool = False,
     shock_multiplier: int = 1,
     effect: str = "normal",
+    location: str = TORSO,
 ) -> None:
     """Take ``amount`` injury: HP and shock (at most −4, −8 with Low Pain Threshold or a
     critical's double shock), then death, unconsciousness or knockdown by the injury rolls
@@ -98,6 +147,7 @@ def apply_injury(
         force_major=force_major,
         shock_multiplier=shock_multiplier,
         critical_kills=b.settings.death_check_critical_kills,
+        knockdown_modifier=LOCATIONS[location].knockdown,
     )
     target.hp -= amount
     target.hp_lost += amount
@@ -112,13 +162,15 @@ def apply_injury(
         b.log(
             "damage",
             att or target,
-            f"{target.name} takes {amount} injury ({basic} basic)",
+            f"{target.name} takes {amount} injury ({basic} basic)"
+            + ("" if location == TORSO else f" to the {location}"),
             target.id,
             outcome.rolls,
             injury=amount,
             hp=target.hp,
             effect=effect,
             major=outcome.major,
+            location=location,
         )
     if outcome.dead:
         take_out(b, target, "dead", att)
@@ -129,6 +181,8 @@ def apply_injury(
         target.stunned = True
         target.posture = "prone"
         target.weapon_ready = target.weapon.name == "Fist"
+        if b.log_enabled:
+            b.log("status", target, f"{target.name} is knocked down, stunned", "", posture="prone")
 
 
 def take_out(b: Battle, c: Combatant, status: str, by: Combatant | None) -> None:

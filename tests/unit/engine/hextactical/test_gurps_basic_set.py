@@ -31,13 +31,19 @@ def test_a_thrown_only_weapon_has_the_ranged_mode():
     assert weapon_mode(axe) == "ranged"
 
 
-def test_sample_skirmish_seed_487_resolves():
-    # the seed where an axe thrower closing on an archer crashed the policy
+def sample_armies():
+    """The hextactical system and its two sample squads, built."""
     system = get_system("hextactical")
     a, b = (
         system.build_army(sample_roster_data("hextactical", n))
         for n in ("thornwall-patrol", "saltmarsh-raid")
     )
+    return system, a, b
+
+
+def test_sample_skirmish_seed_487_resolves():
+    # the seed where an axe thrower closing on an archer crashed the policy
+    system, a, b = sample_armies()
     report = system.resolve_battle(a, b, "skirmish", 487, log=False)
     assert report.winner in ("a", "b", None)
 

@@ -151,6 +151,8 @@ def _long_setup(totals, distance):
         {"line-swordsman": (START, 0), "mace-brute": (_line(distance)[distance], 3)},
         totals,
     )
+    # All-Out Attack (Long) is the Martial Arts option, played with its setting
+    battle.settings = replace(DEFAULT_SETTINGS, martial_arts_long=True)
     return battle, c["line-swordsman"], c["mace-brute"]
 
 
@@ -198,7 +200,7 @@ def test_ai_uses_long_when_the_enemy_is_one_yard_out_of_reach():
 
 #: A seed of the sample skirmish with a won Evade and a Long attack; a rules change that
 #: moves them picks the next such seed (scan seeds 0.. with log=True).
-EVADE_AND_LONG_SEED = 4
+EVADE_AND_LONG_SEED = 18
 
 
 def test_evade_feint_and_long_happen_in_whole_battles_and_replay_identically():
@@ -206,8 +208,30 @@ def test_evade_feint_and_long_happen_in_whole_battles_and_replay_identically():
     system = get_system("hextactical")
     a = system.build_army(sample_roster_data("hextactical", "thornwall-patrol"))
     b = system.build_army(sample_roster_data("hextactical", "saltmarsh-raid"))
-    report = system.resolve_battle(a, b, "skirmish", EVADE_AND_LONG_SEED)
+    long = replace(DEFAULT_SETTINGS, martial_arts_long=True)
+    report = system.resolve_battle(a, b, "skirmish", EVADE_AND_LONG_SEED, settings=long)
     assert any(e.data.get("evade") and e.data["won"] for e in report.events)
     assert any(e.data.get("option") == "long" for e in report.events)
-    again = system.resolve_battle(a, b, "skirmish", EVADE_AND_LONG_SEED)
+    again = system.resolve_battle(a, b, "skirmish", EVADE_AND_LONG_SEED, settings=long)
     assert report.to_json() == again.to_json()
+
+
+def test_long_is_played_only_with_the_martial_arts_setting():
+    # GURPS 4e Basic Set p.B365: Determined, Double, Feint, Strong; Long is Martial Arts
+    battle, att, brute = _long_setup([8, 18], 2)
+    battle.settings = DEFAULT_SETTINGS
+    plan = battle.policies[att.side].choose(battle, att)
+    assert plan.option != "long"
+    turn.execute(
+        battle,
+        att,
+        Plan(
+            "all_out_attack",
+            target=brute.id,
+            weapon=0,
+            mode="swing",
+            facing=att.facing,
+            option="long",
+        ),
+    )
+    assert brute.hp == brute.hp_max

@@ -84,7 +84,7 @@ def _pop_up_battle(totals=()):
         {"crossbowman": (A, 0), "marsh-axeman": (_near(0, 5), 3)},
         totals=totals,
     )
-    battle.board.blocked.add(_near(0))
+    battle.board.block(_near(0))
     return battle, c["crossbowman"], c["marsh-axeman"]
 
 
@@ -118,7 +118,7 @@ def test_bows_may_not_pop_up():
         [("saltmarsh-reavers", "marsh-axeman")],
         {"longbowman": (A, 0), "marsh-axeman": (_near(0, 5), 3)},
     )
-    battle.board.blocked.add(_near(0))
+    battle.board.block(_near(0))
     assert Policy().choose(battle, c["longbowman"]).option != POP_UP
 
 

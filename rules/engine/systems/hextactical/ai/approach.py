@@ -90,15 +90,13 @@ def approach_plan(b: Battle, c: Combatant, target: Combatant, reaches: tuple[int
     want = 0 if only_close else max(reaches)
     if enter and target.pos in tree:
         return Plan("move", target=target.id, path=movement.path_to(tree, target.pos))
+    goal, wanted = target.pos, max(want, 1)
+    distance = hexgrid.distance
     best = min(
-        tree,
-        key=lambda h: (
-            abs(hexgrid.distance(h, target.pos) - max(want, 1)),
-            hexgrid.distance(h, target.pos),
-            tree[h][0],
-            h,
-        ),
-    )
+        (abs(d - wanted), d, cost, h)
+        for h, (cost, _, _) in tree.items()
+        for d in (distance(h, goal),)
+    )[3]
     facing = hexgrid.direction_to(best, target.pos)
     path = movement.path_to(tree, best)
     in_reach = hexgrid.distance(best, target.pos) in reaches

@@ -17,9 +17,10 @@ from rules.engine.systems.hextactical.ai.estimates import (
     usable_reaches,
     weapon_mode,
 )
+from rules.engine.systems.hextactical.ai.locations import aim_location
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.defence import melee_skills, weapon_skill
-from rules.engine.systems.hextactical.melee import long_blocked
+from rules.engine.systems.hextactical.melee import AOA_DETERMINED_MELEE, long_blocked
 from rules.engine.systems.hextactical.plan import AOA_FEINT, AOA_LONG, Plan
 
 if TYPE_CHECKING:
@@ -81,8 +82,11 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
     reaches = usable_reaches(c, weapon)
     options: list[tuple[tuple, Plan]] = []
     starts = [c.pos] + [n for n in hexgrid.neighbours(c.pos) if b.board.free(n)]
+    # A step changes a distance by at most one: foes further out cannot be in reach.
+    far = max(reaches, default=-1) + 1
+    near = [e for e in enemies if hexgrid.distance(c.pos, e.pos) <= far]
     for p in starts:
-        for e in enemies:
+        for e in near:
             d = hexgrid.distance(p, e.pos)
             if d not in reaches or (d == 0 and p != c.pos):
                 continue
@@ -125,8 +129,13 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
             plan.kind = "all_out_attack"
             plan.option = AOA_FEINT
             plan.step_after = None
+        mode = weapon.mode_at(plan.mode, plan.reach)
+        if mode is not None and b.settings.hit_locations != "torso":
+            if plan.option == "determined":
+                skill += AOA_DETERMINED_MELEE
+            plan.location = aim_location(skill - min(c.shock_now, 8), mode.damage, target.dr)
         return plan
-    long = long_attack_plan(b, c, enemies, reaches)
+    long = long_attack_plan(b, c, enemies, reaches) if b.settings.martial_arts_long else None
     if long is not None and not threats_near(c, enemies, b.by_id[long.target]):
         return long
     if weapon.reach_change_ready:

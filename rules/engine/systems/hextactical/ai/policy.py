@@ -33,8 +33,8 @@ class Policy:
         enemies = b.enemies(c)
         if not enemies:
             return Plan("do_nothing")
-        if c.posture != "standing":
-            return Plan("change_posture", option="standing")
+        if c.posture != "standing" and not (c.lame and c.posture == "kneeling"):
+            return Plan("change_posture", option="kneeling" if c.lame else "standing")
         if c.weapon.name in c.broken:
             index = best_melee_index(c)
             return Plan("ready", option="switch", weapon=index if index is not None else 0)

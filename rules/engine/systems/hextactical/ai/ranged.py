@@ -9,6 +9,7 @@ from rules.engine import hexgrid
 from rules.engine.systems.hextactical import tactics
 from rules.engine.systems.hextactical.ai.approach import approach_plan
 from rules.engine.systems.hextactical.ai.estimates import best_melee_index, max_enemy_reach
+from rules.engine.systems.hextactical.ai.locations import aim_location
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.defence import weapon_skill
 from rules.engine.systems.hextactical.plan import POP_UP, Plan
@@ -73,7 +74,14 @@ def ranged_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comb
     threatened = any(hexgrid.distance(c.pos, e.pos) <= e.move + max_enemy_reach(e) for e in enemies)
     if weapon.acc > 0 and not threatened and (c.aim_target != target.id or c.aim_turns < 3):
         return Plan("aim", target=target.id, facing=facing)
-    return Plan("attack", target=target.id, weapon=c.weapon_index, mode="ranged", facing=facing)
+    plan = Plan("attack", target=target.id, weapon=c.weapon_index, mode="ranged", facing=facing)
+    if b.settings.hit_locations != "torso":
+        skill = -best[0][0]
+        if c.aim_target == target.id and c.aim_turns > 0:
+            skill += weapon.acc + min(2, c.aim_turns - 1)
+        mode = next(m for m in weapon.modes if m.mode == "ranged")
+        plan.location = aim_location(skill, mode.damage, target.dr)
+    return plan
 
 
 def pop_up_plan(b: Battle, c: Combatant, enemies: list[Combatant]) -> Plan | None:

@@ -1,0 +1,74 @@
+"""Striking into a close combat (GURPS 4e Basic Set p.B548 melee attack modifiers, digest
+§19.6) and the log a GM can follow: moves from and to, facing changes, Readies, each roll
+against its target number (NOT IN SEED: GURPS 4e Basic Set rule)."""
+
+from dataclasses import replace
+
+from rules.engine import hexgrid
+from rules.engine.systems.hextactical import melee, turn
+from rules.engine.systems.hextactical.plan import Plan
+from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS
+from tests.unit.engine.hextactical.test_gurps_basic_set import sample_armies
+from tests.unit.engine.hextactical.test_gurps_review_fixes import A, _near, _sword_and_axe
+
+
+def _attack_skill(close_with, settings=DEFAULT_SETTINGS):
+    battle, sword, axe = _sword_and_axe(_near(0), totals=[18])
+    battle.settings = settings
+    axe.close_with = close_with
+    melee.melee_attack(battle, sword, axe, sword.weapon, "swing", "attack", "")
+    return [e for e in battle.events.events if e.phase == "attack"][-1].data["skill"]
+
+
+def test_striking_into_a_close_combat_is_at_minus_two():
+    # B548: striking into a close combat −2 (the foe is in close combat with someone else)
+    assert _attack_skill("someone-else") == _attack_skill("") - 2
+
+
+def test_striking_into_a_close_combat_penalty_is_a_setting():
+    off = replace(DEFAULT_SETTINGS, close_combat_strike_penalty=0)
+    assert _attack_skill("someone-else", off) == _attack_skill("")
+
+
+def test_the_log_shows_a_move_from_and_to_with_its_facing():
+    battle, sword, _axe = _sword_and_axe(_near(0, 6))
+    path = [_near(0, 1), _near(0, 2)]
+    turn.execute(battle, sword, Plan("move", path=path, facing=0))
+    move = [e for e in battle.events.events if e.phase == "move"][-1]
+    assert move.data["start"] == list(hexgrid.axial_to_offset(A))
+    assert move.data["end"] == list(hexgrid.axial_to_offset(path[-1]))
+    assert move.data["mp"] == 2
+    assert "→" in move.text
+
+
+def test_the_log_shows_facing_changes_and_readies():
+    battle, sword, _axe = _sword_and_axe(_near(0, 6))
+    turn.execute(battle, sword, Plan("ready", option="pickup", facing=2))
+    phases = [(e.phase, e.data) for e in battle.events.events]
+    assert ("move", {"facing_from": 0, "facing": 2}) in phases
+    assert any(phase == "ready" and data["option"] == "pickup" for phase, data in phases)
+
+
+def test_every_roll_in_the_log_names_its_target_number():
+    # attack and defence texts read "<roll> vs <target>"
+    system, a, b = sample_armies()
+    report = system.resolve_battle(a, b, "skirmish", 1, log=True)
+    rolls = [e for e in report.events if e.phase in ("attack", "shoot", "defend") and e.dice]
+    assert rolls
+    assert all(f"{e.dice[0]} vs " in e.text for e in rolls)
+    fast = system.resolve_battle(a, b, "skirmish", 1, log=False)
+    assert fast.winner == report.winner
+
+
+def test_fleeing_is_a_named_setting_not_a_basic_set_rule():
+    # engine policy (no Basic Set rule): below flee_hp_fraction of HP a failed Will roll
+    # breaks him; a negative fraction turns fleeing off
+    battle, _sword, axe = _sword_and_axe(_near(0, 3), totals=[18])
+    axe.hp = 1
+    turn.start_turn(battle, axe)
+    assert axe.fleeing
+    calm, _sword, steady = _sword_and_axe(_near(0, 3), totals=[18])
+    calm.settings = replace(DEFAULT_SETTINGS, flee_hp_fraction=-1.0)
+    steady.hp = 1
+    turn.start_turn(calm, steady)
+    assert not steady.fleeing

@@ -39,6 +39,7 @@ from api.serializers.rosters import (
     units_data,
     validation_data,
 )
+from api.serializers.rules_variants import RosterValidateInputSerializer, requested_variant
 from api.validation_input import roster_input
 from armybuilder import selectors
 from armybuilder.exchange import parse_text
@@ -227,17 +228,22 @@ class RosterViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         tags=["rosters"],
-        request=RosterInputSerializer,
+        request=RosterValidateInputSerializer,
         responses={200: ValidationReportSerializer},
     )
     @action(detail=False, methods=["post"])
     def validate(self, request: Request) -> Response:
         """Price and validate a payload without saving anything (input checked by the plain
-        functions ``RosterInputSerializer`` delegates to: same rules, errors and paths)."""
+        functions ``RosterInputSerializer`` delegates to: same rules, errors and paths),
+        against the rules variant ``rules_variant`` names when it names one."""
         attrs = roster_input(request.data, user=request.user)
+        variant = requested_variant(request.data, user=request.user, system=attrs["system"])
         payload = payload_from(attrs)
         context = selectors.catalogue_context(
-            payload=payload, system=attrs["system_obj"], primary=attrs["faction_obj"]
+            payload=payload,
+            system=attrs["system_obj"],
+            primary=attrs["faction_obj"],
+            variant=variant,
         )
         result = selectors.context_validate(context)
         return Response(

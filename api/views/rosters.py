@@ -65,6 +65,7 @@ from armybuilder.services.verification import (
     verification_check,
 )
 from armybuilder.signing import public_key_document
+from campaigns.catalogue_pins import roster_campaign_pins
 
 EXPORT_FORMATS = ("text", "json")
 
@@ -393,8 +394,11 @@ class RosterViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["get"], url_path="catalogue-changes")
     def catalogue_changes(self, request: Request, pk: str) -> Response:
         """What newer catalogue revisions changed for the roster since its last revision
-        (points per unit, new violations); ``changed`` false when nothing did."""
-        changes = selectors.roster_catalogue_changes(roster=self.get_object())
+        (points per unit, new violations); ``changed`` false when nothing did. A roster
+        playing in a campaign reads the revisions the campaign pins."""
+        roster = self.get_object()
+        pinned = roster_campaign_pins(roster=roster)
+        changes = selectors.roster_catalogue_changes(roster=roster, pinned=pinned)
         return Response(changes.as_dict())
 
     @extend_schema(

@@ -14,11 +14,20 @@ from typing import Any
 
 import yaml
 
-from armybuilder.models import Roster, RulesVariant
-from armybuilder.rules_variant_selectors import rules_variant_list, rules_variant_revision_list
+from armybuilder.errors import NotFoundError
+from armybuilder.models import RulesVariant
+from armybuilder.rules_variant_selectors import (
+    rules_variant_for,
+    rules_variant_list,
+    rules_variant_revision_list,
+)
 
 #: A constraint's keys shown as its name and kind; the others are its parameters.
 CONSTRAINT_NAMED = ("code", "kind", "severity")
+
+#: The parameters shown first, in the shipped files' order (the stored JSON keeps none);
+#: the others follow in alphabetical order.
+PARAMETER_ORDER = ("category", "select", "min", "max", "label")
 
 STARTER = """\
 system: {system}
@@ -63,7 +72,9 @@ def constraint_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for constraint in data.get("constraints") or []:
         params = []
-        for key, value in constraint.items():
+        rank = {key: index for index, key in enumerate(PARAMETER_ORDER)}
+        for key in sorted(constraint, key=lambda k: (rank.get(k, len(rank)), k)):
+            value = constraint[key]
             if key in CONSTRAINT_NAMED:
                 continue
             shown = (
@@ -117,17 +128,38 @@ def variant_usage(variant: RulesVariant, *, user: Any) -> dict[str, Any]:
     }
 
 
-def variant_choices(*, user: Any, system: str) -> list[tuple[str, str]]:
-    """A roster or campaign form's rules choice for ``system``: the system's own rules,
-    then the user's variants and others' public ones."""
+def variant_choices(
+    *, user: Any, system: str, current: RulesVariant | None = None
+) -> list[tuple[str, str]]:
+    """A roster form's rules choice for ``system``: the system's own rules, then the
+    variants of that system the user may read (their own, others' public ones) and the one
+    ``current`` names even when no longer listed."""
     choices = [("", "The system's own rules")]
     owner_id = getattr(user, "pk", None)
-    for variant in rules_variant_list(user=user, scope="all", system=system):
+    listed = list(rules_variant_list(user=user, scope="all", system=system)) if system else []
+    if current is not None and current.pk not in {v.pk for v in listed}:
+        listed.append(current)
+    for variant in listed:
         by = "" if variant.owner_id == owner_id else f" by {variant.owner}"
         choices.append((str(variant.pk), f"{variant.name}{by} (r{variant.revision})"))
     return choices
 
 
-def roster_uses(roster: Roster) -> str:
-    """The rules variant id a roster form starts from ("" for the system's own rules)."""
-    return str(roster.rules_variant_id or "")
+def campaign_variant_choices(*, user: Any) -> list[tuple[str, str]]:
+    """A new campaign's rules choice: the system's own rules, or a variant the organiser
+    may read, named with its system (one of another system than the campaign's is
+    refused by the service, naming both)."""
+    choices = [("", "The system's own rules")]
+    for variant in rules_variant_list(user=user, scope="all"):
+        choices.append((str(variant.pk), f"{variant.system.name}: {variant.name}"))
+    return choices
+
+
+def chosen_variant(*, user: Any, system: str, raw: str) -> RulesVariant | None:
+    """The variant a form's rules choice names ("": the system's own rules): one of
+    ``system`` the user may read; NotFoundError or ``variant.system_mismatch`` otherwise."""
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
+        raise NotFoundError("variant.not_found", "No such rules variant", "rules_variant")
+    return rules_variant_for(user=user, variant_id=int(raw), system=system)

@@ -43,7 +43,7 @@ from frontend.views.catalogues import owned
 MAX_WARNING_MESSAGES = 10
 
 
-def _check_context(issues: list[CatalogueIssue]) -> dict[str, Any]:
+def check_context(issues: list[CatalogueIssue]) -> dict[str, Any]:
     errors = [i for i in issues if i.severity == ERROR]
     return {
         "errors": errors,
@@ -85,7 +85,7 @@ def catalogue_new(request: HttpRequest) -> HttpResponse:
                 visibility=form.cleaned_data["visibility"],
             )
         except CatalogueRejected as rejected:
-            context.update(_check_context(rejected.issues))
+            context.update(check_context(rejected.issues))
         except ArmyBuilderError as error:
             form.add_error(None, error.message)
         else:
@@ -107,7 +107,7 @@ def catalogue_check(request: HttpRequest) -> HttpResponse:
         )
     except CatalogueRejected as rejected:
         issues = rejected.issues
-    return render(request, "frontend/catalogues/_check.html", _check_context(issues))
+    return render(request, "frontend/catalogues/_check.html", check_context(issues))
 
 
 def _editor(
@@ -153,7 +153,7 @@ def _editor(
             units=[(i, str(u.get("name", i))) for i, u in enumerate(units)]
         ),
         "visibility": Visibility(catalogue.visibility).label,
-        **_check_context(issues or []),
+        **check_context(issues or []),
     }
     context["checked"] = issues is not None
     return render(request, "frontend/catalogues/edit.html", context, status=status)

@@ -53,8 +53,9 @@ def owned(request: HttpRequest, pk: int) -> Faction:
     return catalogue
 
 
-def catalogue_url(catalogue: Faction, name: str = "catalogue-detail", token: str = "") -> str:
-    """A catalogue page's address, carrying the link token when one opened it."""
+def catalogue_url(catalogue: Any, name: str = "catalogue-detail", token: str = "") -> str:
+    """A catalogue's (or rules variant's) page address, carrying the link token when one
+    opened it."""
     url = reverse(name, args=[catalogue.pk])
     return f"{url}?{urlencode({'token': token})}" if token else url
 

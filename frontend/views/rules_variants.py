@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 from armybuilder import rules_variant_selectors as selectors
 from armybuilder.catalogue_issues import CatalogueIssue
-from armybuilder.errors import ArmyBuilderError, CatalogueRejected, ReadOnlyError
+from armybuilder.errors import CatalogueRejected, ReadOnlyError
 from armybuilder.models import RulesVariant, SourceFormat, Visibility
 from armybuilder.selectors import system_list
 from armybuilder.services import rules_variants as services
@@ -35,7 +35,7 @@ from frontend.rules_variant_pages import (
     variant_text,
     variant_usage,
 )
-from frontend.views.catalogue_editor import check_context
+from frontend.views.catalogue_editor import check_context, upload_page
 from frontend.views.catalogues import (
     DOWNLOAD_TYPES,
     catalogue_url,
@@ -148,27 +148,23 @@ def rules_variant_new(request: HttpRequest) -> HttpResponse:
             "visibility": "private",
         },
     )
-    context: dict[str, Any] = {
-        "form": form,
-        "systems": systems,
-        "system": chosen.slug if chosen else "",
-    }
-    if request.method == "POST" and form.is_valid():
-        try:
-            variant = services.rules_variant_create(
-                owner=request.user,
-                text=form.cleaned_data["text"],
-                fmt=form.cleaned_data["format"],
-                visibility=form.cleaned_data["visibility"],
-            )
-        except CatalogueRejected as rejected:
-            context.update(check_context(rejected.issues))
-        except ArmyBuilderError as error:
-            form.add_error(None, error.message)
-        else:
-            return redirect("rules-variant-detail", pk=variant.pk)
-    status = 400 if request.method == "POST" else 200
-    return render(request, "frontend/rules_variants/new.html", context, status=status)
+
+    def create(cleaned: dict[str, Any]) -> HttpResponse:
+        variant = services.rules_variant_create(
+            owner=request.user,
+            text=cleaned["text"],
+            fmt=cleaned["format"],
+            visibility=cleaned["visibility"],
+        )
+        return redirect("rules-variant-detail", pk=variant.pk)
+
+    return upload_page(
+        request,
+        form=form,
+        context={"systems": systems, "system": chosen.slug if chosen else ""},
+        create=create,
+        template="frontend/rules_variants/new.html",
+    )
 
 
 @login_required

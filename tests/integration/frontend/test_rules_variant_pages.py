@@ -14,20 +14,10 @@ from django.urls import reverse
 from armybuilder.models import Roster, RulesVariant
 from armybuilder.services.rules_variants import rules_variant_create, rules_variant_update
 from campaigns.models import Campaign
+from tests.api.test_rules_variants import LEAGUE
 from tests.integration.frontend.conftest import grimdark_roster
 
 pytestmark = pytest.mark.django_db
-
-LEAGUE = """\
-system: grimdark
-variant: league-foc
-name: League force organisation
-default_points_limit: 1000
-constraints:
-  - {code: points.limit, kind: points_limit, severity: error}
-  - {code: foc.hq, kind: category_count, severity: error, category: HQ, min: 1, max: 1}
-  - {code: foc.troops, kind: category_count, severity: error, category: Troops, min: 3, max: 6}
-"""
 
 
 def league_of(owner, *, visibility: str = "private", text: str = LEAGUE) -> RulesVariant:

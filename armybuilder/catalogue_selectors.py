@@ -56,11 +56,6 @@ def catalogue_revision_list(*, catalogue: Faction) -> QuerySet[FactionRevision]:
     return documents.revision_list(CATALOGUE_REVISIONS, catalogue)
 
 
-def catalogue_revision_get(*, catalogue: Faction, number: int) -> FactionRevision:
-    """One revision; NotFoundError ``catalogue.revision_not_found``."""
-    return documents.revision_get(CATALOGUE_REVISIONS, catalogue, number)
-
-
 def catalogue_revision_diff(
     *, catalogue: Faction, base: int, head: int | None = None
 ) -> dict[str, Any]:

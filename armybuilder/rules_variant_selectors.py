@@ -67,11 +67,6 @@ def rules_variant_revision_list(*, variant: RulesVariant) -> QuerySet[RulesVaria
     return documents.revision_list(VARIANT_REVISIONS, variant)
 
 
-def rules_variant_revision_get(*, variant: RulesVariant, number: int) -> RulesVariantRevision:
-    """One revision; NotFoundError ``variant.revision_not_found``."""
-    return documents.revision_get(VARIANT_REVISIONS, variant, number)
-
-
 def rules_variant_diff(
     *, variant: RulesVariant, base: int, head: int | None = None
 ) -> dict[str, Any]:

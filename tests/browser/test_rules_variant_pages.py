@@ -66,7 +66,7 @@ def test_an_organiser_writes_league_rules_and_a_player_builds_against_them(
     page.context.clear_cookies()
     sign_in(page, "player")
     page.goto("/rosters/?system=grimdark")
-    page.get_by_label("Rules", exact=True).select_option(label=re.compile("League force"))
+    page.get_by_label("Rules", exact=True).select_option(str(variant.pk))
     page.get_by_label("Roster name").fill("League list")
     page.get_by_role("button", name="Create roster").click()
     page.wait_for_url(re.compile(r".*/rosters/\d+/$"))

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from armybuilder import document_selectors as documents
 from armybuilder.catalogue_access import visible_q
 from armybuilder.catalogue_diff import catalogue_diff
 from armybuilder.errors import NotFoundError
@@ -21,7 +22,7 @@ def catalogue_list(
     """The catalogues listed for ``user``: samples, public ones and their own (unlisted
     ones are never listed to others); ``scope`` narrows to ``mine``, ``public`` (others'
     and the user's public ones) or ``samples``."""
-    mine = Q(owner=user) if getattr(user, "is_authenticated", False) else Q(pk__in=[])
+    mine = documents.mine_q(user)
     listed = {
         "all": Q(owner__isnull=True) | Q(visibility=Visibility.PUBLIC) | mine,
         "mine": mine,
@@ -29,11 +30,7 @@ def catalogue_list(
         "samples": Q(owner__isnull=True),
     }[scope if scope in SCOPES else "all"]
     queryset = Faction.objects.filter(listed).select_related("system", "owner", "forked_from")
-    if system:
-        queryset = queryset.filter(system__slug=system)
-    if search:
-        queryset = queryset.filter(name__icontains=search)
-    return queryset.order_by("system__slug", "name", "id")
+    return documents.narrowed(queryset, system=system, search=search)
 
 
 def catalogue_get(*, user: Any, catalogue_id: int, token: str = "") -> Faction:
@@ -49,25 +46,18 @@ def catalogue_get(*, user: Any, catalogue_id: int, token: str = "") -> Faction:
     return found
 
 
+CATALOGUE_REVISIONS = documents.RevisionKind(
+    FactionRevision, "faction", "catalogue", "this catalogue", catalogue_diff
+)
+
+
 def catalogue_revision_list(*, catalogue: Faction) -> QuerySet[FactionRevision]:
     """The catalogue's revisions, newest first."""
-    return FactionRevision.objects.filter(faction=catalogue).order_by("-revision")
-
-
-def catalogue_revision_get(*, catalogue: Faction, number: int) -> FactionRevision:
-    """One revision; NotFoundError ``catalogue.revision_not_found``."""
-    found = FactionRevision.objects.filter(faction=catalogue, revision=number).first()
-    if found is None:
-        raise NotFoundError(
-            "catalogue.revision_not_found", f"No revision {number} of this catalogue", "revision"
-        )
-    return found
+    return documents.revision_list(CATALOGUE_REVISIONS, catalogue)
 
 
 def catalogue_revision_diff(
     *, catalogue: Faction, base: int, head: int | None = None
 ) -> dict[str, Any]:
     """What changed from revision ``base`` to ``head`` (default: the latest)."""
-    old = catalogue_revision_get(catalogue=catalogue, number=base)
-    new = catalogue_revision_get(catalogue=catalogue, number=head or catalogue.revision)
-    return {"from": old.revision, "to": new.revision, **catalogue_diff(old.data, new.data)}
+    return documents.revision_diff(CATALOGUE_REVISIONS, catalogue, base, head)

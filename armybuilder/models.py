@@ -55,6 +55,17 @@ class SourceFormat(models.TextChoices):
     JSON = "json", "JSON"
 
 
+def saved_by() -> models.ForeignKey:
+    """Who saved a revision (kept as null when their account is deleted)."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+
 class GameSystem(models.Model):
     """One game system (``_system.yaml``): points name, default limit, system constraints."""
 
@@ -138,27 +149,42 @@ class Faction(models.Model):
         return self.owner_id is None
 
 
-class FactionRevision(models.Model):
-    """Every revision of a faction ever loaded or saved (the whole document each time), so
-    old rosters can be read against it and an older revision restored."""
+class DocumentRevision(models.Model):
+    """One saved revision of an uploaded document (a faction catalogue or a rules variant):
+    its number, the parsed data it stored, the uploaded text's format, a summary and who
+    saved it. The concrete models add the owning row, the text and the time it was saved
+    (``saved_at`` names that field), so the tables keep their own columns."""
 
-    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="revisions")
     revision = models.PositiveIntegerField()
     content_hash = models.CharField(max_length=64)
     data = models.JSONField()
-    source = models.TextField(blank=True, help_text="The uploaded text (user catalogues).")
     source_format = models.CharField(
         max_length=4, choices=SourceFormat.choices, default=SourceFormat.YAML
     )
     summary = models.CharField(max_length=200, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    created_by = saved_by()
+
+    #: The concrete model's timestamp field.
+    saved_at_field = "created_at"
+
+    class Meta:
+        abstract = True
+
+    @property
+    def saved_at(self) -> Any:
+        """When this revision was saved (the concrete model's own timestamp field)."""
+        return getattr(self, self.saved_at_field)
+
+
+class FactionRevision(DocumentRevision):
+    """Every revision of a faction ever loaded or saved (the whole document each time), so
+    old rosters can be read against it and an older revision restored."""
+
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="revisions")
+    source = models.TextField(blank=True, help_text="The uploaded text (user catalogues).")
     loaded_at = models.DateTimeField(auto_now_add=True)
+
+    saved_at_field = "loaded_at"
 
     class Meta:
         ordering = ("faction", "revision")
@@ -187,6 +213,9 @@ class RulesVariant(models.Model):
         max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
     )
     link_token = models.CharField(max_length=43, null=True, blank=True, unique=True)
+    forked_from = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="forks"
+    )
     revision = models.PositiveIntegerField(default=1)
     content_hash = models.CharField(max_length=64)
     document = models.JSONField(help_text="The variant's own keys, as uploaded.")
@@ -209,27 +238,13 @@ class RulesVariant(models.Model):
         return f"{self.name} ({self.system.slug} variant)"
 
 
-class RulesVariantRevision(models.Model):
+class RulesVariantRevision(DocumentRevision):
     """Every saved revision of a rules variant (its text, its own keys and the merged
     document), so an older one can be restored."""
 
     variant = models.ForeignKey(RulesVariant, on_delete=models.CASCADE, related_name="revisions")
-    revision = models.PositiveIntegerField()
-    content_hash = models.CharField(max_length=64)
     document = models.JSONField()
-    data = models.JSONField()
     source = models.TextField()
-    source_format = models.CharField(
-        max_length=4, choices=SourceFormat.choices, default=SourceFormat.YAML
-    )
-    summary = models.CharField(max_length=200, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -418,13 +433,7 @@ class RosterRevision(models.Model):
     catalogue_revisions = models.JSONField()
     unit_points = models.JSONField()
     points = models.IntegerField()
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    created_by = saved_by()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from armybuilder import document_selectors as documents
 from armybuilder.catalogue_access import visible_q
 from armybuilder.catalogue_diff import rules_diff
 from armybuilder.errors import ArmyBuilderError, NotFoundError
@@ -21,24 +22,20 @@ def rules_variant_list(
 ) -> QuerySet[RulesVariant]:
     """The variants listed for ``user``: public ones and their own (``scope`` narrows to
     ``mine`` or ``public``; unlisted ones are never listed to others)."""
-    mine = Q(owner=user) if getattr(user, "is_authenticated", False) else Q(pk__in=[])
+    mine = documents.mine_q(user)
     public = Q(visibility=Visibility.PUBLIC)
     listed = {"all": public | mine, "mine": mine, "public": public}[
         scope if scope in SCOPES else "all"
     ]
-    queryset = RulesVariant.objects.filter(listed).select_related("system", "owner")
-    if system:
-        queryset = queryset.filter(system__slug=system)
-    if search:
-        queryset = queryset.filter(name__icontains=search)
-    return queryset.order_by("system__slug", "name", "id")
+    queryset = RulesVariant.objects.filter(listed).select_related("system", "owner", "forked_from")
+    return documents.narrowed(queryset, system=system, search=search)
 
 
 def rules_variant_get(*, user: Any, variant_id: int, token: str = "") -> RulesVariant:
     """One variant ``user`` may read (``token`` opens an unlisted one); NotFoundError
     ``variant.not_found`` otherwise."""
     found = (
-        RulesVariant.objects.select_related("system", "owner")
+        RulesVariant.objects.select_related("system", "owner", "forked_from")
         .filter(visible_q(user, token), pk=variant_id)
         .first()
     )
@@ -60,25 +57,18 @@ def rules_variant_for(*, user: Any, variant_id: int, system: str, token: str = "
     return variant
 
 
+VARIANT_REVISIONS = documents.RevisionKind(
+    RulesVariantRevision, "variant", "variant", "this rules variant", rules_diff
+)
+
+
 def rules_variant_revision_list(*, variant: RulesVariant) -> QuerySet[RulesVariantRevision]:
     """The variant's revisions, newest first."""
-    return RulesVariantRevision.objects.filter(variant=variant).order_by("-revision")
-
-
-def rules_variant_revision_get(*, variant: RulesVariant, number: int) -> RulesVariantRevision:
-    """One revision; NotFoundError ``variant.revision_not_found``."""
-    found = RulesVariantRevision.objects.filter(variant=variant, revision=number).first()
-    if found is None:
-        raise NotFoundError(
-            "variant.revision_not_found", f"No revision {number} of this rules variant", "revision"
-        )
-    return found
+    return documents.revision_list(VARIANT_REVISIONS, variant)
 
 
 def rules_variant_diff(
     *, variant: RulesVariant, base: int, head: int | None = None
 ) -> dict[str, Any]:
     """What changed from revision ``base`` to ``head`` (default: the latest)."""
-    old = rules_variant_revision_get(variant=variant, number=base)
-    new = rules_variant_revision_get(variant=variant, number=head or variant.revision)
-    return {"from": old.revision, "to": new.revision, **rules_diff(old.data, new.data)}
+    return documents.revision_diff(VARIANT_REVISIONS, variant, base, head)

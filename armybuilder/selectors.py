@@ -263,11 +263,14 @@ class CatalogueChanges:
         }
 
 
-def roster_catalogue_changes(*, roster: Roster) -> CatalogueChanges:
+def roster_catalogue_changes(
+    *, roster: Roster, pinned: Mapping[str, int] | None = None
+) -> CatalogueChanges:
     """Compare the per-unit points stored with the roster's latest revision (priced at the
-    catalogue revisions it records) with the points under the current catalogues."""
+    catalogue revisions it records) with the points under the current catalogues, or with
+    factions ``pinned`` at a revision read there (the campaign the roster plays in)."""
     latest = RosterRevision.objects.filter(roster=roster).order_by("-number").first()
-    context = roster_context(roster=roster)
+    context = roster_context(roster=roster, pinned=pinned)
     result = context_validate(context)
     before = dict(latest.unit_points) if latest else {}
     built = dict(latest.catalogue_revisions) if latest else dict(context.revisions)

@@ -8,9 +8,10 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from armybuilder.models import Roster
 from armybuilder.selectors import payload_factions
 from campaigns.errors import CampaignError
-from campaigns.models import Campaign, CampaignCatalogue
+from campaigns.models import Campaign, CampaignCatalogue, Participant, ParticipantStatus
 
 
 def campaign_pin_list(*, campaign: Campaign) -> QuerySet[CampaignCatalogue]:
@@ -28,6 +29,19 @@ def campaign_pinned_revisions(*, campaign: Campaign) -> dict[str, int]:
             "catalogue__slug", "revision"
         )
     )
+
+
+def roster_campaign_pins(*, roster: Roster) -> dict[str, int] | None:
+    """The pinned revisions (:func:`campaign_pinned_revisions`) of the campaign the roster
+    plays in (its latest active entry), or None when it plays in none: a campaign roster's
+    catalogue changes are read against what its campaign plays, not the latest."""
+    entry = (
+        Participant.objects.filter(roster=roster, status=ParticipantStatus.ACTIVE)
+        .select_related("campaign")
+        .order_by("-id")
+        .first()
+    )
+    return campaign_pinned_revisions(campaign=entry.campaign) if entry else None
 
 
 def check_pinned(*, campaign: Campaign, payload: dict[str, Any]) -> None:

@@ -18,6 +18,7 @@ from campaigns.models import CampaignFormat, Game
 from campaigns.result_input import MAX_KILLS, MAX_SCORE
 from campaigns.results import fighter_ids
 from campaigns.services.rosters import participant_snapshot
+from frontend.rules_variant_pages import campaign_variant_choices
 
 WINNER_CHOICES = [("a", "Player A won"), ("b", "Player B won"), ("draw", "Draw")]
 
@@ -120,9 +121,22 @@ class CampaignForm(forms.Form):
         "campaigns use the published advance table instead.",
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    rules_variant = forms.ChoiceField(
+        label="Rules",
+        required=False,
+        help_text="The system's rules, or a rules variant of the campaign's system "
+        "(a league's force organisation, points or constraints).",
+    )
+
+    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["system"].choices = [(s.slug, s.name) for s in system_list()]
+        self.fields["rules_variant"].choices = campaign_variant_choices(user=user)
+
+    def clean_rules_variant(self) -> int | None:
+        """The chosen variant's id (None: the system's own rules)."""
+        raw = self.cleaned_data["rules_variant"]
+        return int(raw) if raw else None
 
     def clean_experience_thresholds(self) -> list[dict[str, Any]]:
         text = self.cleaned_data["experience_thresholds"]

@@ -22,22 +22,29 @@ SCOPE_LABELS = {
     "samples": "Site samples",
 }
 
+
 #: A stat the unit form writes back as a number when it reads as one (``4``, ``-1``);
 #: anything else (``3+``, ``-``, ``2d6``) is kept as text.
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
 
 
 class CatalogueFilterForm(forms.Form):
-    """Which catalogues the list shows: a scope, a system, part of the name."""
+    """Which catalogues (or rules variants: ``scopes``) the list shows: a scope, a system,
+    part of the name."""
 
-    scope = forms.ChoiceField(
-        label="Show", choices=[(s, SCOPE_LABELS[s]) for s in SCOPES], required=False
-    )
+    scope = forms.ChoiceField(label="Show", required=False)
     system = forms.ChoiceField(label="Game system", required=False)
     q = forms.CharField(label="Name contains", max_length=80, required=False)
 
-    def __init__(self, *args: Any, systems: list[tuple[str, str]], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        systems: list[tuple[str, str]],
+        scopes: tuple[str, ...] = SCOPES,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["scope"].choices = [(s, SCOPE_LABELS[s]) for s in scopes]
         self.fields["system"].choices = [("", "All systems"), *systems]
 
 

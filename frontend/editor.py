@@ -17,6 +17,7 @@ from armybuilder.selectors import context_validate, roster_context, roster_revis
 from armybuilder.services.history import undo_state
 from armybuilder.summaries import unit_figures
 from armybuilder.validation import option_limit, price_roster
+from frontend.rules_variant_pages import variant_choices
 
 UNIT_PATH = re.compile(r"^units\[(\d+)\]")
 
@@ -172,6 +173,9 @@ def editor_data(roster: Roster) -> dict[str, Any]:
     limit = max(result.points_limit, 1)
     return {
         "roster": roster,
+        "rules_choices": variant_choices(
+            user=roster.owner, system=roster.system.slug, current=roster.rules_variant
+        ),
         "sections": sections,
         "unit_count": len(payload.get("units", [])),
         "points": result.points,

@@ -18,6 +18,7 @@ from frontend.views import (
     odds,
     roster_exchange,
     rosters,
+    rules_variants,
 )
 
 urlpatterns = [
@@ -84,6 +85,47 @@ urlpatterns = [
     path("rosters/<int:pk>/share/", roster_exchange.roster_share, name="roster-share"),
     # Catalogues (users' own factions beside the site's samples)
     path("catalogues/", catalogues.catalogue_list_view, name="catalogue-list"),
+    path("rules-variants/", rules_variants.rules_variant_list_view, name="rules-variant-list"),
+    path("rules-variants/new/", rules_variants.rules_variant_new, name="rules-variant-new"),
+    path("rules-variants/check/", rules_variants.rules_variant_check, name="rules-variant-check"),
+    path(
+        "rules-variants/<int:pk>/", rules_variants.rules_variant_detail, name="rules-variant-detail"
+    ),
+    path(
+        "rules-variants/<int:pk>/diff/",
+        rules_variants.rules_variant_diff,
+        name="rules-variant-diff",
+    ),
+    path(
+        "rules-variants/<int:pk>/download.<str:fmt>",
+        rules_variants.rules_variant_download,
+        name="rules-variant-download",
+    ),
+    path(
+        "rules-variants/<int:pk>/restore/<int:number>/",
+        rules_variants.rules_variant_restore,
+        name="rules-variant-restore",
+    ),
+    path(
+        "rules-variants/<int:pk>/fork/",
+        rules_variants.rules_variant_fork,
+        name="rules-variant-fork",
+    ),
+    path(
+        "rules-variants/<int:pk>/visibility/",
+        rules_variants.rules_variant_visibility,
+        name="rules-variant-visibility",
+    ),
+    path(
+        "rules-variants/<int:pk>/delete/",
+        rules_variants.rules_variant_delete,
+        name="rules-variant-delete",
+    ),
+    path(
+        "rules-variants/<int:pk>/edit/",
+        rules_variants.rules_variant_edit,
+        name="rules-variant-edit",
+    ),
     path("catalogues/new/", catalogue_editor.catalogue_new, name="catalogue-new"),
     path("catalogues/check/", catalogue_editor.catalogue_check, name="catalogue-check"),
     path("catalogues/<int:pk>/", catalogues.catalogue_detail, name="catalogue-detail"),
@@ -209,6 +251,7 @@ urlpatterns = [
         campaign_catalogues.catalogue_move,
         name="campaign-catalogue-move",
     ),
+    path("campaigns/<int:pk>/rules/", campaign_catalogues.campaign_rules, name="campaign-rules"),
     path(
         "campaigns/<int:pk>/organisers/add/",
         campaign_people.organiser_add,

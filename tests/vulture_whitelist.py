@@ -384,6 +384,8 @@ _.fork  # unused method (api/views/user_catalogues.py:214)
 JSON  # unused variable (armybuilder/models.py:55)
 forked_from  # unused variable (armybuilder/models.py:113)
 battlescribe_id  # unused variable (armybuilder/battlescribe/report.py: read by asdict)
+rules_variant_token  # unused variable (api/serializers/rules_variants.py: validated input)
+_.clean_rules_variant  # unused method (frontend/campaign_forms.py: Django form cleaning)
 # The SAX reader calls its content handler's methods (armybuilder/battlescribe/xmlsafe.py)
 _.setDocumentLocator
 _.startElementNS

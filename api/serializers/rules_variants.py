@@ -6,7 +6,10 @@ from typing import Any
 
 from rest_framework import serializers
 
-from armybuilder.models import RulesVariant, RulesVariantRevision
+from api.serializers.rosters import RosterInputSerializer
+from armybuilder.errors import NotFoundError
+from armybuilder.models import RulesVariant
+from armybuilder.rules_variant_selectors import rules_variant_for
 
 
 class RulesInputSerializer(serializers.Serializer):
@@ -15,6 +18,46 @@ class RulesInputSerializer(serializers.Serializer):
 
     rules_variant = serializers.IntegerField(min_value=1, allow_null=True)
     token = serializers.CharField(max_length=64, required=False, default="")
+
+
+class ValidateRulesSerializer(serializers.Serializer):
+    """The rules a stateless validation uses: ``rules_variant`` (an id; absent or null: the
+    system's own) and ``rules_variant_token`` opening an unlisted one."""
+
+    rules_variant = serializers.IntegerField(min_value=1, allow_null=True, required=False)
+    rules_variant_token = serializers.CharField(max_length=64, required=False, default="")
+
+
+class RosterValidateInputSerializer(RosterInputSerializer):
+    """``POST /rosters/validate/``: a roster payload, validated against a rules variant
+    when it names one (documented for the schema; read by :func:`requested_variant`)."""
+
+    rules_variant = serializers.IntegerField(
+        min_value=1, allow_null=True, required=False, help_text="A /rules-variants/ id."
+    )
+    rules_variant_token = serializers.CharField(
+        max_length=64, required=False, help_text="The link token of an unlisted variant."
+    )
+
+
+def requested_variant(data: Any, *, user: Any, system: str) -> RulesVariant | None:
+    """The rules variant a validation request names, if any: one of ``system`` the caller
+    may read; another user's private variant is answered as unknown (400 on
+    ``rules_variant``), as an unreadable catalogue is on ``faction``."""
+    checked = ValidateRulesSerializer(data=data if isinstance(data, dict) else {})
+    checked.is_valid(raise_exception=True)
+    variant_id = checked.validated_data.get("rules_variant")
+    if variant_id is None:
+        return None
+    try:
+        return rules_variant_for(
+            user=user,
+            variant_id=variant_id,
+            system=system,
+            token=checked.validated_data["rules_variant_token"],
+        )
+    except NotFoundError as missing:
+        raise serializers.ValidationError({"rules_variant": [missing.message]}) from missing
 
 
 class RulesVariantSerializer(serializers.Serializer):
@@ -28,6 +71,7 @@ class RulesVariantSerializer(serializers.Serializer):
     owner = serializers.CharField()
     visibility = serializers.CharField()
     revision = serializers.IntegerField()
+    forked_from = serializers.IntegerField(allow_null=True)
     read_only = serializers.BooleanField()
 
 
@@ -43,6 +87,7 @@ def variant_data(variant: RulesVariant, *, user: Any, detail: bool = False) -> d
         "owner": variant.owner.username,
         "visibility": variant.visibility,
         "revision": variant.revision,
+        "forked_from": variant.forked_from_id,
         "read_only": not mine,
         "updated_at": variant.updated_at,
     }
@@ -51,19 +96,4 @@ def variant_data(variant: RulesVariant, *, user: Any, detail: bool = False) -> d
         body["data"] = variant.data
         if mine and variant.link_token:
             body["link_token"] = variant.link_token
-    return body
-
-
-def variant_revision_data(revision: RulesVariantRevision, *, text: bool = False) -> dict[str, Any]:
-    body: dict[str, Any] = {
-        "revision": revision.revision,
-        "summary": revision.summary,
-        "format": revision.source_format,
-        "content_hash": revision.content_hash,
-        "created_by": revision.created_by.username if revision.created_by_id else None,
-        "created_at": revision.created_at,
-    }
-    if text:
-        body["text"] = revision.source
-        body["data"] = revision.data
     return body

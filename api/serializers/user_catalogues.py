@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from armybuilder.models import Faction, FactionRevision, SourceFormat, Visibility
+from armybuilder.models import DocumentRevision, Faction, SourceFormat, Visibility
 
 
 class CatalogueInputSerializer(serializers.Serializer):
@@ -72,14 +72,16 @@ def catalogue_data(catalogue: Faction, *, user: Any, detail: bool = False) -> di
     return body
 
 
-def revision_data(revision: FactionRevision, *, text: bool = False) -> dict[str, Any]:
+def revision_data(revision: DocumentRevision, *, text: bool = False) -> dict[str, Any]:
+    """One revision of a catalogue or rules variant; ``text`` adds its uploaded text and its
+    stored data (a download)."""
     body: dict[str, Any] = {
         "revision": revision.revision,
         "summary": revision.summary,
         "format": revision.source_format,
         "content_hash": revision.content_hash,
         "created_by": revision.created_by.username if revision.created_by_id else None,
-        "created_at": revision.loaded_at,
+        "created_at": revision.saved_at,
     }
     if text:
         body["text"] = revision.source

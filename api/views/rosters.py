@@ -39,6 +39,7 @@ from api.serializers.rosters import (
     units_data,
     validation_data,
 )
+from api.serializers.rules_variants import RosterValidateInputSerializer, requested_variant
 from api.validation_input import roster_input
 from armybuilder import selectors
 from armybuilder.exchange import parse_text
@@ -64,6 +65,7 @@ from armybuilder.services.verification import (
     verification_check,
 )
 from armybuilder.signing import public_key_document
+from campaigns.catalogue_pins import roster_campaign_pins
 
 EXPORT_FORMATS = ("text", "json")
 
@@ -227,17 +229,22 @@ class RosterViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         tags=["rosters"],
-        request=RosterInputSerializer,
+        request=RosterValidateInputSerializer,
         responses={200: ValidationReportSerializer},
     )
     @action(detail=False, methods=["post"])
     def validate(self, request: Request) -> Response:
         """Price and validate a payload without saving anything (input checked by the plain
-        functions ``RosterInputSerializer`` delegates to: same rules, errors and paths)."""
+        functions ``RosterInputSerializer`` delegates to: same rules, errors and paths),
+        against the rules variant ``rules_variant`` names when it names one."""
         attrs = roster_input(request.data, user=request.user)
+        variant = requested_variant(request.data, user=request.user, system=attrs["system"])
         payload = payload_from(attrs)
         context = selectors.catalogue_context(
-            payload=payload, system=attrs["system_obj"], primary=attrs["faction_obj"]
+            payload=payload,
+            system=attrs["system_obj"],
+            primary=attrs["faction_obj"],
+            variant=variant,
         )
         result = selectors.context_validate(context)
         return Response(
@@ -387,8 +394,11 @@ class RosterViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["get"], url_path="catalogue-changes")
     def catalogue_changes(self, request: Request, pk: str) -> Response:
         """What newer catalogue revisions changed for the roster since its last revision
-        (points per unit, new violations); ``changed`` false when nothing did."""
-        changes = selectors.roster_catalogue_changes(roster=self.get_object())
+        (points per unit, new violations); ``changed`` false when nothing did. A roster
+        playing in a campaign reads the revisions the campaign pins."""
+        roster = self.get_object()
+        pinned = roster_campaign_pins(roster=roster)
+        changes = selectors.roster_catalogue_changes(roster=roster, pinned=pinned)
         return Response(changes.as_dict())
 
     @extend_schema(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -20,22 +20,21 @@ from api.serializers.rules_variants import (
     RulesInputSerializer,
     RulesVariantSerializer,
     variant_data,
-    variant_revision_data,
 )
 from api.serializers.user_catalogues import (
     CatalogueInputSerializer,
+    ForkInputSerializer,
     RevisionInputSerializer,
     VisibilityInputSerializer,
 )
+from api.views.documents import DOCUMENT_ID, TOKEN, DocumentRevisionsMixin, list_parameters
 from api.views.rosters import render_roster
-from api.views.user_catalogues import TOKEN, diff_range
 from armybuilder import rules_variant_selectors as selectors
 from armybuilder.models import RulesVariant
 from armybuilder.selectors import roster_get
 from armybuilder.services import rules_variants as services
 from armybuilder.services.rosters import roster_set_rules_variant
 
-VARIANT_ID = OpenApiParameter("id", int, OpenApiParameter.PATH)
 TAGS = ["rules-variants"]
 
 
@@ -45,13 +44,14 @@ def valid(serializer_class: type, data: Any) -> dict[str, Any]:
     return dict(serializer.validated_data)
 
 
-class RulesVariantViewSet(viewsets.GenericViewSet):
+class RulesVariantViewSet(DocumentRevisionsMixin, viewsets.GenericViewSet):
     """Rules variants the caller may read; writes need an account (and ownership)."""
 
     parser_classes = [CatalogueJSONParser]
     serializer_class = RulesVariantSerializer
     lookup_value_regex = r"[0-9]+"
     filter_backends: list[Any] = []
+    revision_kind = selectors.VARIANT_REVISIONS
 
     def get_permissions(self):
         if self.action in ("list", "retrieve", "revisions", "revision", "diff"):
@@ -73,23 +73,11 @@ class RulesVariantViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         tags=TAGS,
-        parameters=[
-            OpenApiParameter("scope", str, enum=list(selectors.SCOPES), default="all"),
-            OpenApiParameter("system", str, description="System slug."),
-            OpenApiParameter("search", str, description="Part of the name (any case)."),
-        ],
+        parameters=list_parameters(selectors.SCOPES),
         responses={200: RulesVariantSerializer(many=True)},
     )
     def list(self, request: Request) -> Response:
-        params = request.query_params
-        queryset = selectors.rules_variant_list(
-            user=request.user,
-            scope=params.get("scope", "all"),
-            system=params.get("system", ""),
-            search=params.get("search", ""),
-        )
-        page = self.paginate_queryset(queryset)
-        return self.get_paginated_response([variant_data(v, user=request.user) for v in page])
+        return self.listed(request, selectors.rules_variant_list, variant_data)
 
     @extend_schema(
         tags=TAGS, request=CatalogueInputSerializer, responses={201: OpenApiTypes.OBJECT}
@@ -105,13 +93,13 @@ class RulesVariantViewSet(viewsets.GenericViewSet):
         )
         return self._body(variant, status=status.HTTP_201_CREATED)
 
-    @extend_schema(tags=TAGS, parameters=[VARIANT_ID, TOKEN], responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(tags=TAGS, parameters=[DOCUMENT_ID, TOKEN], responses={200: OpenApiTypes.OBJECT})
     def retrieve(self, request: Request, pk: str) -> Response:
         return self._body(self.get_object())
 
     @extend_schema(
         tags=TAGS,
-        parameters=[VARIANT_ID],
+        parameters=[DOCUMENT_ID],
         request=CatalogueInputSerializer,
         responses={200: OpenApiTypes.OBJECT},
     )
@@ -128,52 +116,15 @@ class RulesVariantViewSet(viewsets.GenericViewSet):
         )
         return self._body(saved)
 
-    @extend_schema(tags=TAGS, parameters=[VARIANT_ID], responses={204: None})
+    @extend_schema(tags=TAGS, parameters=[DOCUMENT_ID], responses={204: None})
     def destroy(self, request: Request, pk: str) -> Response:
         """Delete; 409 ``variant.in_use`` while a roster or campaign names it."""
         services.rules_variant_delete(variant=self.get_object(), actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    @extend_schema(tags=TAGS, parameters=[VARIANT_ID, TOKEN], responses={200: OpenApiTypes.OBJECT})
-    @action(detail=True, methods=["get"])
-    def revisions(self, request: Request, pk: str) -> Response:
-        """The revision history, newest first."""
-        revisions = selectors.rules_variant_revision_list(variant=self.get_object())
-        page = self.paginate_queryset(revisions.select_related("created_by"))
-        return self.get_paginated_response([variant_revision_data(r) for r in page])
-
     @extend_schema(
         tags=TAGS,
-        parameters=[VARIANT_ID, TOKEN, OpenApiParameter("number", int, OpenApiParameter.PATH)],
-        responses={200: OpenApiTypes.OBJECT},
-    )
-    @action(detail=True, methods=["get"], url_path=r"revisions/(?P<number>[0-9]+)")
-    def revision(self, request: Request, pk: str, number: str) -> Response:
-        """One revision with its uploaded text and merged rules (download)."""
-        found = selectors.rules_variant_revision_get(variant=self.get_object(), number=int(number))
-        return Response(variant_revision_data(found, text=True))
-
-    @extend_schema(
-        tags=TAGS,
-        parameters=[
-            VARIANT_ID,
-            TOKEN,
-            OpenApiParameter("from", int, required=True),
-            OpenApiParameter("to", int, description="Default: the latest revision."),
-        ],
-        responses={200: OpenApiTypes.OBJECT},
-    )
-    @action(detail=True, methods=["get"])
-    def diff(self, request: Request, pk: str) -> Response:
-        """What changed between two revisions (details and constraints)."""
-        base, head = diff_range(request)
-        return Response(
-            selectors.rules_variant_diff(variant=self.get_object(), base=base, head=head)
-        )
-
-    @extend_schema(
-        tags=TAGS,
-        parameters=[VARIANT_ID],
+        parameters=[DOCUMENT_ID],
         request=RevisionInputSerializer,
         responses={200: OpenApiTypes.OBJECT},
     )
@@ -188,7 +139,21 @@ class RulesVariantViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         tags=TAGS,
-        parameters=[VARIANT_ID],
+        parameters=[DOCUMENT_ID, TOKEN],
+        request=ForkInputSerializer,
+        responses={201: OpenApiTypes.OBJECT},
+    )
+    @action(detail=True, methods=["post"])
+    def fork(self, request: Request, pk: str) -> Response:
+        """A private copy for the caller that remembers its origin (``forked_from``)."""
+        variant = self.get_object()
+        slug = valid(ForkInputSerializer, request.data).get("slug", "")
+        copied = services.rules_variant_fork(variant=variant, owner=request.user, slug=slug)
+        return self._body(copied, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        tags=TAGS,
+        parameters=[DOCUMENT_ID],
         request=VisibilityInputSerializer,
         responses={200: OpenApiTypes.OBJECT},
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -23,15 +23,13 @@ from api.serializers.user_catalogues import (
     RevisionInputSerializer,
     VisibilityInputSerializer,
     catalogue_data,
-    revision_data,
 )
+from api.views.documents import DOCUMENT_ID, TOKEN, DocumentRevisionsMixin, list_parameters
 from armybuilder import catalogue_selectors as selectors
 from armybuilder.errors import CatalogueRejected
 from armybuilder.models import Faction
 from armybuilder.services import user_catalogues as services
 
-CATALOGUE_ID = OpenApiParameter("id", int, OpenApiParameter.PATH)
-TOKEN = OpenApiParameter("token", str, description="The link token of an unlisted catalogue.")
 TAGS = ["catalogues"]
 
 
@@ -42,25 +40,14 @@ def saved_data(saved: services.CatalogueSaved, user: Any) -> dict[str, Any]:
     }
 
 
-def diff_range(request: Request) -> tuple[int, int | None]:
-    """The ``from`` (required) and ``to`` (default: latest) revision numbers of a diff."""
-    params = RevisionInputSerializer(data={"revision": request.query_params.get("from")})
-    params.is_valid(raise_exception=True)
-    head = request.query_params.get("to")
-    if not head:
-        return params.validated_data["revision"], None
-    checked = RevisionInputSerializer(data={"revision": head})
-    checked.is_valid(raise_exception=True)
-    return params.validated_data["revision"], checked.validated_data["revision"]
-
-
-class CatalogueViewSet(viewsets.GenericViewSet):
+class CatalogueViewSet(DocumentRevisionsMixin, viewsets.GenericViewSet):
     """Catalogues the caller may read; writes need an account (and ownership)."""
 
     parser_classes = [CatalogueJSONParser]
     serializer_class = CatalogueSerializer
     lookup_value_regex = r"[0-9]+"
     filter_backends: list[Any] = []
+    revision_kind = selectors.CATALOGUE_REVISIONS
 
     def get_permissions(self):
         if self.action in ("list", "retrieve", "revisions", "revision", "diff", "check"):
@@ -79,23 +66,11 @@ class CatalogueViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         tags=TAGS,
-        parameters=[
-            OpenApiParameter("scope", str, enum=list(selectors.SCOPES), default="all"),
-            OpenApiParameter("system", str, description="System slug."),
-            OpenApiParameter("search", str, description="Part of the name (any case)."),
-        ],
+        parameters=list_parameters(selectors.SCOPES),
         responses={200: CatalogueSerializer(many=True)},
     )
     def list(self, request: Request) -> Response:
-        params = request.query_params
-        queryset = selectors.catalogue_list(
-            user=request.user,
-            scope=params.get("scope", "all"),
-            system=params.get("system", ""),
-            search=params.get("search", ""),
-        )
-        page = self.paginate_queryset(queryset)
-        return self.get_paginated_response([catalogue_data(c, user=request.user) for c in page])
+        return self.listed(request, selectors.catalogue_list, catalogue_data)
 
     @extend_schema(
         tags=TAGS, request=CatalogueInputSerializer, responses={201: OpenApiTypes.OBJECT}
@@ -112,9 +87,7 @@ class CatalogueViewSet(viewsets.GenericViewSet):
         )
         return Response(saved_data(saved, request.user), status=status.HTTP_201_CREATED)
 
-    @extend_schema(
-        tags=TAGS, parameters=[CATALOGUE_ID, TOKEN], responses={200: OpenApiTypes.OBJECT}
-    )
+    @extend_schema(tags=TAGS, parameters=[DOCUMENT_ID, TOKEN], responses={200: OpenApiTypes.OBJECT})
     def retrieve(self, request: Request, pk: str) -> Response:
         """The catalogue; its ``ETag`` is its revision (send it back as ``If-Match``)."""
         catalogue = self.get_object()
@@ -125,7 +98,7 @@ class CatalogueViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         tags=TAGS,
-        parameters=[CATALOGUE_ID],
+        parameters=[DOCUMENT_ID],
         request=CatalogueInputSerializer,
         responses={200: OpenApiTypes.OBJECT},
     )
@@ -145,7 +118,7 @@ class CatalogueViewSet(viewsets.GenericViewSet):
         )
         return with_etag(Response(saved_data(saved, request.user)), saved.catalogue.revision)
 
-    @extend_schema(tags=TAGS, parameters=[CATALOGUE_ID], responses={204: None})
+    @extend_schema(tags=TAGS, parameters=[DOCUMENT_ID], responses={204: None})
     def destroy(self, request: Request, pk: str) -> Response:
         """Delete; 409 ``catalogue.in_use`` while a roster builds from it."""
         services.catalogue_delete(catalogue=self.get_object(), actor=request.user)
@@ -166,47 +139,8 @@ class CatalogueViewSet(viewsets.GenericViewSet):
         return Response({"valid": valid, "issues": [i.as_dict() for i in issues]})
 
     @extend_schema(
-        tags=TAGS, parameters=[CATALOGUE_ID, TOKEN], responses={200: OpenApiTypes.OBJECT}
-    )
-    @action(detail=True, methods=["get"])
-    def revisions(self, request: Request, pk: str) -> Response:
-        """The revision history, newest first."""
-        revisions = selectors.catalogue_revision_list(catalogue=self.get_object())
-        page = self.paginate_queryset(revisions.select_related("created_by"))
-        return self.get_paginated_response([revision_data(r) for r in page])
-
-    @extend_schema(
         tags=TAGS,
-        parameters=[CATALOGUE_ID, TOKEN, OpenApiParameter("number", int, OpenApiParameter.PATH)],
-        responses={200: OpenApiTypes.OBJECT},
-    )
-    @action(detail=True, methods=["get"], url_path=r"revisions/(?P<number>[0-9]+)")
-    def revision(self, request: Request, pk: str, number: str) -> Response:
-        """One revision with its uploaded text and parsed data (download)."""
-        found = selectors.catalogue_revision_get(catalogue=self.get_object(), number=int(number))
-        return Response(revision_data(found, text=True))
-
-    @extend_schema(
-        tags=TAGS,
-        parameters=[
-            CATALOGUE_ID,
-            TOKEN,
-            OpenApiParameter("from", int, required=True),
-            OpenApiParameter("to", int, description="Default: the latest revision."),
-        ],
-        responses={200: OpenApiTypes.OBJECT},
-    )
-    @action(detail=True, methods=["get"])
-    def diff(self, request: Request, pk: str) -> Response:
-        """What changed between two revisions."""
-        base, head = diff_range(request)
-        return Response(
-            selectors.catalogue_revision_diff(catalogue=self.get_object(), base=base, head=head)
-        )
-
-    @extend_schema(
-        tags=TAGS,
-        parameters=[CATALOGUE_ID],
+        parameters=[DOCUMENT_ID],
         request=RevisionInputSerializer,
         responses={200: OpenApiTypes.OBJECT},
     )
@@ -228,7 +162,7 @@ class CatalogueViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         tags=TAGS,
-        parameters=[CATALOGUE_ID, TOKEN],
+        parameters=[DOCUMENT_ID, TOKEN],
         request=ForkInputSerializer,
         responses={201: OpenApiTypes.OBJECT},
     )
@@ -245,7 +179,7 @@ class CatalogueViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         tags=TAGS,
-        parameters=[CATALOGUE_ID],
+        parameters=[DOCUMENT_ID],
         request=VisibilityInputSerializer,
         responses={200: OpenApiTypes.OBJECT},
     )

@@ -1,11 +1,13 @@
 """Rules variants: an organiser's own version of a system's rules file (force organisation
 chart, default points limit, constraints), owned, versioned and shared like catalogues
-(create, save a revision, restore, visibility, delete); a roster or a campaign names one and
+(create, save a revision, restore, fork, visibility, delete); a roster or a campaign names one and
 the validator reads it in place of the system's rules (docs/catalogue-format.md "Rules
 variants")."""
 
 from __future__ import annotations
 
+import copy
+import json
 from typing import Any
 
 from django.conf import settings
@@ -72,25 +74,26 @@ def _apply(variant: RulesVariant, own: dict[str, Any], merged: dict[str, Any]) -
     variant.content_hash = content_hash(merged)
 
 
-def rules_variant_create(
-    *, owner: Any, text: str, fmt: str, visibility: str = Visibility.PRIVATE
-) -> RulesVariant:
-    """A new variant (revision 1) from an uploaded document; at most
-    ``MUSTER_CATALOGUES_PER_USER`` per user, like catalogues."""
+def _check_quota(owner: Any) -> None:
     limit = settings.MUSTER_CATALOGUES_PER_USER
     if RulesVariant.objects.filter(owner=owner).count() >= limit:
         raise ConflictError(
             "variant.limit_reached",
             f"You already have {limit} rules variants, the most one user may keep.",
         )
+
+
+def _insert(
+    *, owner: Any, text: str, fmt: str, visibility: str, summary: str, **extra: Any
+) -> RulesVariant:
     system, own, merged = rules_variant_check(text=text, fmt=fmt)
-    variant = RulesVariant(system=system, owner=owner, slug=own["variant"], revision=1)
+    variant = RulesVariant(system=system, owner=owner, slug=own["variant"], revision=1, **extra)
     _apply(variant, own, merged)
     apply_visibility(variant, visibility)
     try:
         with transaction.atomic():
             variant.save()
-            _append_revision(variant, text=text, fmt=fmt, actor=owner, summary="uploaded")
+            _append_revision(variant, text=text, fmt=fmt, actor=owner, summary=summary)
     except IntegrityError as error:
         raise ConflictError(
             "variant.slug_taken",
@@ -98,6 +101,35 @@ def rules_variant_create(
             "variant",
         ) from error
     return variant
+
+
+def rules_variant_create(
+    *, owner: Any, text: str, fmt: str, visibility: str = Visibility.PRIVATE
+) -> RulesVariant:
+    """A new variant (revision 1) from an uploaded document; at most
+    ``MUSTER_CATALOGUES_PER_USER`` per user, like catalogues."""
+    _check_quota(owner)
+    return _insert(owner=owner, text=text, fmt=fmt, visibility=visibility, summary="uploaded")
+
+
+def rules_variant_fork(*, variant: RulesVariant, owner: Any, slug: str = "") -> RulesVariant:
+    """A private copy for ``owner`` that remembers its origin (``forked_from``), as a
+    catalogue's fork does: the origin's latest text, or its own keys written out as JSON
+    under a new ``slug`` (needed to fork one's own variant)."""
+    _check_quota(owner)
+    latest = variant.revisions.order_by("-revision").first()
+    text, fmt = (latest.source, latest.source_format) if latest else ("", "")
+    if slug or not text:
+        own = {**copy.deepcopy(variant.document), "variant": slug or variant.slug}
+        text, fmt = json.dumps(own, indent=2, ensure_ascii=False), "json"
+    return _insert(
+        owner=owner,
+        text=text,
+        fmt=fmt,
+        visibility=Visibility.PRIVATE,
+        summary=f"forked from {variant.name} r{variant.revision}",
+        forked_from=variant,
+    )
 
 
 def _writable(variant: RulesVariant, actor: Any) -> RulesVariant:

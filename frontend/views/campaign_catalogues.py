@@ -1,8 +1,8 @@
 """A campaign's pinned catalogues on its page (docs/campaigns.md "Pinned catalogues"): the
 catalogues its players may build from, each at a revision or "latest"; the organiser pins
 one, unpins it, and moves a pin that is behind its catalogue after seeing what the move
-changes for each roster that builds from it. Every change goes through
-``campaigns.services.catalogues``."""
+changes for each roster that builds from it; and the rules variant the campaign validates
+its rosters against. Every change goes through ``campaigns.services``."""
 
 from __future__ import annotations
 
@@ -11,11 +11,14 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
 from campaigns.errors import CampaignError
+from campaigns.services.campaigns import campaign_update
 from campaigns.services.catalogues import (
     campaign_catalogue_move,
     campaign_catalogue_pin,
     campaign_catalogue_unpin,
 )
+from core.errors import ApplicationError
+from frontend.rules_variant_pages import chosen_variant
 from frontend.views.campaigns import back_to_campaign, page_campaign
 
 
@@ -89,3 +92,21 @@ def catalogue_move(request: HttpRequest, pk: int) -> HttpResponse:
         None,
         f"The campaign plays {pin.catalogue.name} at {at}; {changed} roster(s) changed.",
     )
+
+
+@login_required
+@require_POST
+def campaign_rules(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser chooses the rules the campaign's rosters are validated against: the
+    system's own, or a rules variant of its system they may read."""
+    campaign = page_campaign(request, pk)
+    raw = request.POST.get("rules_variant", "")
+    try:
+        variant = chosen_variant(user=request.user, system=campaign.system, raw=raw)
+        campaign_update(
+            campaign=campaign, user=request.user, rules_variant=variant.pk if variant else None
+        )
+    except ApplicationError as error:
+        return back_to_campaign(request, pk, error, "")
+    named = variant.name if variant else "the system's own rules"
+    return back_to_campaign(request, pk, None, f"Rosters are validated against {named}.")

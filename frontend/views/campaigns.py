@@ -35,6 +35,7 @@ from campaigns.selectors import (
 )
 from campaigns.services import engine, games, membership, results, rosters, rounds
 from campaigns.services.campaigns import campaign_create
+from core.errors import ApplicationError
 from frontend.campaign_forms import (
     MAX_KILLS,
     WINNER_CHOICES,
@@ -47,6 +48,7 @@ from frontend.campaign_forms import (
     unit_outcomes,
 )
 from frontend.campaign_pin_rows import pin_rows, pinnable_catalogues
+from frontend.rules_variant_pages import variant_choices
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
 
@@ -97,7 +99,7 @@ def _campaign_list_page(
                 (campaign, names.get(campaign.system, campaign.system))
                 for campaign in campaigns_for_user(user=request.user)
             ],
-            "form": form or CampaignForm(),
+            "form": form or CampaignForm(user=request.user),
             "join_form": join_form
             or JoinForm(
                 rosters=_roster_choices(request.user),
@@ -118,7 +120,7 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 @require_POST
 def campaign_new(request: HttpRequest) -> HttpResponse:
     """Create a draft campaign you organise."""
-    form = CampaignForm(request.POST)
+    form = CampaignForm(request.POST, user=request.user)
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -131,8 +133,9 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
                 points_step=data["points_step"] or 0,
                 description=data["description"],
                 settings=form.house_rules(),
+                rules_variant=data["rules_variant"],
             )
-        except CampaignError as error:
+        except ApplicationError as error:
             form.add_error(None, error.message)
         else:
             return redirect("campaign-detail", pk=campaign.pk)
@@ -202,6 +205,11 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "organiser_names": sorted(campaign.organisers.values_list("username", flat=True)),
             "pins": pin_rows(campaign, organiser=organiser),
             "pinnable": pinnable_catalogues(campaign, request.user) if organiser else [],
+            "rules_choices": variant_choices(
+                user=request.user, system=campaign.system, current=campaign.rules_variant
+            )
+            if organiser
+            else [],
             "standings": [
                 {**row, "username": usernames.get(row["participant"], "")}
                 for row in campaign_standings(campaign=campaign)

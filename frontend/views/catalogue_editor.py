@@ -10,6 +10,7 @@ unit they concern; its warnings (rules with no effect in battles yet) are shown 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -43,7 +44,7 @@ from frontend.views.catalogues import owned
 MAX_WARNING_MESSAGES = 10
 
 
-def _check_context(issues: list[CatalogueIssue]) -> dict[str, Any]:
+def check_context(issues: list[CatalogueIssue]) -> dict[str, Any]:
     errors = [i for i in issues if i.severity == ERROR]
     return {
         "errors": errors,
@@ -75,24 +76,46 @@ def catalogue_new(request: HttpRequest) -> HttpResponse:
         request.FILES or None,
         initial={"text": starter_text(system), "format": "yaml", "visibility": "private"},
     )
-    context: dict[str, Any] = {"form": form, "systems": systems, "system": system}
+
+    def create(cleaned: dict[str, Any]) -> HttpResponse:
+        saved = services.catalogue_create(
+            owner=request.user,
+            text=cleaned["text"],
+            fmt=cleaned["format"],
+            visibility=cleaned["visibility"],
+        )
+        _report_warnings(request, saved)
+        return redirect("catalogue-edit", pk=saved.catalogue.pk)
+
+    return upload_page(
+        request,
+        form=form,
+        context={"systems": systems, "system": system},
+        create=create,
+        template="frontend/catalogues/new.html",
+    )
+
+
+def upload_page(
+    request: HttpRequest,
+    *,
+    form: CatalogueUploadForm,
+    context: dict[str, Any],
+    create: Callable[[dict[str, Any]], HttpResponse],
+    template: str,
+) -> HttpResponse:
+    """A new document's upload page (a catalogue's or a rules variant's): a valid post is
+    saved by ``create`` (given the cleaned text, format and visibility; it answers where to
+    go next); a refused one shows every issue beside the text, or the refusal's message."""
     if request.method == "POST" and form.is_valid():
         try:
-            saved = services.catalogue_create(
-                owner=request.user,
-                text=form.cleaned_data["text"],
-                fmt=form.cleaned_data["format"],
-                visibility=form.cleaned_data["visibility"],
-            )
+            return create(form.cleaned_data)
         except CatalogueRejected as rejected:
-            context.update(_check_context(rejected.issues))
+            context.update(check_context(rejected.issues))
         except ArmyBuilderError as error:
             form.add_error(None, error.message)
-        else:
-            _report_warnings(request, saved)
-            return redirect("catalogue-edit", pk=saved.catalogue.pk)
     status = 400 if request.method == "POST" else 200
-    return render(request, "frontend/catalogues/new.html", context, status=status)
+    return render(request, template, {"form": form, **context}, status=status)
 
 
 @login_required
@@ -107,7 +130,7 @@ def catalogue_check(request: HttpRequest) -> HttpResponse:
         )
     except CatalogueRejected as rejected:
         issues = rejected.issues
-    return render(request, "frontend/catalogues/_check.html", _check_context(issues))
+    return render(request, "frontend/catalogues/_check.html", check_context(issues))
 
 
 def _editor(
@@ -153,7 +176,7 @@ def _editor(
             units=[(i, str(u.get("name", i))) for i, u in enumerate(units)]
         ),
         "visibility": Visibility(catalogue.visibility).label,
-        **_check_context(issues or []),
+        **check_context(issues or []),
     }
     context["checked"] = issues is not None
     return render(request, "frontend/catalogues/edit.html", context, status=status)

@@ -9,6 +9,7 @@ see answers 404, the samples are read-only, ``?token=`` opens an unlisted one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -52,18 +53,22 @@ def owned(request: HttpRequest, pk: int) -> Faction:
     return catalogue
 
 
-def catalogue_url(catalogue: Faction, name: str = "catalogue-detail", token: str = "") -> str:
-    """A catalogue page's address, carrying the link token when one opened it."""
+def catalogue_url(catalogue: Any, name: str = "catalogue-detail", token: str = "") -> str:
+    """A catalogue's (or rules variant's) page address, carrying the link token when one
+    opened it."""
     url = reverse(name, args=[catalogue.pk])
     return f"{url}?{urlencode({'token': token})}" if token else url
 
 
-def catalogue_list_view(request: HttpRequest) -> HttpResponse:
-    """Every catalogue the user may list, filtered by scope, system and part of the name."""
+def document_list(
+    request: HttpRequest, *, select: Callable[..., Any], scopes: tuple[str, ...], template: str
+) -> HttpResponse:
+    """A page of what ``select`` lists for the user (catalogues or rules variants),
+    filtered by scope, system and part of the name."""
     systems = [(s.slug, s.name) for s in system_list()]
-    form = CatalogueFilterForm(request.GET or None, systems=systems)
+    form = CatalogueFilterForm(request.GET or None, systems=systems, scopes=scopes)
     filters = form.cleaned_data if form.is_valid() else {}
-    queryset = selectors.catalogue_list(
+    queryset = select(
         user=request.user,
         scope=filters.get("scope") or "all",
         system=filters.get("system") or "",
@@ -72,11 +77,29 @@ def catalogue_list_view(request: HttpRequest) -> HttpResponse:
     page = Paginator(queryset, PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    return render(
+    return render(request, template, {"form": form, "page": page, "query": query.urlencode()})
+
+
+def catalogue_list_view(request: HttpRequest) -> HttpResponse:
+    """Every catalogue the user may list, filtered by scope, system and part of the name."""
+    return document_list(
         request,
-        "frontend/catalogues/list.html",
-        {"form": form, "page": page, "query": query.urlencode()},
+        select=selectors.catalogue_list,
+        scopes=selectors.SCOPES,
+        template="frontend/catalogues/list.html",
     )
+
+
+def changed(request: HttpRequest, change: Callable[[], str]) -> bool:
+    """Run a change of a document: its answer as a success message, or the refusal's (an
+    ArmyBuilderError) as an error; whether it was made."""
+    try:
+        done = change()
+    except ArmyBuilderError as error:
+        messages.error(request, error.message)
+        return False
+    messages.success(request, done)
+    return True
 
 
 def _revision_rows(catalogue: Faction) -> list[Any]:
@@ -113,7 +136,7 @@ def catalogue_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _revision_number(raw: str | None, *, default: int | None = None) -> int | None:
+def revision_number(raw: str | None, *, default: int | None = None) -> int | None:
     if raw in (None, ""):
         return default
     if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
@@ -125,8 +148,8 @@ def catalogue_diff(request: HttpRequest, pk: int) -> HttpResponse:
     """What changed between two revisions (``from``, ``to``; default: the one before the
     latest, and the latest)."""
     catalogue = readable(request, pk)
-    head = _revision_number(request.GET.get("to"), default=catalogue.revision)
-    base = _revision_number(request.GET.get("from"), default=max(1, (head or 1) - 1))
+    head = revision_number(request.GET.get("to"), default=catalogue.revision)
+    base = revision_number(request.GET.get("from"), default=max(1, (head or 1) - 1))
     diff = selectors.catalogue_revision_diff(catalogue=catalogue, base=base or 1, head=head)
     return render(
         request,
@@ -159,14 +182,12 @@ def catalogue_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 def catalogue_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Restore an older revision: its document, checked again, becomes the next one."""
     catalogue = owned(request, pk)
-    try:
+
+    def restore() -> str:
         saved = services.catalogue_restore(catalogue=catalogue, actor=request.user, number=number)
-    except ArmyBuilderError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(
-            request, f"Revision {number} restored as revision {saved.catalogue.revision}."
-        )
+        return f"Revision {number} restored as revision {saved.catalogue.revision}."
+
+    changed(request, restore)
     return redirect("catalogue-detail", pk=pk)
 
 
@@ -189,16 +210,14 @@ def catalogue_fork(request: HttpRequest, pk: int) -> HttpResponse:
 def catalogue_visibility(request: HttpRequest, pk: int) -> HttpResponse:
     """Private, unlisted (a link to share) or public."""
     catalogue = owned(request, pk)
-    try:
+
+    def choose() -> str:
         services.catalogue_set_visibility(
-            catalogue=catalogue,
-            actor=request.user,
-            visibility=request.POST.get("visibility", ""),
+            catalogue=catalogue, actor=request.user, visibility=request.POST.get("visibility", "")
         )
-    except ArmyBuilderError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, f"Now {catalogue.get_visibility_display().lower()}.")
+        return f"Now {catalogue.get_visibility_display().lower()}."
+
+    changed(request, choose)
     return redirect("catalogue-detail", pk=pk)
 
 
@@ -207,10 +226,11 @@ def catalogue_visibility(request: HttpRequest, pk: int) -> HttpResponse:
 def catalogue_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a catalogue (refused while a roster builds from it)."""
     catalogue = owned(request, pk)
-    try:
+
+    def delete() -> str:
         services.catalogue_delete(catalogue=catalogue, actor=request.user)
-    except ArmyBuilderError as error:
-        messages.error(request, error.message)
+        return f"{catalogue.name} deleted."
+
+    if not changed(request, delete):
         return redirect("catalogue-detail", pk=pk)
-    messages.success(request, f"{catalogue.name} deleted.")
     return redirect(f"{reverse('catalogue-list')}?scope=mine")

@@ -34,6 +34,7 @@ from frontend.editor import (
     options_from_post,
 )
 from frontend.forms import RosterCreateForm, RosterDetailsForm
+from frontend.rules_variant_pages import chosen_variant, variant_choices
 
 
 def own_roster(request: HttpRequest, pk: int) -> Roster:
@@ -131,7 +132,15 @@ def _list_context(request: HttpRequest, form: Any, token: str = "") -> dict[str,
         "form": form,
         "samples": sample_lists(),
         "catalogue_token": token,
+        "rules_choices": _rules_choices(request, str(form["system"].value() or "")),
     }
+
+
+def _rules_choices(request: HttpRequest, system: str) -> list[tuple[str, str]]:
+    """The rules variants of ``system`` the player may validate a roster against."""
+    if system not in {s.slug for s in system_list()}:
+        return []
+    return variant_choices(user=request.user, system=system)
 
 
 def _catalogue_token(request: HttpRequest) -> str:
@@ -186,6 +195,7 @@ def roster_factions(request: HttpRequest) -> HttpResponse:
             "catalogue_token": _catalogue_token(request),
             "default_limit": system.default_points_limit if system else 1000,
             "points_name": system.points_name if system else "pts",
+            "rules_choices": _rules_choices(request, slug),
         },
     )
 
@@ -200,6 +210,9 @@ def roster_create(request: HttpRequest) -> HttpResponse:
     )
     if form.is_valid():
         try:
+            variant = chosen_variant(
+                user=request.user, system=system, raw=request.POST.get("rules_variant", "")
+            )
             roster = rosters.roster_create(
                 owner=request.user,
                 system=form.cleaned_data["system"],
@@ -207,6 +220,8 @@ def roster_create(request: HttpRequest) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 points_limit=form.cleaned_data["points_limit"],
             )
+            if variant is not None:
+                rosters.roster_set_rules_variant(roster=roster, actor=request.user, variant=variant)
         except ArmyBuilderError as error:
             form.add_error(None, error.message)
         else:
@@ -255,6 +270,13 @@ def roster_details(request: HttpRequest, pk: int) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 points_limit=form.cleaned_data["points_limit"],
             )
+            if "rules_variant" in request.POST:
+                variant = chosen_variant(
+                    user=request.user,
+                    system=roster.system.slug,
+                    raw=request.POST["rules_variant"],
+                )
+                rosters.roster_set_rules_variant(roster=roster, actor=request.user, variant=variant)
         except ArmyBuilderError as exc:
             error = exc
     else:

@@ -148,8 +148,22 @@ REFERENCE = my_wardens() + (
         ),
         (my_wardens(**{"Sv: 3": "Sv: three"}), "engine.", "units[0]"),
         (REFERENCE, "constraint.unit_unknown", "constraints[0]"),
+        (my_wardens(**{"AP: 5, type: pistol}": "AP: 5, type: blaster}"}), "engine.", "units[0]"),
+        (
+            my_wardens(
+                **{
+                    "cost: 25\n        group: melee": "cost: 25\n        group: melee\n"
+                    "        requires: [power-sword]"
+                }
+            ),
+            "option.unsatisfiable",
+            "units[0].options[1]",
+        ),
     ],
-    ids=["syntax", "bomb", "deep", "list", "documents", "date", "schema", "engine", "reference"],
+    ids=[
+        *("syntax", "bomb", "deep", "list", "documents", "date", "schema", "engine", "reference"),
+        *("weapon_type", "option_group"),
+    ],
 )
 def test_every_upload_error_kind_is_a_400_naming_line_and_path(
     owner_client, catalogues, text, code, field

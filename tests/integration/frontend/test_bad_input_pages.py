@@ -20,6 +20,7 @@ from django.urls import URLPattern, reverse
 
 from armybuilder.rosterdata import load_sample_roster
 from armybuilder.services.exchange import roster_import
+from armybuilder.services.rules_variants import rules_variant_create
 from armybuilder.services.user_catalogues import catalogue_create
 from campaigns.models import Game
 from campaigns.services.campaigns import campaign_create
@@ -174,7 +175,19 @@ def small_catalogue() -> str:
 
 
 #: Pages whose POST destroys the object the later pages use: probed last.
-DESTRUCTIVE = ("roster-delete", "participant-withdraw", "catalogue-delete")
+DESTRUCTIVE = (
+    "roster-delete",
+    "participant-withdraw",
+    "catalogue-delete",
+    "rules-variant-delete",
+)
+
+#: The rules variant the rules variant pages are probed with.
+SMALL_VARIANT = "system: grimdark\nvariant: probe\nname: Probe rules\ndefault_points_limit: 1000\n"
+
+
+def small_variant(owner) -> Any:
+    return rules_variant_create(owner=owner, text=SMALL_VARIANT, fmt="yaml")
 
 
 @dataclass
@@ -192,6 +205,7 @@ class World:
     game: Game
     clock: Any
     catalogue: Any
+    variant: Any
     other: dict[str, Any] = field(default_factory=dict)
 
 
@@ -278,6 +292,7 @@ def world(client, catalogues, django_capture_on_commit_callbacks) -> World:
         "game": eve_game,
         "clock": clocks.clock_create(user=eve, mode="chess", limit_ms=600_000, game=eve_game),
         "catalogue": catalogue_create(owner=eve, text=small_catalogue(), fmt="yaml").catalogue,
+        "variant": small_variant(eve),
     }
     client.force_login(ada)
     return World(
@@ -292,6 +307,7 @@ def world(client, catalogues, django_capture_on_commit_callbacks) -> World:
         game=game,
         clock=clock,
         catalogue=catalogue_create(owner=ada, text=small_catalogue(), fmt="yaml").catalogue,
+        variant=small_variant(ada),
         other=other,
     )
 
@@ -323,10 +339,12 @@ def own_kwargs(name: str, w: World, roster=None) -> list[dict[str, Any]]:
 
 
 def catalogue_kwargs(name: str, catalogue) -> list[dict[str, Any]]:
-    """The URL kwargs of a catalogue page addressing ``catalogue``."""
-    if name == "catalogue-download":
+    """The URL kwargs of a catalogue (or rules variant) page addressing ``catalogue``."""
+    if name in ("catalogue-download", "rules-variant-download"):
         return [{"pk": catalogue.pk, "fmt": f} for f in ("yaml", "json", "exe")]
-    extra = {"catalogue-restore": {"number": 1}}.get(name, {})
+    extra = {"catalogue-restore": {"number": 1}, "rules-variant-restore": {"number": 1}}.get(
+        name, {}
+    )
     if name in ("catalogue-unit-save", "catalogue-unit-remove"):
         extra = {"index": 0}
     return [{"pk": catalogue.pk, **extra}]
@@ -354,6 +372,8 @@ def kwargs_for(pattern: URLPattern, w: World, roster=None) -> list[dict[str, Any
         return own_kwargs(name, w)
     if name.startswith("catalogue"):
         return catalogue_kwargs(name, w.catalogue)
+    if name.startswith("rules-variant"):
+        return catalogue_kwargs(name, w.variant)
     kwargs = _ids(name, w)
     if "game_id" in keys:
         kwargs["game_id"] = w.game.pk
@@ -381,6 +401,8 @@ def other_kwargs(pattern: URLPattern, w: World) -> list[dict[str, Any]]:
         return [kwargs]
     if name.startswith("catalogue"):
         return catalogue_kwargs(name, o["catalogue"])[:1]
+    if name.startswith("rules-variant"):
+        return catalogue_kwargs(name, o["variant"])[:1]
     if name.startswith("battle"):
         return [{"pk": o["battle"].pk}]
     if name.startswith("simulation"):
@@ -452,6 +474,15 @@ def valid_bodies(name: str, w: World, roster) -> dict[str, str]:
             "unit-0-size_max": "1",
             "unit-0-stat_WS": "5",
         },
+        "rules-variant-new": {
+            "text": SMALL_VARIANT.replace("variant: probe", "variant: probe-new"),
+            "format": "yaml",
+            "visibility": "public",
+        },
+        "rules-variant-check": {"text": SMALL_VARIANT, "format": "yaml"},
+        "rules-variant-edit": {"text": SMALL_VARIANT, "format": "yaml", "summary": "probe"},
+        "rules-variant-visibility": {"visibility": "unlisted"},
+        "campaign-rules": {"rules_variant": ""},
         "roster-sample-copy": {"sample": "grimdark/iron-wardens-strike-force"},
         "roster-share": {"action": "share"},
         "battle-new": {
@@ -554,7 +585,7 @@ def test_every_pattern_is_probed():
 
 #: The junk probe is split into this many tests (each with its own world), so that no single
 #: test nears the per-test timeout as pages are added.
-PROBE_SHARDS = 4
+PROBE_SHARDS = 5
 
 
 def _probe_items(w: World) -> list[tuple[URLPattern, Any]]:
@@ -608,7 +639,11 @@ def test_anonymous_junk_is_refused_or_sent_to_sign_in():
     client = Client()
     for pattern in _patterns():
         for kwargs in [{k: "1" for k in pattern.pattern.converters}]:
-            if pattern.name in ("roster-export-download", "catalogue-download"):
+            if pattern.name in (
+                "roster-export-download",
+                "catalogue-download",
+                "rules-variant-download",
+            ):
                 kwargs["fmt"] = "json"
             url = reverse(pattern.name, kwargs=kwargs)
             for value in JUNK[:8]:

@@ -34,14 +34,16 @@ def main(battles: int) -> None:
     ended: list[tuple[int, str, str, float]] = []
 
     def measured(state, charger, target):
+        before = set(charger.engaged)
         engaged = original(state, charger, target)
         if engaged:
+            (target_key,) = set(charger.engaged) - before  # an interceptor, or the target
             gap = min(
                 math.hypot(o.x - charger.x, o.y - charger.y)
                 for o in state.by_id.values()
                 if o is not charger and not o.out
             )
-            ended.append((state.turn, state.active, target.key, gap))
+            ended.append((state.turn, state.active, target_key, gap))
         return engaged
 
     movement.charge = measured

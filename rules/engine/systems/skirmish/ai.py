@@ -11,6 +11,7 @@ from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.bases import contact_point
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.scenarios import home_edge_y
+from rules.engine.systems.skirmish.shooting import line_of_sight
 from rules.engine.systems.skirmish.state import (
     BASE_CONTACT,
     BattleState,
@@ -38,7 +39,9 @@ class SkirmishPolicy:
     max_gang: int = 3
 
     def charge_target(self, state: BattleState, fighter: Fighter) -> Fighter | None:
-        """Charge the best enemy within 2×M with a free spot in base contact: downed enemies
+        """Charge the best enemy within 2×M in line of sight (published Charge: "an
+        unobstructed line"; the published Initiative test to charge an unseen enemy within 4"
+        is not tried) with a free spot in base contact: downed enemies
         first, then enemies already fighting a friend, then the nearest; never one already
         fighting ``max_gang`` models, standing or down (spread the charges). Shooters with a
         target in range stay."""
@@ -52,7 +55,7 @@ class SkirmishPolicy:
             if enemy.key in fighter.engaged:
                 continue
             gap = distance(fighter, enemy) - BASE_CONTACT
-            if gap > reach:
+            if gap > reach or not line_of_sight(state, fighter, enemy):
                 continue
             downed = enemy.state in (KNOCKED_DOWN, STUNNED)
             if len(enemy.engaged) >= self.max_gang:
@@ -114,7 +117,9 @@ class SkirmishPolicy:
         for enemy in state.fighters(other(fighter.side)):
             if enemy.out or enemy.engaged:
                 continue
-            if distance(fighter, enemy) <= weapon.range and _visible(fighter, enemy):
+            if distance(fighter, enemy) > weapon.range or not _visible(fighter, enemy):
+                continue
+            if line_of_sight(state, fighter, enemy):
                 return True
         return False
 

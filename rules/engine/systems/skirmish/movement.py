@@ -19,7 +19,7 @@ from rules.engine.systems.skirmish.psychology import (
     stupidity_tests,
 )
 from rules.engine.systems.skirmish.scenarios import pick_up
-from rules.engine.systems.skirmish.shooting import visible
+from rules.engine.systems.skirmish.shooting import line_of_sight, visible
 from rules.engine.systems.skirmish.state import (
     BASE_CONTACT,
     BattleState,
@@ -32,6 +32,9 @@ from rules.engine.systems.skirmish.state import (
 from rules.engine.systems.skirmish.tables import KNOCKED_DOWN, STANDING, STUNNED
 
 RUN_BLOCK_RANGE = 8.0
+INTERCEPT_RANGE = 2.0
+"""An enemy not in combat within 2" of a charge's route may intercept it (NOT IN SEED:
+published Mordheim Charge, "Intercepting")."""
 CRAWL_DISTANCE = 2.0
 """A knocked-down fighter may crawl 2" in its movement phase (not in seed 001: published Mordheim
 rules, Injuries)."""
@@ -71,12 +74,49 @@ def may_run(state: BattleState, fighter: Fighter) -> bool:
     return True
 
 
+def _route_gap(sx: float, sy: float, ex: float, ey: float, px: float, py: float) -> float:
+    """Distance from point ``p`` to the segment s→e, and where along it (0..1) it is closest."""
+    dx, dy = ex - sx, ey - sy
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 < 1e-9 else min(1.0, max(0.0, ((px - sx) * dx + (py - sy) * dy) / length2))
+    return math.hypot(sx + dx * t - px, sy + dy * t - py), t
+
+
+def interception(
+    state: BattleState, charger: Fighter, target: Fighter, spot: tuple[float, float]
+) -> tuple[Fighter, tuple[float, float], tuple[float, float]] | None:
+    """The enemy that intercepts this charge, where it stands and the charger's spot in base
+    contact with it, or None: an enemy of the charger other than the target, standing, not
+    fleeing, not in combat, seeing the charger, whose base lies within 2" of the route from the
+    charger to its spot; it steps onto the route (stopping short of every base) and the
+    charger, still charging, engages it instead (NOT IN SEED: published Mordheim Charge,
+    "Intercepting": only one model intercepts each charger). The defending AI always
+    intercepts, with the candidate nearest the charger first."""
+    sx, sy = charger.x, charger.y
+    candidates = []
+    for enemy in state.fighters(target.side):
+        if enemy is target or not enemy.can_act or enemy.engaged or enemy.stupefied:
+            continue
+        gap, t = _route_gap(sx, sy, spot[0], spot[1], enemy.x, enemy.y)
+        if gap - BASE_CONTACT / 2 <= INTERCEPT_RANGE and line_of_sight(state, enemy, charger):
+            candidates.append((t, enemy.id, enemy))
+    for t, _, enemy in sorted(candidates, key=lambda c: (c[0], c[1])):
+        home = enemy.x, enemy.y
+        onto = sx + (spot[0] - sx) * t, sy + (spot[1] - sy) * t
+        move_to(enemy, *clear_end(state, enemy, *onto))
+        contact = contact_point(state, charger, enemy)
+        if contact is not None and math.hypot(contact[0] - sx, contact[1] - sy) <= 2 * charger.M:
+            return enemy, (enemy.x, enemy.y), contact
+        move_to(enemy, *home)
+    return None
+
+
 def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
     """Move up to 2×M to a free spot in base contact; when none is in reach (too far, or
     every spot taken), a failed charge: a normal move toward the target that stops short of
     any base, and no shooting (not in seed 001: published Mordheim rules, Movement, ``bases``); a
-    fear test before charging a
-    fear-causing enemy."""
+    fear test before charging a fear-causing enemy; an enemy near the route may intercept
+    (``interception``)."""
     if not fear_test(state, charger, target):
         charger.no_shoot = True
         return False
@@ -98,6 +138,18 @@ def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
         charger.no_shoot = True
         state.event(charger.side, charger.id, "failed charge", target.id)
         return False
+    intercepted = interception(state, charger, target, spot)
+    if intercepted is not None:
+        interceptor, at, spot = intercepted
+        state.event(
+            interceptor.side,
+            interceptor.id,
+            "intercepts",
+            charger.id,
+            data={"to": [round(at[0], 2), round(at[1], 2)], "instead_of": target.id},
+        )
+        target = interceptor
+        gap = distance(charger, target) - BASE_CONTACT
     move_to(charger, *spot)
     charger.moved = True
     charger.charged = True
@@ -110,14 +162,15 @@ def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
 
 
 def frenzied_charge(state: BattleState, fighter: Fighter) -> Fighter | None:
-    """A frenzied fighter must charge the nearest visible enemy it can reach with a free spot
-    in base contact (NOT IN SEED: published frenzy, "must always charge")."""
+    """A frenzied fighter must charge the nearest visible enemy in line of sight it can reach
+    with a free spot in base contact (NOT IN SEED: published frenzy, "must always charge")."""
     reachable = [
         e
         for e in state.fighters(other(fighter.side))
         if not e.out
         and visible(fighter, e)
         and distance(fighter, e) - BASE_CONTACT <= 2 * fighter.M
+        and line_of_sight(state, fighter, e)
         and contact_point(state, fighter, e) is not None
     ]
     return min(reachable, key=lambda e: (distance(fighter, e), e.id)) if reachable else None

@@ -55,7 +55,7 @@ class SkirmishPolicy:
             if enemy.key in fighter.engaged:
                 continue
             gap = distance(fighter, enemy) - BASE_CONTACT
-            if gap > reach or not line_of_sight(state, fighter, enemy):
+            if gap > reach:
                 continue
             downed = enemy.state in (KNOCKED_DOWN, STUNNED)
             if len(enemy.engaged) >= self.max_gang:
@@ -72,11 +72,18 @@ class SkirmishPolicy:
             score = (10.0 if downed else 0.0) + (3.0 if enemy.engaged else 0.0) - gap / 10.0
             candidates.append(((-score, enemy.id), enemy))
         candidates.sort(key=lambda pair: pair[0])
-        for _, enemy in candidates:  # the best one with a free spot in reach (the costly test)
+        for _, enemy in candidates:  # the best one in sight with a free spot in reach (costly)
+            if not line_of_sight(state, fighter, enemy):
+                continue
             spot = contact_point(state, fighter, enemy)
             if spot is not None and math.hypot(spot[0] - fighter.x, spot[1] - fighter.y) <= reach:
                 return enemy
         return None
+
+    def climbs(self, state: BattleState, fighter: Fighter) -> bool:
+        """A shooter climbs onto the floor of the ruin its move ends in: from up there it
+        sees over the other ruins' walls (``climbing``)."""
+        return fighter.missile is not None
 
     def leaves_combat(self, state: BattleState, fighter: Fighter) -> bool:
         """Leave a combat whose enemies are all down (seed 001 §11.3) only when a standing

@@ -36,7 +36,8 @@ ENGINE_VERSION = "skirmish-4"
 (2: §11.3 leaving combat, crawling, shooting downed enemies, fists, hiding shooters, facings;
 3: bases never overlap, charges only into a free spot in base contact, the AI spreads its
 charges on downed enemies too, lasting injuries and skills in battle, issue 19;
-4: ruins block line of sight, intercepted charges, attacks split between enemies, issue 19)."""
+4: ruins block line of sight, intercepted charges, attacks split between enemies, upper
+floors with climbing, jumping down and falling, issue 19)."""
 
 
 def fresh_copy(warband: Warband, side: str) -> Warband:

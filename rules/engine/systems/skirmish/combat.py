@@ -7,6 +7,7 @@ import dataclasses
 from typing import Any
 
 from rules.engine.systems.skirmish.attacks import Exchange, Strike, roll_exchange
+from rules.engine.systems.skirmish.climbing import downed_on_a_floor
 from rules.engine.systems.skirmish.equipment import EQUIPMENT, Item
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
@@ -234,6 +235,7 @@ def close_combat_phase(state: BattleState) -> None:
                 data={"parried": result.parried, "critical": result.critical},
             )
             apply_exchange(state, attacker, target, result)
+            downed_on_a_floor(state, target)
         if allocation:
             fought.append(attacker)
     for f in engaged:

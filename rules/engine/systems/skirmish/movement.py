@@ -11,6 +11,13 @@ from typing import Any
 
 from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.bases import clear_end, contact_point
+from rules.engine.systems.skirmish.climbing import (
+    climb,
+    floor_height,
+    initiative_test,
+    jump_down,
+    ruin_at,
+)
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.psychology import (
     fear_test,
@@ -97,6 +104,8 @@ def interception(
     for enemy in state.fighters(target.side):
         if enemy is target or not enemy.can_act or enemy.engaged or enemy.stupefied:
             continue
+        if enemy.z != charger.z:
+            continue  # on another level: not in the charge's way
         gap, t = _route_gap(sx, sy, spot[0], spot[1], enemy.x, enemy.y)
         if gap - BASE_CONTACT / 2 <= INTERCEPT_RANGE and line_of_sight(state, enemy, charger):
             candidates.append((t, enemy.id, enemy))
@@ -109,6 +118,19 @@ def interception(
             return enemy, (enemy.x, enemy.y), contact
         move_to(enemy, *home)
     return None
+
+
+def _charge_levels(state: BattleState, charger: Fighter, target: Fighter) -> bool:
+    """A charge between levels (``climbing``; published Charge: "a single Initiative test"
+    to climb, else the charge fails): a charger up on a floor charging out of it jumps down
+    first (a fall ends it); one charging a fighter up on a floor climbs with one Initiative
+    test. False: the charge failed where the charger stands."""
+    leaves = ruin_at(state, target.x, target.y) is not ruin_at(state, charger.x, charger.y)
+    if charger.z > 0.0 and leaves and not jump_down(state, charger):
+        return False
+    if target.z > charger.z:
+        return initiative_test(state, charger, "climbing to charge")
+    return True
 
 
 def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
@@ -138,6 +160,10 @@ def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
         charger.no_shoot = True
         state.event(charger.side, charger.id, "failed charge", target.id)
         return False
+    if not _charge_levels(state, charger, target):
+        charger.no_shoot = True
+        state.event(charger.side, charger.id, "failed charge", target.id)
+        return False
     intercepted = interception(state, charger, target, spot)
     if intercepted is not None:
         interceptor, at, spot = intercepted
@@ -151,6 +177,7 @@ def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
         target = interceptor
         gap = distance(charger, target) - BASE_CONTACT
     move_to(charger, *spot)
+    charger.z = target.z
     charger.moved = True
     charger.charged = True
     charger.hidden = False
@@ -194,7 +221,7 @@ def may_crawl(state: BattleState, fighter: Fighter) -> bool:
 
 def crawl(state: BattleState, fighter: Fighter, x: float, y: float) -> None:
     """Crawl up to 2" toward ``x``/``y``, leaving any combat; never a run or a charge (digest
-    §15.5)."""
+    §15.5), nor off a floor (``climbing``)."""
     dx, dy = x - fighter.x, y - fighter.y
     length = math.hypot(dx, dy)
     if length < 0.01:
@@ -203,6 +230,8 @@ def crawl(state: BattleState, fighter: Fighter, x: float, y: float) -> None:
     nx = min(max(fighter.x + dx * f, 0.5), state.table.width - 0.5)
     ny = min(max(fighter.y + dy * f, 0.5), state.table.height - 0.5)
     nx, ny = clear_end(state, fighter, nx, ny)
+    if fighter.z > 0.0 and ruin_at(state, nx, ny) is not ruin_at(state, fighter.x, fighter.y):
+        return  # no crawling off a floor
     disengage(state, fighter)
     move_to(fighter, nx, ny)
     fighter.moved = True
@@ -264,6 +293,8 @@ def movement_phase(state: BattleState, side: str, policy: Any) -> None:
             step = 2.0 * fighter.M
             fighter.ran = True
         x, y = clear_end(state, fighter, *policy.destination(state, fighter, step))
+        if not change_level(state, fighter, x, y, policy):
+            continue
         if (x, y) != (fighter.x, fighter.y):
             fighter.moved = math.hypot(x - fighter.x, y - fighter.y) > 0.01
             move_to(fighter, x, y)
@@ -276,6 +307,22 @@ def movement_phase(state: BattleState, side: str, policy: Any) -> None:
         state.event(
             side, "", "moves", data={f.id: [round(f.x, 2), round(f.y, 2)] for f in fighters}
         )
+
+
+def change_level(state: BattleState, fighter: Fighter, x: float, y: float, policy: Any) -> bool:
+    """Before a move to ``x``/``y`` (``climbing``): up on a floor and leaving its ruin, jump
+    down (a fall ends the move); on the ground and ending in a ruin whose floor the policy
+    wants, climb when the move and the height fit in M (never on a run): a failed climb up
+    means no move. False when the fighter does not move."""
+    here = ruin_at(state, fighter.x, fighter.y)
+    if fighter.z > 0.0:
+        return ruin_at(state, x, y) is here or jump_down(state, fighter)
+    area = ruin_at(state, x, y)
+    if area is None or fighter.ran or not policy.climbs(state, fighter):
+        return True
+    if math.hypot(x - fighter.x, y - fighter.y) + floor_height(area) > fighter.M:
+        return True  # no time to climb: stays on the ground
+    return climb(state, fighter, area)
 
 
 def hide(state: BattleState, fighter: Fighter) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from rules.engine.geometry import Point
 from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.attacks import Exchange, Strike, roll_exchange
+from rules.engine.systems.skirmish.climbing import downed_on_a_floor
 from rules.engine.systems.skirmish.equipment import Item
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
@@ -80,7 +81,10 @@ def line_of_sight(state: BattleState, observer: Fighter, target: Fighter) -> boo
     """No ruin's walls stand between them: the line from one centre to the other crosses at
     most ``settings.ruin_sight_depth`` inches of each ruin neither model stands in (NOT IN
     SEED: published Mordheim Shooting and Charge, "an unobstructed line"; a model sees out of
-    and into the ruin it stands in, the target's ruin gives cover, ``in_cover``)."""
+    and into the ruin it stands in, the target's ruin gives cover, ``in_cover``; a fighter
+    up on a floor sees and is seen over the walls)."""
+    if observer.z > 0.0 or target.z > 0.0:
+        return True  # up on a floor: over the walls (``climbing``)
     ax, ay, bx, by = observer.x, observer.y, target.x, target.y
     low_x, high_x = min(ax, bx), max(ax, bx)
     low_y, high_y = min(ay, by), max(ay, by)
@@ -229,6 +233,7 @@ def fire(state: BattleState, shooter: Fighter, target: Fighter) -> None:
     if weapon.prepare_shot:
         shooter.reloading = True
     apply_exchange(state, shooter, target, result)
+    downed_on_a_floor(state, target)
 
 
 def shooting_phase(state: BattleState, side: str) -> None:

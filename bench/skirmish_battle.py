@@ -17,9 +17,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from armybuilder.rosterdata import sample_roster_data
-from rules.engine.systems.skirmish import SYSTEM
+from rules.engine.systems import get_system
 
 BUDGET_MS = 20.0
+SYSTEM = get_system(Path(__file__).stem.split("_")[0])
 
 
 def cpu_ms(a, b, mission: str, battles: int) -> list[float]:
@@ -34,7 +35,7 @@ def cpu_ms(a, b, mission: str, battles: int) -> list[float]:
 
 def main(battles: int) -> None:
     a, b = (
-        SYSTEM.build_army(sample_roster_data("skirmish", n))
+        SYSTEM.build_army(sample_roster_data(SYSTEM.slug, n))
         for n in SYSTEM.catalogue.sample_matchup or ()
     )
     print(f"{len(a.fighters)} v {len(b.fighters)} fighters, {battles} battles a mission")

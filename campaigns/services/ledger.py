@@ -46,6 +46,8 @@ def apply_post_battle(*, game: Game, participant_ids: list[int] | None = None) -
             str(u["id"]): {
                 "profile": dict(u.get("profile") or {}),
                 "race": str((u.get("extra") or {}).get("race", "")),
+                "weapons": list(u.get("weapons") or []),
+                "rules": list(u.get("rules") or []),
             }
             for u in snapshot.get("units", [])
         }

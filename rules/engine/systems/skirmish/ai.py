@@ -11,6 +11,7 @@ from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.bases import contact_point
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.scenarios import home_edge_y
+from rules.engine.systems.skirmish.shooting import line_of_sight
 from rules.engine.systems.skirmish.state import (
     BASE_CONTACT,
     BattleState,
@@ -38,7 +39,9 @@ class SkirmishPolicy:
     max_gang: int = 3
 
     def charge_target(self, state: BattleState, fighter: Fighter) -> Fighter | None:
-        """Charge the best enemy within 2×M with a free spot in base contact: downed enemies
+        """Charge the best enemy within 2×M in line of sight (published Charge: "an
+        unobstructed line"; the published Initiative test to charge an unseen enemy within 4"
+        is not tried) with a free spot in base contact: downed enemies
         first, then enemies already fighting a friend, then the nearest; never one already
         fighting ``max_gang`` models, standing or down (spread the charges). Shooters with a
         target in range stay."""
@@ -69,11 +72,18 @@ class SkirmishPolicy:
             score = (10.0 if downed else 0.0) + (3.0 if enemy.engaged else 0.0) - gap / 10.0
             candidates.append(((-score, enemy.id), enemy))
         candidates.sort(key=lambda pair: pair[0])
-        for _, enemy in candidates:  # the best one with a free spot in reach (the costly test)
+        for _, enemy in candidates:  # the best one in sight with a free spot in reach (costly)
+            if not line_of_sight(state, fighter, enemy):
+                continue
             spot = contact_point(state, fighter, enemy)
             if spot is not None and math.hypot(spot[0] - fighter.x, spot[1] - fighter.y) <= reach:
                 return enemy
         return None
+
+    def climbs(self, state: BattleState, fighter: Fighter) -> bool:
+        """A shooter climbs onto the floor of the ruin its move ends in: from up there it
+        sees over the other ruins' walls (``climbing``)."""
+        return fighter.missile is not None
 
     def leaves_combat(self, state: BattleState, fighter: Fighter) -> bool:
         """Leave a combat whose enemies are all down (seed 001 §11.3) only when a standing
@@ -114,7 +124,9 @@ class SkirmishPolicy:
         for enemy in state.fighters(other(fighter.side)):
             if enemy.out or enemy.engaged:
                 continue
-            if distance(fighter, enemy) <= weapon.range and _visible(fighter, enemy):
+            if distance(fighter, enemy) > weapon.range or not _visible(fighter, enemy):
+                continue
+            if line_of_sight(state, fighter, enemy):
                 return True
         return False
 

@@ -31,11 +31,13 @@ from rules.engine.systems.skirmish.settings import SkirmishSettings
 from rules.engine.systems.skirmish.shooting import shooting_phase
 from rules.engine.systems.skirmish.state import BattleState
 
-ENGINE_VERSION = "skirmish-3"
+ENGINE_VERSION = "skirmish-4"
 """Skirmish's engine version: changes whenever the same inputs and seed give another battle
 (2: §11.3 leaving combat, crawling, shooting downed enemies, fists, hiding shooters, facings;
 3: bases never overlap, charges only into a free spot in base contact, the AI spreads its
-charges on downed enemies too, lasting injuries and skills in battle, issue 19)."""
+charges on downed enemies too, lasting injuries and skills in battle, issue 19;
+4: ruins block line of sight, intercepted charges, attacks split between enemies, upper
+floors with climbing, jumping down and falling, issue 19)."""
 
 
 def fresh_copy(warband: Warband, side: str) -> Warband:

@@ -4,8 +4,10 @@ two weapons, knocked-down and stunned fighters."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from rules.engine.systems.skirmish.attacks import Exchange, Strike, roll_exchange
+from rules.engine.systems.skirmish.climbing import downed_on_a_floor
 from rules.engine.systems.skirmish.equipment import EQUIPMENT, Item
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
@@ -166,6 +168,33 @@ def choose_melee_target(state: BattleState, attacker: Fighter) -> Fighter | None
     return None
 
 
+def allocate_attacks(
+    state: BattleState, attacker: Fighter, count: int
+) -> list[tuple[Fighter, int]]:
+    """(enemy, attacks) declared before any die is rolled (seed 001 §3.2-3.4: a model with
+    more than one attack may split them among the enemies it touches): against two or more
+    standing enemies in contact, weakest first, each gets as many attacks as it has wounds
+    left until they run out, the rest go to the first; otherwise every attack goes to
+    ``choose_melee_target`` (§10.5: a standing enemy shields downed ones)."""
+    standing = sorted(
+        (e for e in (state.by_id[k] for k in attacker.engaged) if e.state == STANDING),
+        key=lambda e: (e.wounds, e.WS, e.id),
+    )
+    if len(standing) < 2 or count < 2:
+        target = choose_melee_target(state, attacker)
+        return [(target, count)] if target is not None else []
+    shares: list[list[Any]] = []
+    left = count
+    for enemy in standing:
+        if left == 0:
+            break
+        share = min(left, max(1, enemy.wounds))
+        shares.append([enemy, share])
+        left -= share
+    shares[0][1] += left
+    return [(enemy, share) for enemy, share in shares]
+
+
 def close_combat_phase(state: BattleState) -> None:
     """Every engaged fighter of both sides fights, in strike order (seed 001 §1.3, §2, §13)."""
     state.phase = "close_combat"
@@ -183,24 +212,32 @@ def close_combat_phase(state: BattleState) -> None:
             continue
         if attacker.stupefied:
             continue
-        target = choose_melee_target(state, attacker)
-        if target is None:
-            continue
-        first_parry = target.key not in attacked
-        hated = attacker.hates_enemy(target, state.warbands[target.side].name)
-        exchange = melee_exchange(attacker, target, first_parry, state.settings, hated)
-        attacked.add(target.key)
-        result = roll_exchange(exchange, state.dice, state.settings)
-        state.event(
-            attacker.side,
-            attacker.id,
-            f"attacks: {result.hits} hits, {result.wounds} wounds, {result.outcome}",
-            target.id,
-            dice=result.dice,
-            data={"parried": result.parried, "critical": result.critical},
-        )
-        apply_exchange(state, attacker, target, result)
-        fought.append(attacker)
+        count = len(melee_weapons(attacker, attacker.combat_rounds == 0))
+        allocation = allocate_attacks(state, attacker, count)
+        first = 0
+        for target, share in allocation:
+            first_parry = target.key not in attacked
+            hated = attacker.hates_enemy(target, state.warbands[target.side].name)
+            exchange = melee_exchange(attacker, target, first_parry, state.settings, hated)
+            if len(allocation) > 1:
+                exchange = dataclasses.replace(
+                    exchange, strikes=exchange.strikes[first : first + share]
+                )
+            first += share
+            attacked.add(target.key)
+            result = roll_exchange(exchange, state.dice, state.settings)
+            state.event(
+                attacker.side,
+                attacker.id,
+                f"attacks: {result.hits} hits, {result.wounds} wounds, {result.outcome}",
+                target.id,
+                dice=result.dice,
+                data={"parried": result.parried, "critical": result.critical},
+            )
+            apply_exchange(state, attacker, target, result)
+            downed_on_a_floor(state, target)
+        if allocation:
+            fought.append(attacker)
     for f in engaged:
         f.crit_used = False
         f.fear_struck = False

@@ -64,6 +64,7 @@ class Fighter:
     key: str = ""
     x: float = 0.0
     y: float = 0.0
+    z: float = 0.0  # inches up: 0 on the ground, else on its ruin's upper floor (``climbing``)
     facing: float = 0.0  # degrees, 0 = east, clockwise on the map: the last move's direction
     wounds: int = 0
     state: str = STANDING

@@ -11,6 +11,13 @@ from typing import Any
 
 from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.bases import clear_end, contact_point
+from rules.engine.systems.skirmish.climbing import (
+    climb,
+    floor_height,
+    initiative_test,
+    jump_down,
+    ruin_at,
+)
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.psychology import (
     fear_test,
@@ -19,7 +26,7 @@ from rules.engine.systems.skirmish.psychology import (
     stupidity_tests,
 )
 from rules.engine.systems.skirmish.scenarios import pick_up
-from rules.engine.systems.skirmish.shooting import visible
+from rules.engine.systems.skirmish.shooting import line_of_sight, visible
 from rules.engine.systems.skirmish.state import (
     BASE_CONTACT,
     BattleState,
@@ -32,6 +39,9 @@ from rules.engine.systems.skirmish.state import (
 from rules.engine.systems.skirmish.tables import KNOCKED_DOWN, STANDING, STUNNED
 
 RUN_BLOCK_RANGE = 8.0
+INTERCEPT_RANGE = 2.0
+"""An enemy not in combat within 2" of a charge's route may intercept it (NOT IN SEED:
+published Mordheim Charge, "Intercepting")."""
 CRAWL_DISTANCE = 2.0
 """A knocked-down fighter may crawl 2" in its movement phase (not in seed 001: published Mordheim
 rules, Injuries)."""
@@ -71,12 +81,64 @@ def may_run(state: BattleState, fighter: Fighter) -> bool:
     return True
 
 
+def _route_gap(sx: float, sy: float, ex: float, ey: float, px: float, py: float) -> float:
+    """Distance from point ``p`` to the segment s→e, and where along it (0..1) it is closest."""
+    dx, dy = ex - sx, ey - sy
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 < 1e-9 else min(1.0, max(0.0, ((px - sx) * dx + (py - sy) * dy) / length2))
+    return math.hypot(sx + dx * t - px, sy + dy * t - py), t
+
+
+def interception(
+    state: BattleState, charger: Fighter, target: Fighter, spot: tuple[float, float]
+) -> tuple[Fighter, tuple[float, float], tuple[float, float]] | None:
+    """The enemy that intercepts this charge, where it stands and the charger's spot in base
+    contact with it, or None: an enemy of the charger other than the target, standing, not
+    fleeing, not in combat, seeing the charger, whose base lies within 2" of the route from the
+    charger to its spot; it steps onto the route (stopping short of every base) and the
+    charger, still charging, engages it instead (NOT IN SEED: published Mordheim Charge,
+    "Intercepting": only one model intercepts each charger). The defending AI always
+    intercepts, with the candidate nearest the charger first."""
+    sx, sy = charger.x, charger.y
+    candidates = []
+    for enemy in state.fighters(target.side):
+        if enemy is target or not enemy.can_act or enemy.engaged or enemy.stupefied:
+            continue
+        if enemy.z != charger.z:
+            continue  # on another level: not in the charge's way
+        gap, t = _route_gap(sx, sy, spot[0], spot[1], enemy.x, enemy.y)
+        if gap - BASE_CONTACT / 2 <= INTERCEPT_RANGE and line_of_sight(state, enemy, charger):
+            candidates.append((t, enemy.id, enemy))
+    for t, _, enemy in sorted(candidates, key=lambda c: (c[0], c[1])):
+        home = enemy.x, enemy.y
+        onto = sx + (spot[0] - sx) * t, sy + (spot[1] - sy) * t
+        move_to(enemy, *clear_end(state, enemy, *onto))
+        contact = contact_point(state, charger, enemy)
+        if contact is not None and math.hypot(contact[0] - sx, contact[1] - sy) <= 2 * charger.M:
+            return enemy, (enemy.x, enemy.y), contact
+        move_to(enemy, *home)
+    return None
+
+
+def _charge_levels(state: BattleState, charger: Fighter, target: Fighter) -> bool:
+    """A charge between levels (``climbing``; published Charge: "a single Initiative test"
+    to climb, else the charge fails): a charger up on a floor charging out of it jumps down
+    first (a fall ends it); one charging a fighter up on a floor climbs with one Initiative
+    test. False: the charge failed where the charger stands."""
+    leaves = ruin_at(state, target.x, target.y) is not ruin_at(state, charger.x, charger.y)
+    if charger.z > 0.0 and leaves and not jump_down(state, charger):
+        return False
+    if target.z > charger.z:
+        return initiative_test(state, charger, "climbing to charge")
+    return True
+
+
 def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
     """Move up to 2×M to a free spot in base contact; when none is in reach (too far, or
     every spot taken), a failed charge: a normal move toward the target that stops short of
     any base, and no shooting (not in seed 001: published Mordheim rules, Movement, ``bases``); a
-    fear test before charging a
-    fear-causing enemy."""
+    fear test before charging a fear-causing enemy; an enemy near the route may intercept
+    (``interception``)."""
     if not fear_test(state, charger, target):
         charger.no_shoot = True
         return False
@@ -98,7 +160,24 @@ def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
         charger.no_shoot = True
         state.event(charger.side, charger.id, "failed charge", target.id)
         return False
+    if not _charge_levels(state, charger, target):
+        charger.no_shoot = True
+        state.event(charger.side, charger.id, "failed charge", target.id)
+        return False
+    intercepted = interception(state, charger, target, spot)
+    if intercepted is not None:
+        interceptor, at, spot = intercepted
+        state.event(
+            interceptor.side,
+            interceptor.id,
+            "intercepts",
+            charger.id,
+            data={"to": [round(at[0], 2), round(at[1], 2)], "instead_of": target.id},
+        )
+        target = interceptor
+        gap = distance(charger, target) - BASE_CONTACT
     move_to(charger, *spot)
+    charger.z = target.z
     charger.moved = True
     charger.charged = True
     charger.hidden = False
@@ -110,14 +189,15 @@ def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
 
 
 def frenzied_charge(state: BattleState, fighter: Fighter) -> Fighter | None:
-    """A frenzied fighter must charge the nearest visible enemy it can reach with a free spot
-    in base contact (NOT IN SEED: published frenzy, "must always charge")."""
+    """A frenzied fighter must charge the nearest visible enemy in line of sight it can reach
+    with a free spot in base contact (NOT IN SEED: published frenzy, "must always charge")."""
     reachable = [
         e
         for e in state.fighters(other(fighter.side))
         if not e.out
         and visible(fighter, e)
         and distance(fighter, e) - BASE_CONTACT <= 2 * fighter.M
+        and line_of_sight(state, fighter, e)
         and contact_point(state, fighter, e) is not None
     ]
     return min(reachable, key=lambda e: (distance(fighter, e), e.id)) if reachable else None
@@ -141,7 +221,7 @@ def may_crawl(state: BattleState, fighter: Fighter) -> bool:
 
 def crawl(state: BattleState, fighter: Fighter, x: float, y: float) -> None:
     """Crawl up to 2" toward ``x``/``y``, leaving any combat; never a run or a charge (digest
-    §15.5)."""
+    §15.5), nor off a floor (``climbing``)."""
     dx, dy = x - fighter.x, y - fighter.y
     length = math.hypot(dx, dy)
     if length < 0.01:
@@ -150,6 +230,8 @@ def crawl(state: BattleState, fighter: Fighter, x: float, y: float) -> None:
     nx = min(max(fighter.x + dx * f, 0.5), state.table.width - 0.5)
     ny = min(max(fighter.y + dy * f, 0.5), state.table.height - 0.5)
     nx, ny = clear_end(state, fighter, nx, ny)
+    if fighter.z > 0.0 and ruin_at(state, nx, ny) is not ruin_at(state, fighter.x, fighter.y):
+        return  # no crawling off a floor
     disengage(state, fighter)
     move_to(fighter, nx, ny)
     fighter.moved = True
@@ -211,6 +293,8 @@ def movement_phase(state: BattleState, side: str, policy: Any) -> None:
             step = 2.0 * fighter.M
             fighter.ran = True
         x, y = clear_end(state, fighter, *policy.destination(state, fighter, step))
+        if not change_level(state, fighter, x, y, policy):
+            continue
         if (x, y) != (fighter.x, fighter.y):
             fighter.moved = math.hypot(x - fighter.x, y - fighter.y) > 0.01
             move_to(fighter, x, y)
@@ -223,6 +307,22 @@ def movement_phase(state: BattleState, side: str, policy: Any) -> None:
         state.event(
             side, "", "moves", data={f.id: [round(f.x, 2), round(f.y, 2)] for f in fighters}
         )
+
+
+def change_level(state: BattleState, fighter: Fighter, x: float, y: float, policy: Any) -> bool:
+    """Before a move to ``x``/``y`` (``climbing``): up on a floor and leaving its ruin, jump
+    down (a fall ends the move); on the ground and ending in a ruin whose floor the policy
+    wants, climb when the move and the height fit in M (never on a run): a failed climb up
+    means no move. False when the fighter does not move."""
+    here = ruin_at(state, fighter.x, fighter.y)
+    if fighter.z > 0.0:
+        return ruin_at(state, x, y) is here or jump_down(state, fighter)
+    area = ruin_at(state, x, y)
+    if area is None or fighter.ran or not policy.climbs(state, fighter):
+        return True
+    if math.hypot(x - fighter.x, y - fighter.y) + floor_height(area) > fighter.M:
+        return True  # no time to climb: stays on the ground
+    return climb(state, fighter, area)
 
 
 def hide(state: BattleState, fighter: Fighter) -> None:

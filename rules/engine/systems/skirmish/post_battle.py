@@ -7,13 +7,21 @@ is recorded in ``PostBattle.dice``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.engine.dice import Dice
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, PostBattle
 from rules.engine.systems.skirmish.maxima import DEFAULT_RACE, maxima_for, within_maxima
+from rules.engine.systems.skirmish.pits import (
+    PIT_LOSS_INJURY_MAX,
+    PIT_WIN_EXPERIENCE,
+    PIT_WIN_GOLD,
+    pit_fight,
+)
 from rules.engine.systems.skirmish.rating import warrior_rating
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
 
@@ -190,11 +198,22 @@ class Roller:
         return values
 
 
-def _injury_detail(roller: Roller, who: str, code: str, enemy: str = "") -> dict[str, Any]:
-    """One result with its sub-roll, characteristic changes and lasting rules; ``enemy``
-    is "<warband>:<fighter id>" of the one who took the hero out (bitter enmity's target:
-    D6 1-3 that individual, 4-6 his whole warband — not in seed 001: published Mordheim rules,
-    Serious injuries's split)."""
+@dataclass(frozen=True, slots=True)
+class InjuryContext:
+    """What a serious injury may need besides the dice: ``enemy`` ("<warband>:<fighter id>"
+    who took the hero out, for bitter enmity), the hero's roster entry as it went into the
+    game (``profile``, ``weapons``, ``rules``: for a pit fight) and the battle settings."""
+
+    enemy: str = ""
+    hero_unit: Mapping[str, Any] = field(default_factory=dict)
+    settings: SkirmishSettings = DEFAULT_SETTINGS
+
+
+def _injury_detail(roller: Roller, who: str, code: str, context: InjuryContext) -> dict[str, Any]:
+    """One result with its sub-roll, characteristic changes and lasting rules; the context's
+    ``enemy`` is "<warband>:<fighter id>" of the one who took the hero out (bitter enmity's
+    target: D6 1-3 that individual, 4-6 his whole warband — not in seed 001: published Mordheim
+    rules, Serious injuries's split); sold to the pits fights the pit fight (``pits``)."""
     entry: dict[str, Any] = {"result": code, "effects": dict(INJURY_EFFECTS.get(code, {}))}
     if code in INJURY_SUB_ROLLS:
         kind, table = INJURY_SUB_ROLLS[code]
@@ -204,23 +223,45 @@ def _injury_detail(roller: Roller, who: str, code: str, enemy: str = "") -> dict
             entry["games_missed"] = value
     rule = LASTING_RULES.get(entry.get("detail", "")) or LASTING_RULES.get(code)
     if code == "bitter_enmity":
-        warband, _, individual = enemy.partition(":")
-        hated = enemy if entry["detail"] == "hates_the_individual" and individual else warband
+        warband, _, individual = context.enemy.partition(":")
+        hated = (
+            context.enemy if entry["detail"] == "hates_the_individual" and individual else warband
+        )
         rule = f"hatred({hated})" if hated else "hatred"
     if rule:
         entry["rules"] = [rule]
     if code == "robbed":
         entry["loses_equipment"] = True
+    if code == "sold_to_the_pits":
+        entry.update(_sold_to_the_pits(roller, who, context))
     return entry
 
 
-def hero_serious_injury(roller: Roller, who: str, enemy: str = "") -> dict[str, Any]:
-    """D66 on the hero serious injury table; multiple injuries roll D6 more times,
-    re-rolling dead, captured and further multiple injuries (not in seed 001: published Mordheim
-    rules, Serious injuries)."""
-    d66 = roller.roll("serious injury", who, "D66")
+def _sold_to_the_pits(roller: Roller, who: str, context: InjuryContext) -> dict[str, Any]:
+    """The pit fight and what it gives: a win 50 gc and +2 experience; a loss the weapons
+    and armour and a D66 re-rolled until 11-35, which may kill (``pits``; NOT IN SEED:
+    published Mordheim rules, Serious injuries 65)."""
+    fight = pit_fight(roller.dice, context.hero_unit, context.settings)
+    roller.log.append({"what": "pit fight", "fighter": who, "kind": "duel", "result": fight})
+    out: dict[str, Any] = {"pit_fight": fight}
+    if fight["outcome"] == "won":
+        out["effects"] = {"experience": PIT_WIN_EXPERIENCE}
+        out["gold_crowns"] = PIT_WIN_GOLD
+    elif fight["outcome"] == "lost":
+        out["loses_equipment"] = True
+        d66 = roller.roll("pit fight: injury", who, "D66")
+        while d66 > PIT_LOSS_INJURY_MAX:
+            d66 = roller.roll("pit fight: injury", who, "D66")
+        out["injuries"] = [_rolled_injury(roller, who, d66, context)]
+    return out
+
+
+def _rolled_injury(roller: Roller, who: str, d66: int, context: InjuryContext) -> dict[str, Any]:
+    """The result of one D66 on the table; multiple injuries roll D6 more times, re-rolling
+    dead, captured and further multiple injuries (not in seed 001: published Mordheim rules,
+    Serious injuries); ``dead`` also when a pit fight inside it killed the hero."""
     code = band(HERO_SERIOUS_INJURIES, d66)
-    out = {"d66": d66, **_injury_detail(roller, who, code, enemy), "dead": code == "dead"}
+    out = {"d66": d66, **_injury_detail(roller, who, code, context)}
     if code == "multiple_injuries":
         extra = roller.roll("multiple injuries: count", who, "D6")
         results = []
@@ -229,9 +270,21 @@ def hero_serious_injury(roller: Roller, who: str, enemy: str = "") -> dict[str, 
             sub = band(HERO_SERIOUS_INJURIES, value)
             if sub in MULTIPLE_INJURY_REROLL:
                 continue
-            results.append({"d66": value, **_injury_detail(roller, who, sub, enemy)})
+            results.append(_rolled_injury(roller, who, value, context))
         out["injuries"] = results
+    out["dead"] = code == "dead" or any(sub.get("dead") for sub in out.get("injuries") or [])
     return out
+
+
+def hero_serious_injury(
+    roller: Roller, who: str, enemy: str = "", context: InjuryContext | None = None
+) -> dict[str, Any]:
+    """D66 on the hero serious injury table (``_rolled_injury``); ``enemy`` names who took
+    the hero out, ``context`` adds the hero's profile and equipment for a pit fight."""
+    context = context or InjuryContext()
+    if enemy:
+        context = dataclasses.replace(context, enemy=enemy)
+    return _rolled_injury(roller, who, roller.roll("serious injury", who, "D66"), context)
 
 
 def injury_results(injury: dict[str, Any]) -> list[str]:
@@ -240,6 +293,12 @@ def injury_results(injury: dict[str, Any]) -> list[str]:
     — each is a result of its own)."""
     own = [str(injury["result"])] if injury.get("result") else []
     return own + [code for sub in injury.get("injuries") or [] for code in injury_results(sub)]
+
+
+def pit_wins_of(injury: dict[str, Any]) -> int:
+    """Pit fights won in one serious-injury roll, those inside Multiple Injuries too."""
+    own = 1 if (injury.get("pit_fight") or {}).get("outcome") == "won" else 0
+    return own + sum(pit_wins_of(sub) for sub in injury.get("injuries") or [])
 
 
 def _advance_roll(roller: Roller, who: str, hero: bool, threshold: int) -> dict[str, Any]:
@@ -344,6 +403,7 @@ def post_battle(
     carried = 0
     warriors = 0
     rating = 0
+    prize = 0
     for unit in (u for u in report.units if u.side == side):
         hero = unit.extra.get("kind") == "hero"
         fighters_out = []
@@ -352,7 +412,8 @@ def post_battle(
             if f["out_of_action"]:
                 if hero:
                     enemy = f"{enemy_warband}:{f['taken_out_by']}" if f.get("taken_out_by") else ""
-                    injury = hero_serious_injury(roller, f["id"], enemy or enemy_warband)
+                    context = InjuryContext(enemy or enemy_warband, unit.extra, settings)
+                    injury = hero_serious_injury(roller, f["id"], context=context)
                     record["injury"] = injury
                     record["dead"] = injury["dead"]
                 else:
@@ -385,14 +446,16 @@ def post_battle(
                 gained["wyrdstone_carried"] = group_carried * awards["wyrdstone_carried"]
         if living and "broke_through" in awards and any(f["broke_through"] for f in unit.fighters):
             gained["broke_through"] = awards["broke_through"]
-        odds = sum(
-            injury_results(r["injury"] or {}).count("survives_against_the_odds")
-            for r in fighters_out
-        )
+        results = [code for r in fighters_out for code in injury_results(r["injury"] or {})]
+        odds = results.count("survives_against_the_odds")
         if odds:
             gained["survives_against_the_odds"] = (
                 odds * INJURY_EFFECTS["survives_against_the_odds"]["experience"]
             )
+        pit_wins = sum(pit_wins_of(r["injury"] or {}) for r in fighters_out)
+        if pit_wins:
+            gained["pit_fight_won"] = pit_wins * PIT_WIN_EXPERIENCE
+            prize += pit_wins * PIT_WIN_GOLD
         start = int(unit.extra.get("experience_start", 0))
         total = start + sum(gained.values())
         profile = unit.extra.get("profile")
@@ -416,7 +479,7 @@ def post_battle(
         )
     exploration = roller.many("exploration", "", heroes_standing + (1 if won else 0))
     shards = (exploration_shards(sum(exploration)) if exploration else 0) + carried
-    income = wyrdstone_price(shards, warriors)
+    income = wyrdstone_price(shards, warriors) + prize
     resources = {
         "exploration_total": sum(exploration),
         "wyrdstone": shards,

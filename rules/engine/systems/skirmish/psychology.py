@@ -9,6 +9,7 @@ import math
 from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.attacks import Exchange, roll_exchange
 from rules.engine.systems.skirmish.bases import clear_end
+from rules.engine.systems.skirmish.climbing import jump_down
 from rules.engine.systems.skirmish.combat import free_hit
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.state import (
@@ -156,9 +157,10 @@ def break_and_flee(state: BattleState, fighter: Fighter) -> None:
 
 def flee_move(state: BattleState, fighter: Fighter, inches: float) -> None:
     """Move directly away from the nearest enemy, never off the table (seed 001 §12.3) nor
-    onto another model's base (``bases``)."""
+    onto another model's base (``bases``); one up on a floor jumps down first and stops if it
+    falls (``climbing``)."""
     enemies = state.on_table(other(fighter.side))
-    if not enemies:
+    if not enemies or not jump_down(state, fighter):
         return
     nearest = min(enemies, key=lambda e: (distance(e, fighter), e.id))
     dx, dy = fighter.x - nearest.x, fighter.y - nearest.y

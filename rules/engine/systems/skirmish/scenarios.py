@@ -48,8 +48,9 @@ DEFAULT_MISSION = "skirmish"
 
 
 def ruined_town(dice: Dice) -> Table:
-    """A 4'×4' table with ruined buildings (terrain areas giving cover), placed from the
-    battle's dice (not in seed 001: published Mordheim rules, Scenarios typical set-up)."""
+    """A 4'×4' table with ruined buildings (terrain areas giving cover, each with an upper
+    floor: 2-6" up for the nine large ones, 2" for the four small, ``climbing``), placed from
+    the battle's dice (not in seed 001: published Mordheim rules, Scenarios typical set-up)."""
     areas: list[TerrainArea] = []
     n = 0
     for cy in (15.0, 24.0, 33.0):
@@ -64,7 +65,7 @@ def ruined_town(dice: Dice) -> Table:
                     Rect(round(x, 2), round(y, 2), round(w, 2), round(h, 2)),
                     CLEAR,
                     None,
-                    1,
+                    dice.randint(1, 3),  # the upper floor's level (``climbing``)
                 )
             )
     for cy in (4.0, 44.0):

@@ -52,6 +52,13 @@ class SkirmishSettings(RuleSettings):
       experience as one, not in seed 001: published Mordheim rules, Experience); False gives it to
       heroes only, as most scenarios'
       "heroes only" awards do.
+    - ``ruin_sight_depth`` (issue 19, in battle; NOT IN SEED, published Mordheim Shooting and
+      Charge: a model shoots at or charges an enemy only along "an unobstructed line"; the
+      table's ruins are areas, not walls, so how much of one a line may cross is this
+      project's reading): a line of sight that crosses more than this many inches of ruins
+      neither model stands in is blocked by their walls (default 2.0"); a shorter crossing
+      clips a corner and only gives cover. 0 blocks every line through another ruin; a large
+      value (48) lets ruins only give cover, as before.
     - ``henchman_dead_max``: a henchman out of action rolls D6 after the battle and dies on
       this or less (published: 1–2 dead, 3–6 fights next battle, not in seed 001: published Mordheim
       rules, Henchmen out of action).
@@ -68,6 +75,7 @@ class SkirmishSettings(RuleSettings):
         metadata={"choices": (SEVEN_PLUS_SIX_THEN, SEVEN_PLUS_IMPOSSIBLE)},
     )
     wyrdstone_experience_henchmen: bool = True
+    ruin_sight_depth: float = 2.0
     henchman_dead_max: int = 2
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from rules.engine.geometry import Point
 from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.attacks import Exchange, Strike, roll_exchange
+from rules.engine.systems.skirmish.climbing import downed_on_a_floor
 from rules.engine.systems.skirmish.equipment import Item
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
@@ -76,6 +77,32 @@ def in_cover(state: BattleState, shooter: Fighter, target: Fighter) -> bool:
     return False
 
 
+def line_of_sight(state: BattleState, observer: Fighter, target: Fighter) -> bool:
+    """No ruin's walls stand between them: the line from one centre to the other crosses at
+    most ``settings.ruin_sight_depth`` inches of each ruin neither model stands in (NOT IN
+    SEED: published Mordheim Shooting and Charge, "an unobstructed line"; a model sees out of
+    and into the ruin it stands in, the target's ruin gives cover, ``in_cover``; a fighter
+    up on a floor sees and is seen over the walls)."""
+    if observer.z > 0.0 or target.z > 0.0:
+        return True  # up on a floor: over the walls (``climbing``)
+    ax, ay, bx, by = observer.x, observer.y, target.x, target.y
+    low_x, high_x = min(ax, bx), max(ax, bx)
+    low_y, high_y = min(ay, by), max(ay, by)
+    depth = state.settings.ruin_sight_depth
+    a = b = None
+    for area in state.table.terrain:
+        r = area.rect
+        if r.x > high_x or r.x + r.width < low_x or r.y > high_y or r.y + r.height < low_y:
+            continue  # the line's bounding box misses the ruin: the cheap common case
+        if a is None or b is None:
+            a, b = Point(ax, ay), Point(bx, by)
+        if r.contains(a) or r.contains(b):
+            continue
+        if r.segment_length_inside(a, b) > depth:
+            return False
+    return True
+
+
 def visible(observer: Fighter, target: Fighter) -> bool:
     """Hidden fighters are seen only by enemies within their Initiative in inches (NOT IN
     SEED: published Mordheim hiding, uncertain details)."""
@@ -116,7 +143,8 @@ def hit_chance(
 
 
 def shooting_targets(state: BattleState, shooter: Fighter) -> list[Fighter]:
-    """Enemies in range and sight, not in close combat: standing, fleeing, knocked-down and
+    """Enemies in range and sight (not hidden, no ruin between, ``line_of_sight``), not in
+    close combat: standing, fleeing, knocked-down and
     stunned alike (not in seed 001: published Mordheim rules, Shooting: the latter three may be
     ignored, not that they may not be
     shot)."""
@@ -127,7 +155,9 @@ def shooting_targets(state: BattleState, shooter: Fighter) -> list[Fighter]:
     for enemy in state.fighters(other(shooter.side)):
         if enemy.out or enemy.engaged:
             continue
-        if distance(shooter, enemy) <= weapon.range and visible(shooter, enemy):
+        if distance(shooter, enemy) > weapon.range or not visible(shooter, enemy):
+            continue
+        if line_of_sight(state, shooter, enemy):
             out.append(enemy)
     return out
 
@@ -203,6 +233,7 @@ def fire(state: BattleState, shooter: Fighter, target: Fighter) -> None:
     if weapon.prepare_shot:
         shooter.reloading = True
     apply_exchange(state, shooter, target, result)
+    downed_on_a_floor(state, target)
 
 
 def shooting_phase(state: BattleState, side: str) -> None:

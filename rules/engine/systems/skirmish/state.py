@@ -146,14 +146,14 @@ def take_out_of_action(state: BattleState, target: Fighter, by: Fighter | None) 
 
 
 def apply_exchange(
-    state: BattleState, attacker: Fighter, target: Fighter, result: ExchangeResult
+    state: BattleState, attacker: Fighter | None, target: Fighter, result: ExchangeResult
 ) -> None:
     """Apply an exchange's wounds and injury result to ``target`` (not in seed 001: published
-    Mordheim rules, Injuries)."""
+    Mordheim rules, Injuries); no ``attacker`` for a fall."""
     if result.wounds:
         target.wounds = max(0, target.wounds - result.wounds)
         target.wounds_suffered += result.wounds
-    if result.critical_used:
+    if result.critical_used and attacker is not None:
         attacker.crit_used = True
     if result.state == OUT_OF_ACTION:
         take_out_of_action(state, target, attacker)

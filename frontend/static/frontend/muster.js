@@ -1,7 +1,8 @@
 // Small page behaviour that htmx does not cover: the turn slider's read-out, showing a unit
 // after it was added or duplicated (the server names it in X-Muster-Focus), the builder's
-// undo/redo shortcuts, and swapping the editor's 422 refusals (htmx 2 swaps no 4xx answer
-// unless told: https://htmx.org/reference/#config responseHandling).
+// undo/redo shortcuts, swapping the editor's 422 refusals (htmx 2 swaps no 4xx answer
+// unless told: https://htmx.org/reference/#config responseHandling), and keeping the screen
+// awake on a game clock (Screen Wake Lock API, where the browser has it).
 (function () {
   "use strict";
   if (window.htmx) {
@@ -30,6 +31,41 @@
     unit.focus({ preventScroll: true });
     window.setTimeout(function () { unit.classList.remove("just-added"); }, 2500);
   });
+  // A game clock keeps the phone's screen on (https://developer.mozilla.org/docs/Web/API/
+  // Screen_Wake_Lock_API). The browser drops the lock when the page is hidden, so it is asked
+  // for again when the page shows; a browser without the API (or refusing it, e.g. on a low
+  // battery) only gets a note saying to keep the screen on by hand.
+  function keepAwake() {
+    var board = document.querySelector("[data-wake-lock]");
+    if (!board) return;
+    var note = document.getElementById("wake-status");
+    var say = function (text) { if (note) note.textContent = text; };
+    if (!("wakeLock" in navigator) || !navigator.wakeLock) {
+      say("This browser cannot keep the screen awake: keep it on by hand.");
+      return;
+    }
+    var lock = null;
+    var ask = function () {
+      navigator.wakeLock.request("screen").then(function (granted) {
+        lock = granted;
+        say("The screen stays awake while this clock is open.");
+        granted.addEventListener("release", function () {
+          if (document.visibilityState === "visible") say("The screen may go dark again.");
+        });
+      }).catch(function () {
+        say("The screen could not be kept awake (battery saver?): keep it on by hand.");
+      });
+    };
+    ask();
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && (lock === null || lock.released)) ask();
+    });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", keepAwake);
+  } else {
+    keepAwake();
+  }
   // Ctrl+Z / Ctrl+Shift+Z (Cmd on a Mac) press the builder's Undo and Redo buttons, except
   // while typing in a text field, where the browser's own undo of the typing applies.
   document.addEventListener("keydown", function (event) {

@@ -187,7 +187,7 @@ def clock_join(*, user: Any, code: str) -> GameClock:
     normalised = "".join(str(code).split()).upper()
     clock = (
         GameClock.objects.filter(share_code=normalised).first()
-        if 0 < len(normalised) <= SHARE_CODE_LENGTH
+        if len(normalised) == SHARE_CODE_LENGTH and normalised.isascii() and normalised.isalnum()
         else None
     )
     if clock is None:

@@ -20,6 +20,24 @@
     if (output) output.textContent = slider.value;
     slider.setAttribute("aria-valuetext", slider.value === "0" ? "Deployment" : "Turn " + slider.value);
   });
+  // A unique [1] unit already in the list cannot be added again: its catalogue Add button
+  // is disabled (the server renders it so; after an edit the editor names the taken ones).
+  function markTakenUnique() {
+    var holder = document.getElementById("taken-unique");
+    if (!holder) return;
+    var taken = (holder.getAttribute("data-keys") || "").split(" ");
+    document.querySelectorAll("button[data-unique-key]").forEach(function (button) {
+      var isTaken = taken.indexOf(button.getAttribute("data-unique-key")) !== -1;
+      button.disabled = isTaken;
+      button.textContent = isTaken ? "Taken" : "Add";
+      if (isTaken) button.title = "Unique: already in your list";
+      else button.removeAttribute("title");
+    });
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var id = event.detail.target.id;
+    if (id === "roster-editor" || id === "catalogue-results") markTakenUnique();
+  });
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target.id !== "roster-editor") return;
     var focus = event.detail.xhr.getResponseHeader("X-Muster-Focus");
@@ -27,8 +45,10 @@
     var unit = document.getElementById("unit-" + focus);
     if (!unit) return;
     unit.scrollIntoView({ block: "center" });
-    unit.classList.add("just-added");
     unit.focus({ preventScroll: true });
+    // after a removal the focus only moves on to the next row; a new unit is highlighted
+    if (event.detail.xhr.getResponseHeader("X-Muster-Focus-Kind") === "next") return;
+    unit.classList.add("just-added");
     window.setTimeout(function () { unit.classList.remove("just-added"); }, 2500);
   });
   // A game clock keeps the phone's screen on (https://developer.mozilla.org/docs/Web/API/

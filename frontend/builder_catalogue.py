@@ -29,6 +29,17 @@ def _haystack(unit: dict[str, Any], row: dict[str, Any]) -> str:
     return " ".join(words).lower()
 
 
+def _cost_text(unit: dict[str, Any], listed: str) -> str:
+    """The cost before adding: per listed size (``85 for 10 / 140 for 20``), else the
+    catalogue page's ``75 (+15 per extra model)``."""
+    sizes = unit.get("sizes") or []
+    if len(sizes) == 1:
+        return str(sizes[0]["cost"])
+    if sizes:
+        return " / ".join(f"{s['cost']} for {s['size']}" for s in sizes)
+    return listed
+
+
 def catalogue_data(roster: Roster, *, query: str = "", category: str = "") -> dict[str, Any]:
     """The roster's factions' units, filtered by a search text and a category, by category in
     catalogue order, each with its details."""
@@ -52,6 +63,7 @@ def catalogue_data(roster: Roster, *, query: str = "", category: str = "") -> di
             groups.setdefault(str(unit.get("category", "Other")), []).append(
                 {
                     **row,
+                    "cost": _cost_text(unit, row["cost"]),
                     "faction": slug if slug != context.payload["faction"] else "",
                     "faction_name": faction.get("name", slug),
                     "key": f"{slug}:{unit['slug']}",

@@ -78,11 +78,14 @@ class RatioStanding:
     allowed: int
     core: int
     paths: tuple[str, ...]
+    several: bool
+    """Whether the roster has more factions, each counted on its own (allies)."""
 
     @property
     def text(self) -> str:
-        """``Heroes and monsters: 2 of 3 unlocked by 3 core units``."""
-        scope = f" ({self.faction_name})" if self.faction else ""
+        """``Heroes and monsters: 2 of 3 unlocked by 3 core units`` (the faction named when
+        allies are counted apart)."""
+        scope = f" ({self.faction_name})" if self.faction and self.several else ""
         return (
             f"{self.label}{scope}: {self.taken} of {self.allowed} unlocked by "
             f"{plural(self.core, 'core unit')}"
@@ -117,6 +120,7 @@ def ratio_standings(constraint: dict[str, Any], view: RosterView) -> list[RatioS
                 allowed=free + each * core,
                 core=core,
                 paths=tuple(u.path for u in chosen),
+                several=len(groups) > 1,
             )
         )
     return standings

@@ -66,10 +66,9 @@ def test_exclusive_wargear_is_a_radio_choice_with_its_limit_shown(sized_page, ca
     expect(details.locator("table.profile")).to_contain_text("WS")
     expect(details).to_contain_text("Bolter")
     expect(details).to_contain_text("Unbroken Oath")
-    page.get_by_label("Search units").fill("lone commander")
-    expect(page.locator('#catalogue-results [data-unit="warden-captain"]')).to_be_visible()
-    expect(page.locator('#catalogue-results [data-unit="line-squad"]')).to_have_count(0)
-    shoot(page, f"builder-catalogue-{'phone' if viewport == PHONE else 'desktop'}", full=True)
+    line.screenshot(
+        path=f"/tmp/table1-builder-catalogue-{'phone' if viewport == PHONE else 'desktop'}.png"
+    )
     page.get_by_label("Search units").fill("")
 
     page.get_by_role("button", name="Add Line Squad", exact=True).click()
@@ -98,7 +97,11 @@ def test_exclusive_wargear_is_a_radio_choice_with_its_limit_shown(sized_page, ca
     roster.refresh_from_db()
     assert roster.payload["units"][0]["options"] == ["meltagun"]
     no_sideways_scroll(page)
-    shoot(page, f"builder-radios-{'phone' if viewport == PHONE else 'desktop'}", full=True)
+    label = "phone" if viewport == PHONE else "desktop"
+    page.locator("article.unit").first.screenshot(path=f"/tmp/table1-builder-radios-{label}.png")
+    page.get_by_label("Search units").fill("lone commander")
+    expect(page.locator('#catalogue-results [data-unit="warden-captain"]')).to_be_visible()
+    expect(page.locator('#catalogue-results [data-unit="line-squad"]')).to_have_count(0)
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])

@@ -82,6 +82,7 @@ def clock_report_to_campaign(
             scores=scores or {"a": 0, "b": 0},
             units=_routed_units(game, locked.flagged),
             mission_outcome={"clock": {"id": locked.pk, "flagged": locked.flagged}},
+            check_scores=False,  # the flag decides the winner whatever was scored
         )
         locked.reported_at = timezone.now()
         locked.save(update_fields=["reported_at", "updated_at"])

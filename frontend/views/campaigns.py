@@ -222,6 +222,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 for row in campaign_standings(campaign=campaign)
             ],
             "rounds": list(by_round.items()),
+            "refused": request.session.pop(REFUSED_RESULT, None),
             "participants": participants,
             "joined": any(p.user_id == request.user.pk for p in participants),
             "pairings": PairingMethod.choices,
@@ -234,6 +235,22 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             ],
         },
     )
+
+
+REFUSED_RESULT = "refused_result"
+"""Session key: a refused result form (its prefix, field, message and entered values),
+shown once at its field when the campaign page opens again."""
+
+
+def keep_refused_result(request: HttpRequest, prefix: str, error: CampaignError) -> None:
+    """Keep a refused result's message and entered values so the page shows them at the
+    field (``winner`` when the scores contradict it)."""
+    request.session[REFUSED_RESULT] = {
+        "prefix": prefix,
+        "field": error.field,
+        "message": error.message,
+        "values": {k: request.POST.get(k, "")[:20] for k in ("winner", "score_a", "score_b")},
+    }
 
 
 def back_to_campaign(
@@ -301,6 +318,7 @@ def game_report(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
             raise CampaignError("form", f"Result not reported — {form.problem()}", "result")
         results.game_report_result(game=game, user=request.user, **result)
     except CampaignError as error:
+        keep_refused_result(request, f"report-{game.pk}", error)
         return back_to_campaign(request, pk, error, "")
     return back_to_campaign(request, pk, None, "Result reported; your opponent must confirm it.")
 
@@ -341,6 +359,7 @@ def game_decide(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
             raise CampaignError("form", f"Decision not recorded — {form.problem()}", "result")
         results.game_decide(game=game, user=request.user, note=form.cleaned_data["note"], **result)
     except CampaignError as error:
+        keep_refused_result(request, f"decide-{game.pk}", error)
         return back_to_campaign(request, pk, error, "")
     return back_to_campaign(request, pk, None, "Decision recorded.")
 

@@ -27,6 +27,7 @@ from armybuilder.constraints import (
     apply_overrides,
     run_constraint,
 )
+from armybuilder.constraints.counts import RatioStanding, ratio_standings
 from armybuilder.rosterdata import default_size, entry_points
 
 
@@ -229,6 +230,26 @@ def roster_constraints(
         for constraint in (factions.get(slug) or {}).get("constraints", []) or []:
             merged[constraint["code"]] = constraint
     return list(merged.values())
+
+
+def unlock_standings(
+    payload: dict[str, Any],
+    *,
+    system: dict[str, Any],
+    factions: dict[str, dict[str, Any]],
+    overrides: dict[str, dict[str, Any]] | None = None,
+) -> list[RatioStanding]:
+    """Where each ``ratio`` constraint (units unlocked by other units, e.g. KoW heroes per
+    core unit) stands for ``payload``, read from the same constraints (and house rules) as
+    :func:`validate_roster`, so a running counter can be shown before the limit is broken."""
+    view = price_roster(payload, system, factions)
+    order = [view.faction, *[a for a in view.allies if a != view.faction]]
+    standings: list[RatioStanding] = []
+    for constraint in roster_constraints(system, factions, order):
+        rule = apply_overrides(constraint, overrides)
+        if rule is not None and rule.get("kind") == "ratio":
+            standings.extend(ratio_standings(rule, view))
+    return standings
 
 
 def validate_roster(

@@ -1,5 +1,7 @@
-"""What the army-builder page shows: units by category with their options, the points bar,
-the validation panel (each violation linked to its unit) and the searchable catalogue.
+"""What the army-builder page shows: units by category with their options (exclusive
+groups as one choice, each limit with how much of it is used), the points bar, the
+validation panel (each violation linked to its unit) and the unlock counters. The
+searchable catalogue beside it is ``frontend.builder_catalogue``.
 
 Reads only: the roster's context from ``armybuilder.selectors`` and the one validator.
 """
@@ -16,32 +18,82 @@ from armybuilder.rosterdata import apply_options
 from armybuilder.selectors import context_validate, roster_context, roster_revision_list
 from armybuilder.services.history import undo_state
 from armybuilder.summaries import unit_figures
-from armybuilder.validation import option_limit, price_roster
+from armybuilder.validation import option_limit, price_roster, unlock_standings
 from frontend.rules_variant_pages import variant_choices
 
 UNIT_PATH = re.compile(r"^units\[(\d+)\]")
 
 
+def _limit_text(option: dict[str, Any], count: int, allowed: int) -> str:
+    """How much of an option's limit is used, shown before it is broken: ``1 of 1 (1 per
+    10 models)`` or ``0 of 2 per unit`` (the validator's ``option_limit``)."""
+    per = option.get("max_per")
+    if per:
+        return f"{count} of {allowed} ({per['count']} per {per['models']} models)"
+    return f"{count} of {allowed} per unit"
+
+
 def _option_rows(unit: dict[str, Any], entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each option with its count and limit; an option of a group that allows one choice
+    (``group_max`` 1, the validator's ``option.group``) is a radio choice of that group."""
     counts = Counter(entry.get("options", []))
+    size = int(entry.get("size") or 1)
+    options = unit.get("options", []) or []
+    group_max: dict[str, int] = {}
+    for option in options:
+        if option.get("group"):
+            group = str(option["group"])
+            group_max[group] = max(group_max.get(group, 1), int(option.get("group_max", 1)))
     rows = []
-    for option in unit.get("options", []) or []:
-        allowed, wording = option_limit(option, int(entry.get("size") or 1))
-        multiple = bool(option.get("max_per")) or int(option.get("max", 1)) > 1
+    for option in options:
+        allowed, wording = option_limit(option, size)
+        group = str(option.get("group") or "")
+        count = counts.get(option["slug"], 0)
         rows.append(
             {
                 "slug": option["slug"],
                 "name": option["name"],
                 "cost": option.get("cost", 0),
                 "per_model": bool(option.get("per_model")),
-                "group": option.get("group") or "",
-                "count": counts.get(option["slug"], 0),
-                "multiple": multiple,
+                "group": group,
+                "radio_group": group if group and group_max[group] == 1 else "",
+                "group_max": group_max.get(group, 0),
+                "count": count,
+                "multiple": bool(option.get("max_per")) or int(option.get("max", 1)) > 1,
                 "allowed": allowed,
                 "wording": wording,
+                "limit_text": _limit_text(option, count, allowed),
             }
         )
     return rows
+
+
+def option_blocks(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The unit form's option blocks in catalogue order: ungrouped options, then one block
+    per group with how many of its choices are taken (``1 of 4 from Heavy weapon``); a
+    one-choice group is shown as radios with a "none" choice."""
+    blocks: list[dict[str, Any]] = []
+    by_group: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        if not row["group"]:
+            blocks.append({"group": "", "radio": False, "options": [row]})
+            continue
+        block = by_group.get(row["group"])
+        if block is None:
+            block = {
+                "group": row["group"],
+                "title": row["group"].replace("_", " ").replace("-", " ").capitalize(),
+                "radio": bool(row["radio_group"]),
+                "options": [],
+                "taken": 0,
+                "allowed": row["group_max"],
+            }
+            by_group[row["group"]] = block
+            blocks.append(block)
+        block["options"].append(row)
+        block["taken"] += row["count"]
+        block["none"] = block["taken"] == 0
+    return blocks
 
 
 def _size_choices(unit: dict[str, Any]) -> list[dict[str, Any]] | None:
@@ -116,6 +168,21 @@ def violation_rows(
     return rows
 
 
+def taken_unique(payload: dict[str, Any], factions: dict[str, dict[str, Any]]) -> list[str]:
+    """``faction:slug`` of each unique ``[1]`` unit already in the roster (once per army,
+    seed 003 §11 / KoW §14.4), so its Add button can be disabled."""
+    primary = str(payload.get("faction", ""))
+    keys: list[str] = []
+    for entry in payload.get("units", []) or []:
+        faction = str(entry.get("faction") or primary)
+        units = (factions.get(faction) or {}).get("units", []) or []
+        unit = next((u for u in units if u.get("slug") == entry.get("unit")), None)
+        key = f"{faction}:{entry.get('unit')}"
+        if unit and unit.get("unique") and key not in keys:
+            keys.append(key)
+    return keys
+
+
 def editor_data(roster: Roster) -> dict[str, Any]:
     """Everything the editor partial renders for ``roster``."""
     context = roster_context(roster=roster)
@@ -160,7 +227,8 @@ def editor_data(roster: Roster) -> dict[str, Any]:
                     "profile": profiles.get(unit_id, {}),
                     "derived": derived.get(unit_id),
                     "points": result.unit_points.get(unit_id, 0),
-                    "options": _option_rows(unit, entry),
+                    "options": (option_rows := _option_rows(unit, entry)),
+                    "option_blocks": option_blocks(option_rows),
                     "unknown": not unit,
                     "flag": "error"
                     if "error" in flagged.get(unit_id, [])
@@ -188,69 +256,23 @@ def editor_data(roster: Roster) -> dict[str, Any]:
         "warnings": [v for v in violations if v["severity"] != "error"],
         "revisions": list(roster_revision_list(roster=roster)[:30]),
         "undo": undo_state(roster=roster),
-    }
-
-
-def catalogue_data(roster: Roster, *, query: str = "", category: str = "") -> dict[str, Any]:
-    """The roster's factions' units, filtered by a search text and a category, by category in
-    catalogue order."""
-    context = roster_context(roster=roster)
-    needle = query.strip().lower()
-    order: list[str] = [str(c) for c in context.system.get("categories", [])]
-    groups: dict[str, list[dict[str, Any]]] = {}
-    slugs = [context.payload["faction"], *context.payload.get("allies", [])]
-    for slug in slugs:
-        faction = context.factions.get(slug, {})
-        for unit in faction.get("units", []):
-            name = str(unit.get("name", ""))
-            if category and unit.get("category") != category:
-                continue
-            haystack = f"{name} {unit.get('category', '')} {unit.get('unit_type', '')}".lower()
-            if needle and needle not in haystack:
-                continue
-            if "sizes" in unit:
-                cost, sizes = (
-                    unit["sizes"][0]["cost"],
-                    ", ".join(str(s["size"]) for s in unit["sizes"]),
-                )
-            else:
-                cost = unit.get("cost", 0)
-                low = (unit.get("size") or {}).get("min", 1)
-                high = (unit.get("size") or {}).get("max", low)
-                sizes = str(low) if low == high else f"{low}–{high}"
-            groups.setdefault(str(unit.get("category", "Other")), []).append(
-                {
-                    "slug": unit["slug"],
-                    "name": name,
-                    "cost": cost,
-                    "sizes": sizes,
-                    "faction": slug if slug != context.payload["faction"] else "",
-                    "faction_name": faction.get("name", slug),
-                    "unique": bool(unit.get("unique")),
-                }
-            )
-    all_categories = []
-    for slug in slugs:
-        for unit in context.factions.get(slug, {}).get("units", []):
-            if str(unit.get("category")) not in all_categories:
-                all_categories.append(str(unit.get("category")))
-    rank = {c: i for i, c in enumerate(order)}
-    all_categories.sort(key=lambda c: rank.get(c, len(order)))
-    return {
-        "roster": roster,
-        "query": query,
-        "category": category,
-        "categories": all_categories,
-        "groups": sorted(groups.items(), key=lambda item: rank.get(item[0], len(order))),
-        "points_name": context.system.get("points_name", "pts"),
+        "unlocks": unlock_standings(
+            payload, system=context.system, factions=context.factions, overrides=context.house_rules
+        ),
+        "taken_unique": taken_unique(payload, context.factions),
     }
 
 
 def options_from_post(unit_options: list[dict[str, Any]], post: Any) -> list[str]:
-    """The option slugs chosen in a unit form (``opt-<slug>``: a count or a checkbox), in
-    catalogue order, a slug repeated as many times as it is taken."""
+    """The option slugs chosen in a unit form (``opt-<slug>``: a count or a checkbox;
+    ``group-<group>``: the slug chosen from a one-choice group), in catalogue order, a slug
+    repeated as many times as it is taken."""
     chosen: list[str] = []
     for option in unit_options:
+        if option.get("radio_group"):
+            picked = post.get(f"group-{option['radio_group']}", "") == option["slug"]
+            chosen.extend([option["slug"]] if picked else [])
+            continue
         raw = post.get(f"opt-{option['slug']}", "")
         if raw in ("on", "true"):
             count = 1

@@ -178,6 +178,8 @@ urlpatterns = [
     path("odds/simulations/<int:pk>/status/", odds.simulation_status, name="simulation-status"),
     path("odds/attack/", odds.attack_calculate, name="attack-calculate"),
     # Game clocks
+    path("clocks/", clocks.clock_list, name="clock-list"),
+    path("clocks/join/", clocks.clock_join, name="clock-join"),
     path("clocks/new/", clocks.clock_new, name="clock-new"),
     path("clocks/<int:pk>/", clocks.clock_detail, name="clock-detail"),
     path("clocks/<int:pk>/face/", clocks.clock_face, name="clock-face"),

@@ -10,10 +10,14 @@ army routs (seed 003 §11); ``campaigns.services.clocks.clock_report_to_campaign
 reports the linked campaign game (the flagged side loses, every unit of it routed).
 Per-turn clock: a side over its turn's allowance is only **over time** (seed 003 §11: it
 stops its turn); the game goes on.
+
+Who may see and press a clock: its creator, both players of its campaign game, and anyone
+who joined it with its share code (clocks without a campaign game have one).
 """
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -29,6 +33,9 @@ from rules.models import ClockMode, GameClock
 
 # Longest allowance accepted: a whole day per player (or per turn).
 MAX_LIMIT_MS = 24 * 60 * 60 * 1000
+SHARE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Share codes avoid look-alikes (no I, O, 0, 1) so they can be read out across a table."""
+SHARE_CODE_LENGTH = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +51,13 @@ class ClockReading:
     turn: int
     server_ms: int
 
+    @property
+    def game_turn(self) -> int:
+        """The game turn: both players' turns make one, so the side playing second is on
+        turn 1 after the first switch (0 before the clock starts). ``turn`` counts every
+        player's turn (each switch adds one)."""
+        return (self.turn + 1) // 2
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "remaining_ms": dict(self.remaining),
@@ -52,6 +66,7 @@ class ClockReading:
             "flagged": self.flagged,
             "over_time": self.over_time,
             "turn": self.turn,
+            "game_turn": self.game_turn,
             "server_ms": self.server_ms,
         }
 
@@ -142,19 +157,52 @@ def clock_state(*, clock: GameClock, now: datetime | None = None) -> dict[str, A
         **reading.to_dict(),
         "game": clock.game_id,
         "reported": clock.reported_at is not None,
+        "share_code": clock.share_code,
     }
 
 
+def new_share_code() -> str:
+    """A random share code such as ``K7QW2M`` (32 letters and digits, 6 places: about a
+    billion codes, so a guessed one almost never opens someone's clock)."""
+    return "".join(secrets.choice(SHARE_ALPHABET) for _ in range(SHARE_CODE_LENGTH))
+
+
 def clocks_for_user(*, user: Any) -> QuerySet[GameClock]:
-    """Clocks the user may see and press: their own and those of their campaign games."""
+    """Clocks the user may see and press: their own, those of their campaign games and
+    those they joined with a share code; newest first."""
     if not user.is_authenticated:
         return GameClock.objects.none()
     return GameClock.objects.filter(
-        Q(created_by=user) | Q(game__participant_a__user=user) | Q(game__participant_b__user=user)
+        Q(created_by=user)
+        | Q(game__participant_a__user=user)
+        | Q(game__participant_b__user=user)
+        | Q(shared_with=user)
     ).distinct()
 
 
-def _is_game_player(game: Any, user: Any) -> bool:
+def clock_join(*, user: Any, code: str) -> GameClock:
+    """Join a clock with its share code (spaces and case ignored): from then on the user
+    sees it in their list and may press it like its creator. Joining twice, or one's own
+    clock, changes nothing."""
+    normalised = "".join(str(code).split()).upper()
+    clock = (
+        GameClock.objects.filter(share_code=normalised).first()
+        if len(normalised) == SHARE_CODE_LENGTH and normalised.isascii() and normalised.isalnum()
+        else None
+    )
+    if clock is None:
+        raise ClockNotFound(
+            "clock.code_unknown",
+            f"No clock has this code: a share code is {SHARE_CODE_LENGTH} letters and digits.",
+            "code",
+        )
+    if clock.created_by_id != user.pk:
+        clock.shared_with.add(user)
+    return clock
+
+
+def is_game_player(game: Any, user: Any) -> bool:
+    """Whether ``user`` plays in the campaign game ``game`` (either side)."""
     if game.participant_a.user_id == user.pk:
         return True
     return bool(game.participant_b_id and game.participant_b.user_id == user.pk)
@@ -169,7 +217,8 @@ def clock_create(
 ) -> GameClock:
     """A stopped clock: ``limit_ms`` per player (chess) or per turn (per_turn), optionally
     for a campaign game the user plays in (seed 003 §11: 1 hour each at 2000 points, or
-    10 minutes a turn)."""
+    10 minutes a turn). A clock without a game gets a share code; a campaign game's one
+    clock is made through ``campaigns.services.clocks.game_clock_create``."""
     if mode not in ClockMode.values:
         raise ClockError("clock.mode_invalid", f"mode must be one of {ClockMode.values}.", "mode")
     if isinstance(limit_ms, bool) or not isinstance(limit_ms, int) or limit_ms <= 0:
@@ -179,10 +228,16 @@ def clock_create(
     if game is not None:
         if game.is_bye or not game.participant_b_id:
             raise ClockError("clock.game_bye", "A bye is not played.", "game")
-        if not _is_game_player(game, user):
+        if not is_game_player(game, user):
             raise ClockNotFound("clock.game_not_found", "No such game.", "game")
     state = gameclock.new_clock(mode, limit_ms)
-    clock = GameClock(mode=mode, limit_ms=limit_ms, game=game, created_by=user)
+    clock = GameClock(
+        mode=mode,
+        limit_ms=limit_ms,
+        game=game,
+        created_by=user,
+        share_code=None if game is not None else new_share_code(),
+    )
     _store(clock, state)
     clock.save()
     return clock

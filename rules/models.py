@@ -174,6 +174,10 @@ class GameClock(models.Model):
     switch or resume); the running side's time is computed from the server's clock, so every
     phone shows the same times. ``flagged`` is the side whose chess clock ran out: the game
     is over and that army counts as routed (seed 003 §11).
+
+    A clock of a campaign game is seen by both players of that game; any other clock has a
+    ``share_code`` its creator passes on (a link or the code itself), and whoever joins with
+    it is kept in ``shared_with`` and may read and press it as well.
     """
 
     mode = models.CharField(max_length=16, choices=ClockMode.choices)
@@ -192,6 +196,10 @@ class GameClock(models.Model):
     reported_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
         conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_clocks"
+    )
+    share_code = models.CharField(max_length=8, unique=True, null=True, blank=True)
+    shared_with = models.ManyToManyField(
+        conf.AUTH_USER_MODEL, blank=True, related_name="joined_clocks"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

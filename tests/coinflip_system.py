@@ -17,7 +17,7 @@ from rules.engine.dice import Dice
 from rules.engine.kernel.settings import RuleSettings
 from rules.engine.report import BattleMap, BattleReport, Event, UnitOutcome, UnitPosition
 from rules.engine.systems.base import EngineError, Mission, PostBattle
-from rules.engine.systems.capabilities import CatalogueCapability, RosterSummary
+from rules.engine.systems.capabilities import CatalogueCapability, RosterSummary, RoutDecides
 from rules.engine.systems.unit_experience import UnitExperiencePack
 
 
@@ -36,6 +36,7 @@ class CoinflipSystem:
     odds = None
     campaign = UnitExperiencePack("coinflip-experience")
     summary = RosterSummary()
+    results = RoutDecides()
     catalogue = CatalogueCapability()
 
     def build_army(self, roster: dict) -> dict:

@@ -20,6 +20,12 @@ class ClockCreateSerializer(serializers.Serializer):
     game = serializers.IntegerField(required=False, allow_null=True, min_value=1)
 
 
+class ClockJoinSerializer(serializers.Serializer):
+    """``{"code"}``: the share code of a clock without a campaign game."""
+
+    code = serializers.CharField(max_length=32)
+
+
 class ClockStartSerializer(serializers.Serializer):
     """The side whose clock starts (deploying or playing first)."""
 
@@ -53,6 +59,9 @@ class ClockSerializer(serializers.Serializer):
             **clock_state(clock=instance),
             "url": reverse("api:clock-detail", args=[instance.pk], request=request),
             "page_url": f"/clocks/{instance.pk}/",
+            "join_url": (
+                f"/clocks/join/?code={instance.share_code}" if instance.share_code else None
+            ),
             "created_by": instance.created_by_id,
             "created_at": instance.created_at,
         }

@@ -1,5 +1,6 @@
-"""``/clocks/``: shared game clocks for timed games (seed 003 §11). The creator and the
-players of the linked campaign game may read and press a clock; everyone else gets 404."""
+"""``/clocks/``: shared game clocks for timed games (seed 003 §11). The creator, the
+players of the linked campaign game and whoever joined with the share code may read and
+press a clock; everyone else gets 404. A campaign game has one clock."""
 
 from __future__ import annotations
 
@@ -13,13 +14,14 @@ from rest_framework.response import Response
 
 from api.serializers.clocks import (
     ClockCreateSerializer,
+    ClockJoinSerializer,
     ClockReportSerializer,
     ClockSerializer,
     ClockStartSerializer,
     ClockSwitchSerializer,
 )
 from campaigns.models import Game
-from campaigns.services.clocks import clock_report_to_campaign
+from campaigns.services.clocks import clock_report_to_campaign, game_clock_create
 from rules import clocks
 from rules.errors import ClockNotFound
 from rules.models import GameClock
@@ -31,14 +33,19 @@ def valid(serializer_class: type, request: Request) -> dict[str, Any]:
     return dict(serializer.validated_data)
 
 
-class ClockViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Game clocks. ``GET`` reads the times from the server's clock; the actions press it."""
+class ClockViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Game clocks. ``GET`` reads the times from the server's clock (the list: yours, your
+    campaign games' and those you joined, newest first); the actions press it."""
 
     serializer_class = ClockSerializer
     queryset = GameClock.objects.none()
 
     def get_queryset(self):
-        return clocks.clocks_for_user(user=self.request.user).select_related("game")
+        return (
+            clocks.clocks_for_user(user=self.request.user)
+            .select_related("game")
+            .order_by("-created_at", "-id")
+        )
 
     def _answer(self, clock: GameClock, code: int = status.HTTP_200_OK) -> Response:
         return Response(ClockSerializer(clock, context={"request": self.request}).data, code)
@@ -55,12 +62,24 @@ class ClockViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
             )
             if game is None:
                 raise ClockNotFound("clock.game_not_found", "No such game.", "game")
-        clock = clocks.clock_create(
-            user=request.user, mode=data["mode"], limit_ms=data["limit_ms"], game=game
-        )
+        if game is None:
+            clock = clocks.clock_create(
+                user=request.user, mode=data["mode"], limit_ms=data["limit_ms"]
+            )
+        else:
+            clock = game_clock_create(
+                user=request.user, game=game, mode=data["mode"], limit_ms=data["limit_ms"]
+            )
         body = self._answer(clock, status.HTTP_201_CREATED)
         body["Location"] = body.data["url"]
         return body
+
+    @extend_schema(request=ClockJoinSerializer, responses={200: ClockSerializer})
+    @action(detail=False, methods=["post"])
+    def join(self, request: Request) -> Response:
+        """Join a clock with its share code: it is listed and pressable for you from now."""
+        data = valid(ClockJoinSerializer, request)
+        return self._answer(clocks.clock_join(user=request.user, code=data["code"]))
 
     @extend_schema(request=ClockStartSerializer, responses={200: ClockSerializer})
     @action(detail=True, methods=["post"])

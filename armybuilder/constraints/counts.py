@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from armybuilder.constraints.view import (
@@ -64,10 +65,36 @@ def check_unit_count(constraint: dict[str, Any], view: RosterView) -> list[Viola
     return count_limits(constraint, count, f"{name}: {count} taken", chosen, name=name)
 
 
-def check_ratio(constraint: dict[str, Any], view: RosterView) -> list[Violation]:
-    """Each unlocking unit allows ``count`` limited units (KoW §14.3: per core unit one war
-    engine and one hero or monster; §14.5 per race = ``scope: faction``). Message fields:
-    label, limited, allowed, core, faction."""
+@dataclass(frozen=True, slots=True)
+class RatioStanding:
+    """Where one ``ratio`` constraint stands for one faction (or the whole roster): how many
+    limited units are taken, how many the unlocking units allow, and how many of those."""
+
+    code: str
+    label: str
+    faction: str
+    faction_name: str
+    taken: int
+    allowed: int
+    core: int
+    paths: tuple[str, ...]
+    several: bool
+    """Whether the roster has more factions, each counted on its own (allies)."""
+
+    @property
+    def text(self) -> str:
+        """``Heroes and monsters: 2 of 3 unlocked by 3 core units`` (the faction named when
+        allies are counted apart)."""
+        scope = f" ({self.faction_name})" if self.faction and self.several else ""
+        return (
+            f"{self.label}{scope}: {self.taken} of {self.allowed} unlocked by "
+            f"{plural(self.core, 'core unit')}"
+        )
+
+
+def ratio_standings(constraint: dict[str, Any], view: RosterView) -> list[RatioStanding]:
+    """Each unlocking unit allows ``count`` limited units, plus ``free`` (KoW §14.3: per core
+    unit one war engine and one hero or monster; §14.5 per race = ``scope: faction``)."""
     per, limited = constraint["per"], constraint["limited"]
     each = int(constraint.get("count", 1))
     free = int(constraint.get("free", 0))
@@ -78,26 +105,46 @@ def check_ratio(constraint: dict[str, Any], view: RosterView) -> list[Violation]
         groups = {}
         for unit in view.units:
             groups.setdefault(unit.faction, []).append(unit)
-    out = []
+    standings = []
     for faction in sorted(groups):
         units = groups[faction]
         core = sum(1 for u in units if matches(u, per))
         chosen = [u for u in units if matches(u, limited)]
-        allowed = free + each * core
-        if len(chosen) <= allowed:
+        standings.append(
+            RatioStanding(
+                code=str(constraint.get("code", "")),
+                label=label,
+                faction=faction,
+                faction_name=str(view.factions.get(faction, {}).get("name", faction)),
+                taken=len(chosen),
+                allowed=free + each * core,
+                core=core,
+                paths=tuple(u.path for u in chosen),
+                several=len(groups) > 1,
+            )
+        )
+    return standings
+
+
+def check_ratio(constraint: dict[str, Any], view: RosterView) -> list[Violation]:
+    """More limited units than the unlocking units allow (:func:`ratio_standings`). Message
+    fields: label, limited, allowed, core, faction."""
+    out = []
+    for standing in ratio_standings(constraint, view):
+        if standing.taken <= standing.allowed:
             continue
-        scope = f" ({view.factions.get(faction, {}).get('name', faction)})" if faction else ""
+        scope = f" ({standing.faction_name})" if standing.faction else ""
         out.append(
             violation(
                 constraint,
-                f"{label}{scope}: {len(chosen)} taken, {allowed} allowed by "
-                f"{plural(core, 'core unit')}",
-                chosen[allowed].path,
-                label=label,
-                limited=len(chosen),
-                allowed=allowed,
-                core=core,
-                faction=faction,
+                f"{standing.label}{scope}: {standing.taken} taken, {standing.allowed} allowed "
+                f"by {plural(standing.core, 'core unit')}",
+                standing.paths[standing.allowed],
+                label=standing.label,
+                limited=standing.taken,
+                allowed=standing.allowed,
+                core=standing.core,
+                faction=standing.faction,
             )
         )
     return out

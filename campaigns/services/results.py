@@ -21,6 +21,7 @@ from campaigns.services.ledger import (
     post_battle_recompute_after,
     post_battle_void,
 )
+from rules.engine.systems import get_system
 
 
 def _set_result(
@@ -46,6 +47,23 @@ def _set_result(
     game.score_a = int(scores.get("a", 0))
     game.score_b = int(scores.get("b", 0))
     game.mission_outcome = mission_outcome
+
+
+def check_winner_against_scores(
+    game: Game, winner: str | None, scores: dict[str, int], mission_outcome: dict[str, Any]
+) -> None:
+    """Refuse a result whose winner the scores contradict under the system's victory rule
+    (``GameSystem.results``: VP in grimdark, a lead in mass battle; a rout decides in
+    Mordheim and GURPS), so a slip of the winner field never counts."""
+    held = mission_outcome.get("objectives_held") if isinstance(mission_outcome, dict) else None
+    problem = get_system(game.campaign.system).results.contradiction(
+        mission=game.mission,
+        winner=winner,
+        scores=scores,
+        objectives=held if isinstance(held, dict) else {},
+    )
+    if problem:
+        raise CampaignError("result.winner_contradicts_scores", problem, "winner")
 
 
 def _same_result(game: Game, result: dict[str, Any]) -> bool:
@@ -98,12 +116,16 @@ def game_report_result(
     scores: dict[str, int],
     units: list[dict[str, Any]] | None = None,
     mission_outcome: dict[str, Any] | None = None,
+    check_scores: bool = True,
 ) -> Game:
     """Either player reports (winner or draw, scores, mission outcome, per-unit and
-    per-fighter outcomes); the opponent then confirms or disputes."""
+    per-fighter outcomes); the opponent then confirms or disputes. A winner the scores
+    contradict is refused unless ``check_scores`` is False (a flagged clock decides)."""
     with transaction.atomic():
         game = game_lock(game)
         status = game_require(game, user, GameAction.REPORT)
+        if check_scores:
+            check_winner_against_scores(game, winner, scores, mission_outcome or {})
         _set_result(
             game,
             winner=winner,
@@ -164,6 +186,7 @@ def game_decide(
     with transaction.atomic():
         game = game_lock(game)
         status = game_require(game, user, GameAction.DECIDE)
+        check_winner_against_scores(game, winner, scores, mission_outcome or {})
         correcting = game.status in FINAL_STATUSES
         result = {
             "winner": winner,

@@ -49,8 +49,10 @@ from frontend.campaign_forms import (
 )
 from frontend.campaign_pin_rows import pin_rows, pinnable_catalogues
 from frontend.rules_variant_pages import variant_choices
+from rules.clocks import clocks_for_user
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
+from rules.models import GameClock
 
 
 def missions_of(system: str) -> list[tuple[str, str]]:
@@ -163,10 +165,13 @@ def campaign_join(request: HttpRequest) -> HttpResponse:
     return _campaign_list_page(request, join_form=join_form, status=400)
 
 
-def _game_row(game: Game, user: Any, organiser: bool, missions: dict[str, str]) -> dict[str, Any]:
+def _game_row(
+    game: Game, user: Any, organiser: bool, missions: dict[str, str], clock: GameClock | None
+) -> dict[str, Any]:
     """A game as the campaign page shows it: what the user may do with it now (the
-    life-cycle's actions; choosing a mission needs the system to have missions), whether
-    they wait for their opponent, and the units the result forms list."""
+    life-cycle's actions; choosing a mission needs the system to have missions), its clock
+    when it has one the user may open, whether they wait for their opponent, and the units
+    the result forms list."""
     actions = set(game_actions(game, user, organiser=organiser))
     if not missions:
         actions.discard(GameAction.CHOOSE_MISSION)
@@ -174,6 +179,7 @@ def _game_row(game: Game, user: Any, organiser: bool, missions: dict[str, str]) 
         "game": game,
         "actions": actions,
         "mission_name": missions.get(game.mission, game.mission),
+        "clock": clock,
         "waiting": game.status == GameStatus.REPORTED and game.reported_by_id == user.pk,
         "units": game_units(game) if actions & {GameAction.REPORT, GameAction.DECIDE} else [],
     }
@@ -186,11 +192,20 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     organiser = is_organiser(campaign=campaign, user=request.user)
     missions = dict(missions_of(campaign.system))
     by_round: dict[str, list[dict[str, Any]]] = {}
+    game_clocks = {
+        clock.game_id: clock
+        for clock in clocks_for_user(user=request.user)
+        .filter(game__campaign=campaign)
+        .select_related("created_by")
+        .order_by("-created_at", "-id")
+    }
     for game in games_for_campaign(campaign=campaign).select_related(
         "campaign", "chooser", "round", "participant_a__user", "participant_b__user"
     ):
         label = f"Round {game.round.number}" if game.round else "Other games"
-        by_round.setdefault(label, []).append(_game_row(game, request.user, organiser, missions))
+        by_round.setdefault(label, []).append(
+            _game_row(game, request.user, organiser, missions, game_clocks.get(game.pk))
+        )
     participants = list(campaign.participants.select_related("user", "roster"))
     usernames = {p.pk: p.user.username for p in participants}
     invite = f"{reverse('campaign-list')}?{urlencode({'code': campaign.join_code})}"
@@ -215,6 +230,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 for row in campaign_standings(campaign=campaign)
             ],
             "rounds": list(by_round.items()),
+            "refused": request.session.pop(REFUSED_RESULT, None),
             "participants": participants,
             "joined": any(p.user_id == request.user.pk for p in participants),
             "pairings": PairingMethod.choices,
@@ -227,6 +243,22 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             ],
         },
     )
+
+
+REFUSED_RESULT = "refused_result"
+"""Session key: a refused result form (its prefix, field, message and entered values),
+shown once at its field when the campaign page opens again."""
+
+
+def keep_refused_result(request: HttpRequest, prefix: str, error: CampaignError) -> None:
+    """Keep a refused result's message and entered values so the page shows them at the
+    field (``winner`` when the scores contradict it)."""
+    request.session[REFUSED_RESULT] = {
+        "prefix": prefix,
+        "field": error.field,
+        "message": error.message,
+        "values": {k: request.POST.get(k, "")[:20] for k in ("winner", "score_a", "score_b")},
+    }
 
 
 def back_to_campaign(
@@ -294,6 +326,7 @@ def game_report(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
             raise CampaignError("form", f"Result not reported — {form.problem()}", "result")
         results.game_report_result(game=game, user=request.user, **result)
     except CampaignError as error:
+        keep_refused_result(request, f"report-{game.pk}", error)
         return back_to_campaign(request, pk, error, "")
     return back_to_campaign(request, pk, None, "Result reported; your opponent must confirm it.")
 
@@ -334,6 +367,7 @@ def game_decide(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
             raise CampaignError("form", f"Decision not recorded — {form.problem()}", "result")
         results.game_decide(game=game, user=request.user, note=form.cleaned_data["note"], **result)
     except CampaignError as error:
+        keep_refused_result(request, f"decide-{game.pk}", error)
         return back_to_campaign(request, pk, error, "")
     return back_to_campaign(request, pk, None, "Decision recorded.")
 

@@ -27,9 +27,9 @@ from armybuilder.selectors import (
     system_list,
 )
 from armybuilder.services import exchange, history, rosters, units
+from frontend.builder_catalogue import catalogue_data
 from frontend.catalogue_pages import clean_token, faction_choices
 from frontend.editor import (
-    catalogue_data,
     editor_data,
     options_from_post,
 )
@@ -360,9 +360,21 @@ def roster_unit_duplicate(request: HttpRequest, pk: int, unit_id: str) -> HttpRe
 @login_required
 @require_POST
 def roster_unit_remove(request: HttpRequest, pk: int, unit_id: str) -> HttpResponse:
-    """Remove a unit."""
+    """Remove a unit; keyboard focus moves to the row that took its place (the next unit,
+    else the one before it)."""
     roster = own_roster(request, pk)
-    return _editor_after_change(request, roster, units.roster_remove_unit, unit_id=unit_id)
+    order = [u["id"] for section in editor_data(roster)["sections"] for u in section["units"]]
+    if unit_id not in order:
+        return _editor_after_change(request, roster, units.roster_remove_unit, unit_id=unit_id)
+    at = order.index(unit_id)
+    neighbours = order[at + 1 : at + 2] or order[max(at - 1, 0) : at]
+    try:
+        units.roster_remove_unit(roster=roster, unit_id=unit_id, actor=request.user)
+    except ArmyBuilderError as error:
+        return _editor_response(request, roster, error=error)
+    response = _editor_response(request, roster, focus=neighbours[0] if neighbours else "")
+    response["X-Muster-Focus-Kind"] = "next"
+    return response
 
 
 @login_required

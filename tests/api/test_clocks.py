@@ -146,3 +146,28 @@ def test_anonymous_requests_are_refused(api_client):
         401,
         403,
     )
+
+
+def test_the_list_holds_own_game_and_joined_clocks_and_join_needs_the_code(game_and_clients):
+    game, c = game_and_clients
+    game_clock = make_clock(c["ann"], game=game.pk)
+    assert game_clock["share_code"] is None
+    assert game_clock["join_url"] is None
+    second = c["bob"].post("/api/v1/clocks/", {"mode": "chess", "limit_ms": 1000, "game": game.pk})
+    assert second.status_code == 409
+    assert second.json()["error"]["code"] == "clock.game_has_clock"
+    eves = make_clock(c["eve"])
+    assert eves["join_url"] == f"/clocks/join/?code={eves['share_code']}"
+    wrong = c["bob"].post("/api/v1/clocks/join/", {"code": "nope"})
+    assert wrong.status_code == 404
+    assert wrong.json()["error"]["code"] == "clock.code_unknown"
+    joined = c["bob"].post("/api/v1/clocks/join/", {"code": eves["share_code"]})
+    assert joined.status_code == 200
+    assert joined.json()["id"] == eves["id"]
+    listed = c["bob"].get("/api/v1/clocks/").json()
+    assert [row["id"] for row in listed["results"]] == [eves["id"], game_clock["id"]]
+    assert [row["id"] for row in c["ann"].get("/api/v1/clocks/").json()["results"]] == [
+        game_clock["id"]
+    ]
+    started = c["bob"].post(f"/api/v1/clocks/{eves['id']}/start/", {"side": "b"}).json()
+    assert (started["turn"], started["game_turn"]) == (1, 1)

@@ -93,6 +93,6 @@ def test_a_clock_started_from_a_campaign_game_runs_live_for_both_players(
     screenshot(second, "clock-second-player")
 
     second.locator("#clock-switch").click()
-    expect(first.locator("#clock-status")).to_contain_text("turn 2", timeout=5000)
+    expect(first.locator("#clock-status")).to_contain_text("turn 1", timeout=5000)
     expect(first.locator(".clock-side.running h2")).to_have_text(re.compile("^B · "))
     screenshot(first, "clock-after-switch")

@@ -28,6 +28,7 @@ from rules.engine.systems.capabilities import (
     CampaignPack,
     CatalogueCapability,
     OddsCapability,
+    ResultCheck,
     RosterSummary,
 )
 
@@ -79,6 +80,8 @@ class GameSystem(Protocol):
     campaign: CampaignPack
     summary: RosterSummary
     catalogue: CatalogueCapability
+    results: ResultCheck
+    """Whether an entered result contradicts itself (winner against scores)."""
 
     def build_army(self, roster: RosterData) -> Any:
         """Turn a roster into the system's army object; raise EngineError if unplayable."""

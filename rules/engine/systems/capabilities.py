@@ -267,3 +267,60 @@ class CatalogueCapability:
 def rule_slug(rule: object) -> str:
     """A special rule's slug without its parameter: ``feel_no_pain(5+)`` → ``feel_no_pain``."""
     return str(rule).split("(")[0]
+
+
+# --- entered results ---------------------------------------------------------------------------
+
+
+class ResultCheck(Protocol):
+    """Whether a result a person enters is self-contradictory under the system's victory
+    rule (a winner with fewer victory points than the loser…): such a report is refused."""
+
+    def contradiction(
+        self,
+        *,
+        mission: str,
+        winner: str | None,
+        scores: Mapping[str, int],
+        objectives: Mapping[str, int],
+    ) -> str | None:
+        """Why ``winner`` (None: a draw) cannot go with these scores and objectives held
+        in ``mission`` (a sentence for people), or None when it can."""
+        ...
+
+
+def lead_contradiction(
+    winner: str | None, measure: Mapping[str, int], what: str, *, level_draw: bool
+) -> str | None:
+    """The winner must lead on ``measure`` (``what`` names it: "victory points"); with
+    ``level_draw`` a draw needs it level too (any lead decides), otherwise a draw may come
+    with a lead (a margin the entered figures cannot show decides, KoW's 20 %)."""
+    if "a" not in measure or "b" not in measure:
+        return None
+    if winner is None:
+        if level_draw and measure["a"] != measure["b"]:
+            return f"A draw needs equal {what}: {measure['a']}–{measure['b']} has a winner."
+        return None
+    loser = "b" if winner == "a" else "a"
+    if measure[winner] <= measure[loser]:
+        return (
+            f"The winner must have more {what} than the loser "
+            f"({measure[winner]} against {measure[loser]}): change the result or the scores."
+        )
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class RoutDecides:
+    """The winner is the side left on the table (Mordheim rout, GURPS fighters out of the
+    fight): scores and objectives never contradict it."""
+
+    def contradiction(
+        self,
+        *,
+        mission: str,
+        winner: str | None,
+        scores: Mapping[str, int],
+        objectives: Mapping[str, int],
+    ) -> str | None:
+        return None

@@ -188,9 +188,9 @@ def paired(campaign_with_two, player_client):
     return campaign, mine, theirs, Game.objects.get(campaign=campaign)
 
 
-def test_the_nav_links_to_the_game_clocks(player_client):
+def test_the_nav_links_to_the_list_of_game_clocks(player_client):
     page = player_client.get(reverse("campaign-list")).content.decode()
-    assert f'href="{reverse("clock-new")}">Clocks</a>' in page
+    assert f'href="{reverse("clock-list")}">Clocks</a>' in page
 
 
 def test_a_round_deadline_is_set_when_pairing_and_bad_ones_are_refused(

@@ -13,6 +13,7 @@ from rules.engine.systems.grimdark import army, campaign, resolve
 from rules.engine.systems.grimdark import missions as mission_defs
 from rules.engine.systems.grimdark.battlescribe import BATTLESCRIBE
 from rules.engine.systems.grimdark.odds import ODDS
+from rules.engine.systems.grimdark.results import VictoryPointResults
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.summary import SUMMARY
 from rules.engine.systems.unit_experience import UnitExperiencePack
@@ -30,6 +31,7 @@ class GrimdarkSystem:
     odds = ODDS
     campaign = UnitExperiencePack("grimdark-experience")
     summary = SUMMARY
+    results = VictoryPointResults()
     catalogue = CatalogueCapability(
         sample_matchup=("iron-wardens-strike-force", "chitin-host-swarm"),
         known_rules=frozenset(army.KNOWN_RULES),

@@ -12,6 +12,7 @@ from rules.engine.kernel.policy import side_policies
 from rules.engine.kernel.sides import SIDES
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, EventHook, Mission, PostBattle, RosterData
+from rules.engine.systems.capabilities import RoutDecides
 from rules.engine.systems.hextactical.ai import Policy
 from rules.engine.systems.hextactical.campaign_pack import CharacterPointsPack
 from rules.engine.systems.hextactical.catalogue import CATALOGUE
@@ -45,6 +46,7 @@ class HexTacticalSystem:
     odds = ODDS
     campaign = CharacterPointsPack()
     summary = SUMMARY
+    results = RoutDecides()
     catalogue = CATALOGUE
 
     def __init__(self, settings: Settings = DEFAULT_SETTINGS) -> None:

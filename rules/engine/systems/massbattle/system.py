@@ -14,6 +14,7 @@ from rules.engine.systems.massbattle.battlescribe import BATTLESCRIBE
 from rules.engine.systems.massbattle.constants import MAX_TURNS
 from rules.engine.systems.massbattle.odds import ODDS
 from rules.engine.systems.massbattle.postbattle import post_battle as _post_battle
+from rules.engine.systems.massbattle.results import MarginResults
 from rules.engine.systems.massbattle.settings import MassBattleSettings
 from rules.engine.systems.massbattle.summary import SUMMARY
 from rules.engine.systems.massbattle.units import KNOWN_RULES, Army, build_army
@@ -53,6 +54,7 @@ class MassBattleSystem:
     odds = ODDS
     campaign = UnitExperiencePack("massbattle-experience", accumulating=("gold",))
     summary = SUMMARY
+    results = MarginResults()
     catalogue = CatalogueCapability(
         sample_matchup=("dawnguard-vanguard", "gravemire-tide"),
         known_rules=KNOWN_RULES,

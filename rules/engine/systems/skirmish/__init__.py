@@ -9,7 +9,7 @@ from rules.engine.kernel.events import EventHook, EventLog
 from rules.engine.kernel.policy import side_policies
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, Mission, PostBattle, RosterData
-from rules.engine.systems.capabilities import CatalogueCapability
+from rules.engine.systems.capabilities import CatalogueCapability, RoutDecides
 from rules.engine.systems.skirmish.ai import SkirmishPolicy
 from rules.engine.systems.skirmish.battle import ENGINE_VERSION, SkirmishBattle
 from rules.engine.systems.skirmish.battlescribe import BATTLESCRIBE
@@ -34,6 +34,7 @@ class SkirmishSystem:
     engine_version = ENGINE_VERSION
     odds = ODDS
     campaign = MordheimPack()
+    results = RoutDecides()
     summary = SUMMARY
     catalogue = CatalogueCapability(
         sample_matchup=("night-watch", "marsh-raiders"),

@@ -1,6 +1,8 @@
 // The battle page at the table: Play/Pause steps the map replay one turn a second (the
 // slider's own input event fetches each turn, as dragging it does), and the slider's
-// read-out says "Deployment" or "Turn N".
+// read-out says "Deployment" or "Turn N". On every page, a panel whose content scrolls
+// sideways (a wide table or map on a phone) is made reachable by keyboard: focusable and
+// named after its heading (WCAG 2.1.1; axe: scrollable-region-focusable).
 (function () {
   "use strict";
   var STEP_MS = 1100;
@@ -33,6 +35,23 @@
       show(input, next);
     }, STEP_MS);
   }
+
+  function focusableScrollers() {
+    var panels = document.querySelectorAll(".panel, .table-scroll");
+    Array.prototype.forEach.call(panels, function (panel) {
+      if (panel.hasAttribute("tabindex")) return;
+      if (panel.scrollWidth <= panel.clientWidth + 1) return;
+      panel.setAttribute("tabindex", "0");
+      if (!panel.hasAttribute("role")) panel.setAttribute("role", "region");
+      var heading = panel.querySelector("h2, h3");
+      if (!panel.hasAttribute("aria-label") && !panel.hasAttribute("aria-labelledby") && heading) {
+        panel.setAttribute("aria-label", heading.textContent.trim());
+      }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", focusableScrollers);
+  window.addEventListener("resize", focusableScrollers);
+  document.addEventListener("htmx:afterSettle", focusableScrollers);
 
   document.addEventListener("DOMContentLoaded", function () {
     var button = document.getElementById("replay-play");

@@ -77,10 +77,6 @@ class Namer:
             seen[name] += 1
             self.names[(side, key)] = f"{name} ({seen[name]})"
 
-    def unit_names(self) -> dict[tuple[str, str], str]:
-        """Every unit's and fighter's shown name by ``(side, id)``."""
-        return dict(self.names)
-
     def _key(self, token: str, side: str) -> tuple[str, str] | None:
         match = PREFIXED_ID.match(token)
         if match and (match[1], match[2]) in self.names:

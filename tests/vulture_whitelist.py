@@ -389,3 +389,8 @@ _.setDocumentLocator
 _.startElementNS
 _.endElementNS
 _.characters
+# Template filters are called by Django's template engine (frontend/templatetags/muster_words.py)
+human
+human_name_filter
+# fpdf2 calls a page's footer hook (frontend/cards_pdf.py)
+_.footer

@@ -7,7 +7,6 @@ human names."""
 from __future__ import annotations
 
 import re
-import zlib
 
 import pytest
 from django.urls import reverse
@@ -21,6 +20,7 @@ from frontend.unit_cards import grouped, rule_name, stat_line
 from frontend.views.battles import points_lost_per_turn
 from frontend.words import human_words
 from rules.models import Battle
+from tests.support import pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -221,27 +221,6 @@ def test_points_lost_per_turn_counts_each_lost_model_at_its_units_cost():
 
 
 # --- print, cards, PDF, list, history ----------------------------------------------------------
-
-
-def pdf_text(body: bytes) -> str:
-    """The text a PDF shows, after checking it parses: header, every xref offset pointing
-    at its object, trailer; then each page stream inflated and its (strings) read."""
-    assert body.startswith(b"%PDF-")
-    assert body.rstrip().endswith(b"%%EOF")
-    start = int(re.search(rb"startxref\s+(\d+)", body)[1])
-    assert body[start:].startswith(b"xref")
-    rows = re.findall(rb"(\d{10}) 00000 n", body[start:])
-    assert rows
-    for number, offset in enumerate(rows, start=1):
-        assert re.match(rb"%d 0 obj" % number, body[int(offset) :]), number
-    texts = []
-    for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", body, re.S):
-        try:
-            data = zlib.decompress(stream)
-        except zlib.error:
-            data = stream
-        texts += [s.decode("latin-1") for s in re.findall(rb"\((.*?)(?<!\\)\)\s*Tj", data)]
-    return " ".join(texts)
 
 
 def test_print_cards_pdf_and_list_show_human_names_and_grouped_weapons(

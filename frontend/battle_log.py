@@ -48,6 +48,9 @@ class Namer:
         self.armies: dict[str, str] = {
             str(k): str(v) for k, v in (report.get("armies") or {}).items()
         }
+        if len(self.armies) == 2 and len(set(self.armies.values())) == 1:
+            # A list fought against a copy of itself: the sides' letters tell them apart.
+            self.armies = {side: f"{name} ({side.upper()})" for side, name in self.armies.items()}
         raw: dict[tuple[str, str], str] = {}
         for unit in report.get("units", []) or []:
             side = str(unit.get("side", ""))

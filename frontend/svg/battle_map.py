@@ -163,16 +163,19 @@ LEADING_WORDS = ("the", "a", "an")
 
 def short_label(name: str) -> str:
     """A unit's name shortened for a map label: a leading article dropped, then the name if
-    it is short, else its first word (at most 10 letters) and the initials of the rest."""
+    it is short, else its first word (at most 10 letters), the initials of the rest and a
+    trailing number kept whole."""
     words = name.split()
     if len(words) > 1 and words[0].lower() in LEADING_WORDS:
         words = words[1:]
     text = " ".join(words)
     if len(text) <= UNIT_LABEL_CHARS:
         return text
+    # A trailing number ("Gaunt Brood 2", "Reaver Chief (2)") is what tells two units apart.
+    number = words.pop() if len(words) > 2 and words[-1].strip("()").isdigit() else ""
     first = words[0] if len(words[0]) <= 10 else words[0][:9] + "…"
     initials = "".join(w[0] for w in words[1:] if w[:1].isupper())
-    return f"{first} {initials}".strip()
+    return " ".join(part for part in (first, initials, number) if part)
 
 
 def unit_key(side: str, unit_id: str) -> str:

@@ -200,6 +200,30 @@ def points_lost_per_turn(report: dict[str, Any]) -> dict[str, list[int]]:
     return lost
 
 
+def features_at(report: dict[str, Any], turn: int) -> dict[str, Any]:
+    """The map as it stood at the end of ``turn``: a feature a unit left when it fell (its
+    label ends with the unit's name, "Wreck of Carrier Aegis") is drawn only from the turn
+    that unit is first off the table, not from deployment (the engine's map holds the
+    features of the battle's end and gives them no turn)."""
+    table = dict(report.get("map") or {})
+    fell: dict[str, int] = {}
+    names = {(str(u["side"]), str(u["id"])): str(u["name"]) for u in report.get("units", [])}
+    for index, positions in enumerate(report.get("positions") or []):
+        for p in positions:
+            name = names.get((str(p.get("side")), str(p.get("id"))))
+            if name and not p.get("alive", True):
+                fell.setdefault(name, index)
+    table["features"] = [
+        f
+        for f in table.get("features", [])
+        if not any(
+            str(f.get("label") or "").endswith(" " + name) and when > turn
+            for name, when in fell.items()
+        )
+    ]
+    return table
+
+
 def map_context(battle: Battle, turn: int) -> dict[str, Any]:
     """The map replay at the end of ``turn`` (clamped to the turns the report holds)."""
     report = battle.report or {}
@@ -211,7 +235,7 @@ def map_context(battle: Battle, turn: int) -> dict[str, Any]:
         "turn": turn,
         "last_turn": len(positions) - 1,
         "map_svg": svg.battle_map(
-            report.get("map") or {},
+            features_at(report, turn),
             positions[turn],
             names,
             turn=turn,
@@ -258,11 +282,11 @@ def system_names(slug: str) -> tuple[str, str]:
 def report_context(battle: Battle, report: dict[str, Any]) -> dict[str, Any]:
     """The resolved report's parts of the battle page: result, casualty charts (models and
     points lost per turn) and the units table with the log's names."""
-    armies = report.get("armies", {})
+    namer = Namer(report)
+    armies = namer.armies
     turns, lost = casualties_per_turn(report)
     points = points_lost_per_turn(report)
     system_name, points_name = system_names(battle.system)
-    namer = Namer(report)
 
     def bars(values: dict[str, list[int]], label: str, y_label: str) -> Any:
         return svg.grouped_bars(

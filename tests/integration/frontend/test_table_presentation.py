@@ -198,6 +198,13 @@ def test_the_map_opens_at_deployment_with_no_wreck_and_the_chart_counts_points(
     map_html = map_html[: map_html.index("</svg>")]
     assert 'class="unit side-a destroyed"' not in map_html
     assert 'class="unit side-b destroyed"' not in map_html
+    # a vehicle's wreck is terrain only from the turn it fell
+    wrecks = [f for f in battle.report["map"]["features"] if f["label"].startswith("Wreck of")]
+    assert wrecks
+    assert "Wreck of" not in map_html
+    last = len(battle.report["positions"]) - 1
+    end = player_client.get(reverse("battle-map", args=[battle.pk]), {"turn": last})
+    assert wrecks[0]["label"] in end.content.decode()
     assert "Points lost per turn" in html
     assert 'id="points-lost"' in html
     assert 'tabindex="0" role="region" aria-label="Battle log' in html

@@ -54,9 +54,9 @@ def weapon_text(weapon: dict[str, Any]) -> str:
     ]
     if stats:
         parts.append(" ".join(stats))
-    kind = str(weapon.get("type") or "")
-    if kind and kind != weapon.get("name", "").lower():
-        parts.append(human_words(kind))
+    kind = human_words(str(weapon.get("type") or ""))
+    if kind and kind.lower() != str(weapon.get("name", "")).lower():
+        parts.append(kind)
     parts.extend(human_words(str(s)) for s in weapon.get("special") or [])
     return ", ".join(parts)
 

@@ -16,7 +16,7 @@ from armybuilder.rosterdata import load_sample_roster
 from armybuilder.services.exchange import roster_import
 from armybuilder.services.units import roster_update_unit
 from frontend.battle_log import Namer, attack_steps, grouped_log, roll_of
-from frontend.unit_cards import grouped, rule_name, stat_line
+from frontend.unit_cards import grouped, rule_name, stat_line, weapon_text
 from frontend.views.battles import points_lost_per_turn
 from frontend.words import human_words
 from rules.models import Battle
@@ -270,3 +270,7 @@ def test_cards_group_repeats_fold_base_values_and_name_rules():
     glossary = {"crushing-strength": {"name": "Crushing Strength (n)"}}
     assert rule_name("crushing-strength(1)", glossary) == "Crushing Strength (1)"
     assert rule_name("independent_character", {}) == "Independent character"
+    assert weapon_text({"name": "Light armour", "type": "light-armour"}) == ""
+    assert weapon_text({"name": "Lascannon", "type": "heavy", "range": 48, "S": 9, "AP": 2}) == (
+        "48″, S9 AP2, heavy"
+    )

@@ -82,6 +82,8 @@ urlpatterns = [
         name="roster-export-download",
     ),
     path("rosters/<int:pk>/print/", roster_exchange.roster_print, name="roster-print"),
+    path("rosters/<int:pk>/cards/", roster_exchange.roster_cards, name="roster-cards"),
+    path("rosters/<int:pk>/cards.pdf", roster_exchange.roster_cards_pdf, name="roster-cards-pdf"),
     path("rosters/<int:pk>/share/", roster_exchange.roster_share, name="roster-share"),
     # Catalogues (users' own factions beside the site's samples)
     path("catalogues/", catalogues.catalogue_list_view, name="catalogue-list"),

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -70,3 +72,24 @@ def run_engine_child(battles: list[dict[str, Any]], hash_seed: str) -> dict[str,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout)
+
+
+def pdf_text(body: bytes) -> str:
+    """The text a PDF shows, after checking it parses: header, every xref offset pointing
+    at its object, trailer; then each page stream inflated and its (strings) read."""
+    assert body.startswith(b"%PDF-")
+    assert body.rstrip().endswith(b"%%EOF")
+    start = int(re.search(rb"startxref\s+(\d+)", body)[1])
+    assert body[start:].startswith(b"xref")
+    rows = re.findall(rb"(\d{10}) 00000 n", body[start:])
+    assert rows
+    for number, offset in enumerate(rows, start=1):
+        assert re.match(rb"%d 0 obj" % number, body[int(offset) :]), number
+    texts = []
+    for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", body, re.S):
+        try:
+            data = zlib.decompress(stream)
+        except zlib.error:
+            data = stream
+        texts += [s.decode("latin-1") for s in re.findall(rb"\((.*?)(?<!\\)\)\s*Tj", data)]
+    return " ".join(texts)

@@ -394,3 +394,8 @@ _.characters
 # The BattleScribe answers' schema fields, in BattleScribe's spelling (api/serializers/battlescribe.py)
 entryId
 catalogueId
+# Template filters are called by Django's template engine (frontend/templatetags/muster_words.py)
+human
+human_name_filter
+# fpdf2 calls a page's footer hook (frontend/cards_pdf.py)
+_.footer

@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 
 from armybuilder import rosterdata
-from armybuilder.errors import NotFoundError, RosterError
+from armybuilder.errors import ArmyBuilderError, NotFoundError, RosterError
 from armybuilder.models import Roster, RosterAction
 from armybuilder.services.entries import MAX_UNITS, known_unit, new_unit_id, unit_entry
 from armybuilder.services.history import lock_roster, record_revision
@@ -63,6 +63,17 @@ def roster_add_unit(
         return entry
 
 
+def entry_label(roster: Roster, entry: dict[str, Any]) -> str:
+    """An entry as the history names it: its own name, else its catalogue unit's name
+    ("Warden Captain changed", not "warden-captain changed"; issue 24)."""
+    if entry.get("name"):
+        return str(entry["name"])
+    try:
+        return str(known_unit(roster, entry["unit"], entry.get("faction"))["name"])
+    except ArmyBuilderError:
+        return str(entry["unit"])
+
+
 def roster_update_unit(
     *,
     roster: Roster,
@@ -90,7 +101,7 @@ def roster_update_unit(
             roster,
             action=RosterAction.UNIT_CHANGED,
             actor=actor,
-            summary=f"{entry['name'] or entry['unit']} changed",
+            summary=f"{entry_label(roster, entry)} changed",
         )
         return entry
 
@@ -106,7 +117,7 @@ def roster_remove_unit(
             roster,
             action=RosterAction.UNIT_REMOVED,
             actor=actor,
-            summary=f"{entry['name'] or entry['unit']} removed",
+            summary=f"{entry_label(roster, entry)} removed",
         )
 
 
@@ -125,6 +136,6 @@ def roster_duplicate_unit(
             roster,
             action=RosterAction.UNIT_DUPLICATED,
             actor=actor,
-            summary=f"{copy_entry['name'] or copy_entry['unit']} duplicated",
+            summary=f"{entry_label(roster, copy_entry)} duplicated",
         )
         return copy_entry

@@ -37,7 +37,7 @@ def _hex_facing_degrees(direction: float) -> float:
     return -60.0 * direction
 
 
-def _feature_inches(feature: dict[str, Any]) -> tuple[str, str]:
+def _feature_inches(feature: dict[str, Any]) -> tuple[str, tuple[str, float, float]]:
     kind = feature.get("kind", "terrain")
     label = escape(feature.get("label") or kind)
     x, y = float(feature.get("x", 0)), float(feature.get("y", 0))
@@ -48,7 +48,7 @@ def _feature_inches(feature: dict[str, Any]) -> tuple[str, str]:
         return (
             f'<g class="feature objective"><title>{label}</title>'
             f'<circle cx="{num(x * s)}" cy="{num(y * s)}" r="{num(radius)}"/></g>'
-        ), _label_text(label, x * s, y * s + 3)
+        ), (label, x * s, y * s + 3)
     data = feature.get("data") or {}
     terrain_class = " ".join(
         escape(str(data[key])) for key in ("class", "type") if data.get(key) is not None
@@ -63,17 +63,51 @@ def _feature_inches(feature: dict[str, Any]) -> tuple[str, str]:
             f'<rect x="{num(-h * s / 2)}" y="{num(-w * s / 2)}" width="{num(h * s)}" '
             f'height="{num(w * s)}" '
             f'transform="translate({num(cx)} {num(cy)}) rotate({num(float(data["facing"]))})"/></g>'
-        ), _label_text(label, cx, cy + 3)
+        ), (label, cx, cy + 3)
     # Other terrain and deployment zones are rectangles given by their top-left corner.
     return (
         f"{head}"
         f'<rect x="{num(x * s)}" y="{num(y * s)}" width="{num(w * s)}" height="{num(h * s)}"/></g>'
-    ), _label_text(label, (x + w / 2) * s, (y + h / 2) * s + 3)
+    ), (label, (x + w / 2) * s, (y + h / 2) * s + 3)
 
 
 def _label_text(label: str, x: float, y: float, css: str = "feature-label") -> str:
     """A label drawn in the top layer (above every unit) with a halo from the stylesheet."""
     return f'<text class="{css}" x="{num(x)}" y="{num(y)}" text-anchor="middle">{label}</text>'
+
+
+LABEL_FONT_PX = {"feature-label": 8.5, "unit-label": 8.0}
+CHAR_WIDTH = 0.62  # of the font size, bold sans-serif: a safe over-estimate
+
+
+class LabelLayout:
+    """Places map labels so none is cut by the table's edge or drawn over another: a label
+    is kept inside the table and, where it would overlap one already placed, moved one line
+    up or down (then two), else left where it was asked for."""
+
+    def __init__(self, width: float, height: float, *, scale: float = 1.0) -> None:
+        self.width, self.height, self.scale = width, height, scale
+        self.boxes: list[tuple[float, float, float, float]] = []
+
+    def place(self, label: str, x: float, y: float, css: str) -> str:
+        """The ``<text>`` of ``label`` (already escaped) near ``(x, y)`` (its baseline
+        centre)."""
+        size = LABEL_FONT_PX[css.split()[0]] * self.scale
+        half = len(label) * size * CHAR_WIDTH / 2 + 1
+        x = min(max(x, half + 1), max(self.width - half - 1, half + 1))
+        first = min(max(y, size + 1), self.height - 2)
+        for shift in (0, -1, 1, -2, 2):
+            top = min(max(first + shift * (size + 1), size + 1), self.height - 2)
+            box = (x - half, top - size, x + half, top + 2)
+            if not any(_overlaps(box, other) for other in self.boxes):
+                self.boxes.append(box)
+                return _label_text(label, x, top, css)
+        self.boxes.append((x - half, first - size, x + half, first + 2))
+        return _label_text(label, x, first, css)
+
+
+def _overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _feature_hex(feature: dict[str, Any]) -> str:
@@ -129,16 +163,19 @@ LEADING_WORDS = ("the", "a", "an")
 
 def short_label(name: str) -> str:
     """A unit's name shortened for a map label: a leading article dropped, then the name if
-    it is short, else its first word (at most 10 letters) and the initials of the rest."""
+    it is short, else its first word (at most 10 letters), the initials of the rest and a
+    trailing number kept whole."""
     words = name.split()
     if len(words) > 1 and words[0].lower() in LEADING_WORDS:
         words = words[1:]
     text = " ".join(words)
     if len(text) <= UNIT_LABEL_CHARS:
         return text
+    # A trailing number ("Gaunt Brood 2", "Reaver Chief (2)") is what tells two units apart.
+    number = words.pop() if len(words) > 2 and words[-1].strip("()").isdigit() else ""
     first = words[0] if len(words[0]) <= 10 else words[0][:9] + "…"
     initials = "".join(w[0] for w in words[1:] if w[:1].isupper())
-    return f"{first} {initials}".strip()
+    return " ".join(part for part in (first, initials, number) if part)
 
 
 def unit_key(side: str, unit_id: str) -> str:
@@ -162,6 +199,36 @@ def on_table(position: dict[str, Any]) -> bool:
     return "reserve" not in str(position.get("status") or "")
 
 
+def _trails(history: Sequence[Sequence[dict[str, Any]]], point: Any, names: dict[str, str]) -> str:
+    """A dotted line per unit through where it stood at the end of each turn so far (its
+    movement trail), ending where it fell; units that never moved draw none."""
+    paths: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    fallen: set[tuple[str, str]] = set()
+    for positions in history:
+        for position in positions:
+            key = (str(position.get("side", "")), str(position.get("id", "")))
+            if not on_table(position) or key in fallen:
+                continue
+            spot = point(float(position.get("x", 0)), float(position.get("y", 0)))
+            trail = paths.setdefault(key, [])
+            if not trail or trail[-1] != spot:
+                trail.append(spot)
+            if not position.get("alive", True):
+                fallen.add(key)
+    lines = []
+    for (side, unit_id), spots in paths.items():
+        if len(spots) < 2:
+            continue
+        css = "a" if side == "a" else "b"
+        name = escape(unit_name(names, {"side": side, "id": unit_id}))
+        coords = " ".join(f"{num(x)},{num(y)}" for x, y in spots)
+        lines.append(
+            f'<polyline class="trail side-{css}" points="{coords}"><title>{name}: moves'
+            f"</title></polyline>"
+        )
+    return f'<g class="trails">{"".join(lines)}</g>'
+
+
 def battle_map(
     table: dict[str, Any],
     positions: Sequence[dict[str, Any]],
@@ -169,19 +236,22 @@ def battle_map(
     *,
     turn: int,
     last_turn: int | None = None,
+    history: Sequence[Sequence[dict[str, Any]]] = (),
 ) -> SafeString:
-    """The table at the end of ``turn``: terrain, objectives and deployment zones, then every
-    unit coloured by side (faded when destroyed) with its facing. ``grid`` "hex" draws the hex
-    map (columns/rows, facing 0–5); otherwise inches with rectangles (massbattle) or round
-    bases (skirmish, grimdark) turned to their facing in degrees. Feature names and short unit
-    labels go in a top layer (``map-labels``) so no unit hides them."""
+    """The table at the end of ``turn``: terrain, objectives and deployment zones, the
+    units' movement trails over ``history`` (the positions of the turns before), then every
+    unit coloured by side (faded when destroyed) with its facing. ``grid`` "hex" draws the
+    hex map (columns/rows, facing 0–5); otherwise inches with rectangles (massbattle) or
+    round bases (skirmish, grimdark) turned to their facing in degrees. Feature names and
+    short unit labels go in a top layer (``map-labels``) so no unit hides them, laid out by
+    :class:`LabelLayout` so none is cut or overlaps another."""
     grid = table.get("grid", "inches")
     width, height = float(table.get("width", 48)), float(table.get("height", 48))
     label = f"Battle map at the end of turn {turn}" if turn else "Battle map at deployment"
     if last_turn is not None:
         label += f" (of {last_turn} turns)"
     body: list[str] = []
-    labels: list[str] = []
+    wanted: list[tuple[str, float, float, str]] = []
     labelled: set[str] = set()
 
     def unit_label(position: dict[str, Any], x: float, y: float) -> None:
@@ -193,7 +263,7 @@ def battle_map(
         labelled.add(key)
         text = escape(short_label(unit_name(names, position)))
         side = "a" if position.get("side") == "a" else "b"
-        labels.append(_label_text(text, x, max(y, 8.0), css=f"unit-label side-{side}"))
+        wanted.append((text, x, y, f"unit-label side-{side}"))
 
     if grid == "hex":
         cols, rows = int(width), int(height)
@@ -206,6 +276,7 @@ def battle_map(
         ]
         body.append(f'<g class="hexgrid">{"".join(cells)}</g>')
         body.extend(_feature_hex(f) for f in table.get("features", []))
+        body.append(_trails(history, hex_centre, names))
         for position in positions:
             if not on_table(position):
                 continue
@@ -228,9 +299,10 @@ def battle_map(
         body.append(
             f'<rect class="tabletop" x="0" y="0" width="{num(px_w)}" height="{num(px_h)}"/>'
         )
-        for shape, text in (_feature_inches(f) for f in table.get("features", [])):
+        for shape, (text, x, y) in (_feature_inches(f) for f in table.get("features", [])):
             body.append(shape)
-            labels.append(text)
+            wanted.insert(0, (text, x, y, "feature-label"))
+        body.append(_trails(history, lambda x, y: (x * INCH_PX, y * INCH_PX), names))
         for position in positions:
             if not on_table(position):
                 continue
@@ -243,13 +315,15 @@ def battle_map(
                 _unit_marker(
                     position,
                     unit_name(names, position),
-                    cx=float(position.get("x", 0)) * INCH_PX,
-                    cy=float(position.get("y", 0)) * INCH_PX,
+                    cx=ux * INCH_PX,
+                    cy=uy * INCH_PX,
                     long=long,
                     wide=wide,
                     rotate=float(position.get("facing", 0)),
                     circle=square,
                 )
             )
+    layout = LabelLayout(px_w, px_h, scale=7 / 8 if grid == "hex" else 1.0)
+    labels = [layout.place(text, x, y, css) for text, x, y, css in wanted]
     body.append(f'<g class="map-labels">{"".join(labels)}</g>')
     return svg_element(px_w, px_h, body, label=label, css=f"battle-map grid-{grid}")

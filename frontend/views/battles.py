@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -14,8 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from armybuilder.errors import ArmyBuilderError
-from armybuilder.selectors import roster_list
+from armybuilder.selectors import roster_list, system_list
 from frontend import svg
+from frontend.battle_log import Namer, grouped_log, log_size, phase_name, with_army_names
 from frontend.forms import BattleForm
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
@@ -58,24 +58,38 @@ def _own_battle(request: HttpRequest, pk: int) -> Battle:
     return battle
 
 
-def _system_of_roster(user: Any, roster_id: str | None) -> str:
-    rosters = roster_list(owner=user)
-    roster = rosters.filter(pk=roster_id).first() if roster_id and roster_id.isdigit() else None
-    roster = roster or rosters.first()
-    return roster.system.slug if roster else ""
+def request_fields(user: Any, data: Any) -> dict[str, Any]:
+    """The context of the roster and mission fields for side A's roster in ``data`` (the
+    first roster when none): side B offers only rosters of the same system (another
+    system's roster cannot fight it, so the default pair must be playable), defaulting to
+    the first one that is not side A's; the missions are that system's."""
+    rosters = list(roster_list(owner=user))
+    wanted = str((data or {}).get("roster_a") or "")
+    roster_a = next((r for r in rosters if str(r.pk) == wanted), rosters[0] if rosters else None)
+    if roster_a is None:
+        return {"missions": [], "side_b": [], "side_b_selected": "", "selected": ""}
+    same = [r for r in rosters if r.system_id == roster_a.system_id]
+    picked = str((data or {}).get("roster_b") or "")
+    if not any(str(r.pk) == picked for r in same):
+        picked = str(next((r.pk for r in same if r.pk != roster_a.pk), roster_a.pk))
+    return {
+        "missions": missions_of(roster_a.system.slug),
+        "side_b": [(r.pk, roster_label(r)) for r in same],
+        "side_b_selected": picked,
+        "selected": str((data or {}).get("mission") or ""),
+    }
 
 
 @login_required
 def battle_list(request: HttpRequest) -> HttpResponse:
     """Past battles and the form for a new one."""
     form = BattleForm(rosters=roster_choices(request.user))
-    system = _system_of_roster(request.user, None)
     return render(
         request,
         "frontend/battles/list.html",
         {
             "form": form,
-            "missions": missions_of(system),
+            **request_fields(request.user, None),
             "battles": battles_for_user(user=request.user)[:50],
         },
     )
@@ -83,12 +97,9 @@ def battle_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def battle_missions(request: HttpRequest) -> HttpResponse:
-    """htmx: the mission choices of side A's roster's system."""
-    system = _system_of_roster(request.user, request.GET.get("roster_a"))
+    """htmx: side B's rosters and the missions of side A's roster's system."""
     return render(
-        request,
-        "frontend/battles/_missions.html",
-        {"missions": missions_of(system), "selected": request.GET.get("mission", "")},
+        request, "frontend/battles/_side_b.html", request_fields(request.user, request.GET)
     )
 
 
@@ -129,13 +140,12 @@ def battle_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, getattr(error, "message", str(error)))
         else:
             return redirect("battle-detail", pk=battle.pk)
-    system = _system_of_roster(request.user, request.POST.get("roster_a"))
     return render(
         request,
         "frontend/battles/list.html",
         {
             "form": form,
-            "missions": missions_of(system),
+            **request_fields(request.user, request.POST),
             "battles": battles_for_user(user=request.user)[:50],
         },
         status=400,
@@ -160,69 +170,58 @@ def casualties_per_turn(report: dict[str, Any]) -> tuple[list[str], dict[str, li
     return turns, lost
 
 
-SIDE_WORDS = re.compile(r"\b[Ss]ide ([ab])\b")
-PREFIXED_ID = re.compile(r"^([ab])[:.](.+)$")
-
-
-def with_army_names(text: str, armies: dict[str, str]) -> str:
-    """``Side a`` / ``side b`` in an engine text replaced by the army's name."""
-    return SIDE_WORDS.sub(lambda m: armies.get(m[1]) or m[0], text)
-
-
-class Namer:
-    """Turns the engine's ids in a report (``a``, ``b:u3``, ``a.u1``, a fighter ``u3.2``)
-    into the army, unit or fighter names the players gave them."""
-
-    def __init__(self, report: dict[str, Any]) -> None:
-        self.armies: dict[str, str] = {
-            str(k): str(v) for k, v in (report.get("armies") or {}).items()
-        }
-        self.names: dict[tuple[str, str], str] = {}
-        for unit in report.get("units", []) or []:
-            side = str(unit.get("side", ""))
-            self.names[(side, str(unit["id"]))] = str(unit.get("name") or unit["id"])
-            for fighter in unit.get("fighters", []) or []:
-                if fighter.get("id") and fighter.get("name"):
-                    self.names[(side, str(fighter["id"]))] = str(fighter["name"])
-
-    def name(self, token: str, side: str = "") -> str:
-        """The name behind ``token``, looked up on ``side`` first; unknown text unchanged."""
-        if not token:
-            return ""
-        if token in self.armies:
-            return self.armies[token]
-        sides = [side] if side in ("a", "b") else []
-        sides += [s for s in ("a", "b") if s not in sides]
-        match = PREFIXED_ID.match(token)
-        if match and (match[1], match[2]) in self.names:
-            return self.names[(match[1], match[2])]
-        for candidate in (token, token.rpartition(".")[0]):
-            for s in sides:
-                if candidate and (s, candidate) in self.names:
-                    return self.names[(s, candidate)]
-        return token
-
-
-def event_rows(events: list[dict[str, Any]], namer: Namer) -> list[dict[str, Any]]:
-    """Events as the log shows them: actor and target named (the target looked up on the
-    other side first), ``Side a`` in the text replaced by the army's name, and the actor or
-    target left out when the text already starts with or names it."""
-    other = {"a": "b", "b": "a"}
-    rows = []
-    for event in events:
-        side = str(event.get("side", ""))
-        actor = namer.name(str(event.get("actor") or ""), side) or namer.armies.get(side, "")
-        target = namer.name(str(event.get("target") or ""), other.get(side, ""))
-        text = with_army_names(str(event.get("text", "")), namer.armies)
-        rows.append(
-            {
-                **event,
-                "actor_name": "" if actor and text.startswith(actor) else actor,
-                "target_name": "" if target and target in text else target,
-                "text": text,
-            }
+def points_lost_per_turn(report: dict[str, Any]) -> dict[str, list[int]]:
+    """Points (or gold crowns, or the system's unit) lost by each side in each turn: the
+    models a unit lost that turn times its cost per model (its points over its starting
+    models), so a destroyed unit counts all it cost."""
+    per_model: dict[tuple[str, str], float] = {}
+    for unit in report.get("units", []) or []:
+        per_model[(str(unit.get("side")), str(unit["id"]))] = float(unit.get("points") or 0) / max(
+            int(unit.get("models_start") or 1), 1
         )
-    return rows
+
+    def cost(side: str, unit_id: str) -> float:
+        for key in (unit_id, unit_id.partition(":")[2], unit_id.rpartition(".")[0]):
+            if key and (side, key) in per_model:
+                return per_model[(side, key)]
+        return 0.0
+
+    positions = report.get("positions") or []
+    lost: dict[str, list[int]] = {"a": [], "b": []}
+    for index in range(1, len(positions)):
+        before = {(p["side"], p["id"]): int(p.get("models", 0)) for p in positions[index - 1]}
+        totals = {"a": 0.0, "b": 0.0}
+        for p in positions[index]:
+            key = (str(p.get("side")), str(p["id"]))
+            if key[0] in totals and key in before:
+                totals[key[0]] += max(0, before[key] - int(p.get("models", 0))) * cost(*key)
+        for side in ("a", "b"):
+            lost[side].append(round(totals[side]))
+    return lost
+
+
+def features_at(report: dict[str, Any], turn: int) -> dict[str, Any]:
+    """The map as it stood at the end of ``turn``: a feature a unit left when it fell (its
+    label ends with the unit's name, "Wreck of Carrier Aegis") is drawn only from the turn
+    that unit is first off the table, not from deployment (the engine's map holds the
+    features of the battle's end and gives them no turn)."""
+    table = dict(report.get("map") or {})
+    fell: dict[str, int] = {}
+    names = {(str(u["side"]), str(u["id"])): str(u["name"]) for u in report.get("units", [])}
+    for index, positions in enumerate(report.get("positions") or []):
+        for p in positions:
+            name = names.get((str(p.get("side")), str(p.get("id"))))
+            if name and not p.get("alive", True):
+                fell.setdefault(name, index)
+    table["features"] = [
+        f
+        for f in table.get("features", [])
+        if not any(
+            str(f.get("label") or "").endswith(" " + name) and when > turn
+            for name, when in fell.items()
+        )
+    ]
+    return table
 
 
 def map_context(battle: Battle, turn: int) -> dict[str, Any]:
@@ -230,17 +229,18 @@ def map_context(battle: Battle, turn: int) -> dict[str, Any]:
     report = battle.report or {}
     positions = report.get("positions") or [[]]
     turn = max(0, min(turn, len(positions) - 1))
-    names = {svg.unit_key(u["side"], u["id"]): u["name"] for u in report.get("units", [])}
+    names = {svg.unit_key(side, key): name for (side, key), name in Namer(report).names.items()}
     return {
         "battle": battle,
         "turn": turn,
         "last_turn": len(positions) - 1,
         "map_svg": svg.battle_map(
-            report.get("map") or {},
+            features_at(report, turn),
             positions[turn],
             names,
             turn=turn,
             last_turn=len(positions) - 1,
+            history=positions[: turn + 1],
         ),
     }
 
@@ -250,7 +250,7 @@ def events_context(battle: Battle, turn: str, phase: str) -> dict[str, Any]:
     events = (battle.report or {}).get("events") or []
     turns = sorted({int(e["turn"]) for e in events})
     phases = list(dict.fromkeys(str(e["phase"]) for e in events))
-    shown = event_rows(
+    log = grouped_log(
         [
             e
             for e in events
@@ -260,13 +260,61 @@ def events_context(battle: Battle, turn: str, phase: str) -> dict[str, Any]:
     )
     return {
         "battle": battle,
-        "events": shown,
+        "log": log,
+        "shown": log_size(log),
         "turns": turns,
-        "phases": phases,
+        "phases": [(p, phase_name(p)) for p in phases],
         "turn_filter": turn,
         "phase_filter": phase,
         "total": len(events),
         "armies": (battle.report or {}).get("armies", {}),
+    }
+
+
+def system_names(slug: str) -> tuple[str, str]:
+    """A system's name and its points unit ("Mordheim", "gc"), the slug when unknown."""
+    row = system_list().filter(slug=slug).values("name", "points_name").first()
+    if row:
+        return str(row["name"]), str(row["points_name"] or "pts")
+    return slug, "pts"
+
+
+def report_context(battle: Battle, report: dict[str, Any]) -> dict[str, Any]:
+    """The resolved report's parts of the battle page: result, casualty charts (models and
+    points lost per turn) and the units table with the log's names."""
+    namer = Namer(report)
+    armies = namer.armies
+    turns, lost = casualties_per_turn(report)
+    points = points_lost_per_turn(report)
+    system_name, points_name = system_names(battle.system)
+
+    def bars(values: dict[str, list[int]], label: str, y_label: str) -> Any:
+        return svg.grouped_bars(
+            turns,
+            [
+                (armies.get("a", "Side A"), "side-a", values["a"]),
+                (armies.get("b", "Side B"), "side-b", values["b"]),
+            ],
+            label=label,
+            y_label=y_label,
+        )
+
+    units = [
+        {**u, "shown_name": namer.name(str(u["id"]), str(u["side"]))}
+        for u in report.get("units", [])
+    ]
+    return {
+        "report": report,
+        "armies": armies,
+        "system_name": system_name,
+        "points_name": points_name,
+        "winner_name": armies.get(report.get("winner") or "", ""),
+        "summary": with_army_names(str(report.get("summary") or ""), armies),
+        "casualties_svg": bars(lost, "Models lost per turn", "models lost"),
+        "points_svg": bars(points, f"Points lost per turn ({points_name})", f"{points_name} lost"),
+        "points_total": {side: sum(points[side]) for side in ("a", "b")},
+        "unit_rows": sorted(units, key=lambda u: (u["side"], u["shown_name"])),
+        "mission_name": dict(missions_of(battle.system)).get(battle.mission, battle.mission),
     }
 
 
@@ -282,33 +330,11 @@ def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
     }
     if battle.status == JobStatus.RESOLVED and battle.report:
         report = battle.report
-        turns, lost = casualties_per_turn(report)
-        context.update(map_context(battle, _turn(request.GET.get("turn"), default=1)))
+        context.update(map_context(battle, _turn(request.GET.get("turn"), default=0)))
         context.update(
             events_context(battle, request.GET.get("event_turn", ""), request.GET.get("phase", ""))
         )
-        armies = report.get("armies", {})
-        context.update(
-            {
-                "report": report,
-                "armies": armies,
-                "winner_name": armies.get(report.get("winner") or "", ""),
-                "summary": with_army_names(str(report.get("summary") or ""), armies),
-                "casualties_svg": svg.grouped_bars(
-                    turns,
-                    [
-                        (armies.get("a", "Side A"), "side-a", lost["a"]),
-                        (armies.get("b", "Side B"), "side-b", lost["b"]),
-                    ],
-                    label="Models lost per turn",
-                    y_label="models lost",
-                ),
-                "unit_rows": sorted(report.get("units", []), key=lambda u: (u["side"], u["name"])),
-                "mission_name": dict(missions_of(battle.system)).get(
-                    battle.mission, battle.mission
-                ),
-            }
-        )
+        context.update(report_context(battle, report))
     return render(request, "frontend/battles/detail.html", context)
 
 

@@ -15,8 +15,7 @@ from django.views.decorators.http import require_POST
 from frontend import svg
 from frontend.forms import AttackForm, SimulationForm
 from frontend.views.battles import (
-    _system_of_roster,
-    missions_of,
+    request_fields,
     request_snapshots,
     roster_choices,
 )
@@ -50,7 +49,6 @@ def _page(
     attack: AttackForm,
     status: int = 200,
 ) -> HttpResponse:
-    system = _system_of_roster(request.user, request.POST.get("roster_a"))
     return render(
         request,
         "frontend/odds/index.html",
@@ -58,7 +56,7 @@ def _page(
             "form": form,
             "attack_form": attack,
             "calculators": [(slug, name) for slug, (name, _odds) in CALCULATORS.items()],
-            "missions": missions_of(system),
+            **request_fields(request.user, request.POST),
             "simulations": simulations_for_user(user=request.user)[:20],
         },
         status=status,

@@ -1,5 +1,6 @@
-"""Army builder pages around a roster's editor: export (signed text and JSON), the print
-view, the share link and its read-only page, and import by paste.
+"""Army builder pages around a roster's editor: export (signed text and JSON, and a plain
+list to read), the print view, the unit cards (a page and its PDF), the share link and its
+read-only page, and import by paste.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_GET
 
 from armybuilder.errors import ArmyBuilderError
 from armybuilder.models import Roster
@@ -19,8 +21,10 @@ from armybuilder.services import exchange, sharing
 from armybuilder.services.verification import roster_export_signed_json, roster_export_signed_text
 from armybuilder.summaries import unit_figures
 from core.input_guard import input_problem
+from frontend.cards_pdf import cards_pdf
 from frontend.editor import unit_profile
 from frontend.forms import RosterImportForm
+from frontend.unit_cards import cards_text, glossary_rows, summary_rows, unit_cards
 from frontend.views.rosters import own_roster
 
 
@@ -28,11 +32,13 @@ from frontend.views.rosters import own_roster
 def roster_export(request: HttpRequest, pk: int) -> HttpResponse:
     """Both export formats on one page, with download links."""
     roster = own_roster(request, pk)
+    printed = print_context(roster)
     return render(
         request,
         "frontend/rosters/export.html",
         {
             "roster": roster,
+            "readable": cards_text(printed["data"], printed["cards"]),
             "text": roster_export_signed_text(roster=roster),
             "json": json.dumps(
                 roster_export_signed_json(roster=roster), indent=2, ensure_ascii=False
@@ -43,11 +49,15 @@ def roster_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def roster_export_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    """The roster as a ``.txt`` or ``.json`` file."""
+    """The roster as a ``.txt`` (importable), ``.list.txt`` (to read) or ``.json`` file."""
     roster = own_roster(request, pk)
-    if fmt not in ("txt", "json"):
-        raise Http404("Export formats: txt, json")
-    if fmt == "json":
+    if fmt not in ("txt", "list.txt", "json"):
+        raise Http404("Export formats: txt, list.txt, json")
+    if fmt == "list.txt":
+        printed = print_context(roster)
+        body, content_type = cards_text(printed["data"], printed["cards"]), "text/plain"
+        content_type += "; charset=utf-8"
+    elif fmt == "json":
         body = json.dumps(roster_export_signed_json(roster=roster), indent=2, ensure_ascii=False)
         content_type = "application/json"
     else:
@@ -78,15 +88,42 @@ def print_data(roster: Roster) -> dict[str, Any]:
     return data
 
 
+def print_context(roster: Roster) -> dict[str, Any]:
+    """The print data with its unit cards, rules glossary and summary figures in words."""
+    data = print_data(roster)
+    return {
+        "roster": roster,
+        "data": data,
+        "cards": unit_cards(data),
+        "glossary": glossary_rows(data),
+        "summary_rows": summary_rows(data.get("summary") or {}),
+    }
+
+
 @login_required
 def roster_print(request: HttpRequest, pk: int) -> HttpResponse:
     """A clean page for paper: units with profiles, weapons, options and the rules used."""
     roster = own_roster(request, pk)
-    return render(
-        request,
-        "frontend/rosters/print.html",
-        {"data": print_data(roster), "roster": roster},
-    )
+    return render(request, "frontend/rosters/print.html", print_context(roster))
+
+
+@login_required
+@require_GET
+def roster_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    """The unit cards to print (two columns on A4 or Letter) with a link to their PDF."""
+    roster = own_roster(request, pk)
+    return render(request, "frontend/rosters/cards.html", print_context(roster))
+
+
+@login_required
+@require_GET
+def roster_cards_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """The unit cards as a PDF download."""
+    context = print_context(own_roster(request, pk))
+    body = cards_pdf(context["data"], context["cards"], context["glossary"])
+    response = HttpResponse(body, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="roster-{pk}-cards.pdf"'
+    return response
 
 
 @login_required
@@ -111,11 +148,7 @@ def roster_shared(request: HttpRequest, token: str) -> HttpResponse:
         roster = roster_get_shared(token=token)
     except ArmyBuilderError as error:
         return render(request, "frontend/rosters/shared.html", {"error": error}, status=404)
-    return render(
-        request,
-        "frontend/rosters/shared.html",
-        {"data": print_data(roster), "roster": roster},
-    )
+    return render(request, "frontend/rosters/shared.html", print_context(roster))
 
 
 @login_required

@@ -1,0 +1,240 @@
+"""Every page passes axe-core and has unique element ids, on a desktop, on a 390 × 844 phone
+and in dark mode (issue 24).
+
+The pages are listed from the URL conf (``frontend.urls`` and the sign-in page), so a new
+page is checked without touching this file: each pattern gets the player's own objects for
+its arguments, and whatever a GET answers as a full HTML document is a page. htmx fragments,
+downloads, redirects and POST-only actions are not pages; ``test_every_url_is_a_page_or_
+says_why_not`` keeps that split honest.
+
+Violations in the pages another engineer is reworking this round (the roster builder, the
+clock pages, the campaign game and report pages) are listed in ``PENDING`` with the rule
+that fails, instead of being fixed here; anything else fails the test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import URLPattern, reverse
+from playwright.sync_api import Browser, Page
+
+from armybuilder.rosterdata import load_sample_roster
+from armybuilder.services import sharing
+from armybuilder.services.exchange import roster_import
+from armybuilder.services.user_catalogues import catalogue_create
+from campaigns.models import Game
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.membership import campaign_join
+from campaigns.services.rounds import round_create
+from frontend.catalogue_pages import starter_text
+from frontend.urls import urlpatterns
+from rules import clocks
+from rules.models import Battle, JobStatus, Simulation
+from tests.browser.conftest import PASSWORD, make_player, sign_in
+from tests.support import wait_for
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+VIEWPORTS = {
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "dark": {"viewport": {"width": 1280, "height": 900}, "color_scheme": "dark"},
+}
+
+#: (page, axe rule) pairs failing in pages another engineer owns this round: reported to
+#: them, not fixed here. Remove a line once its page passes.
+PENDING: set[tuple[str, str]] = set()
+
+#: Answers that are not pages, by kind; every other GET must be a full HTML document.
+NOT_A_PAGE = ("fragment", "download", "redirect", "post only")
+
+UNIQUE_IDS = """() => {
+  const seen = {}, twice = [];
+  for (const el of document.querySelectorAll('[id]')) {
+    if (seen[el.id]) twice.push(el.id); seen[el.id] = true;
+  }
+  return twice;
+}"""
+
+
+@dataclass
+class World:
+    """The player's objects the pages are opened with."""
+
+    roster: Any
+    battle: Battle
+    simulation: Simulation
+    campaign: Any
+    game: Game
+    participant: Any
+    clock: Any
+    catalogue: Any
+
+
+def _import(owner, system: str, sample: str):
+    return roster_import(owner=owner, data=load_sample_roster(system, sample))
+
+
+@pytest.fixture
+def world(catalogues, live_server) -> World:
+    ada = make_player("ada")
+    opponent = get_user_model().objects.create_user(username="bo", password=PASSWORD)
+    roster = _import(ada, "grimdark", "iron-wardens-strike-force")
+    other = _import(ada, "grimdark", "chitin-host-swarm")
+    sharing.roster_share(roster=roster)
+    client = Client()
+    client.force_login(ada)
+    client.post(reverse("battle-new"), {"roster_a": roster.pk, "roster_b": other.pk, "seed": 5})
+    client.post(
+        reverse("simulation-new"),
+        {"roster_a": roster.pk, "roster_b": other.pk, "runs": 2, "seed": 3},
+    )
+    battle = Battle.objects.get(requested_by=ada)
+    simulation = Simulation.objects.get(requested_by=ada)
+    done = (JobStatus.RESOLVED, JobStatus.FAILED)
+    wait_for(lambda: Battle.objects.get(pk=battle.pk).status in done, 60)
+    wait_for(lambda: Simulation.objects.get(pk=simulation.pk).status in done, 60)
+    campaign = campaign_create(
+        user=ada, system="skirmish", name="Axe league", format="league", points_limit=1000, seed=1
+    )
+    mine = campaign_join(
+        user=ada, join_code=campaign.join_code, roster=_import(ada, "skirmish", "night-watch")
+    )
+    campaign_join(
+        user=opponent,
+        join_code=campaign.join_code,
+        roster=_import(opponent, "skirmish", "marsh-raiders"),
+    )
+    round_create(campaign=campaign, user=ada)
+    game = Game.objects.get(campaign=campaign, round__isnull=False)
+    return World(
+        roster=roster,
+        battle=battle,
+        simulation=simulation,
+        campaign=campaign,
+        game=game,
+        participant=mine,
+        clock=clocks.clock_create(user=ada, mode="chess", limit_ms=600_000, game=game),
+        catalogue=catalogue_create(owner=ada, text=starter_text("grimdark"), fmt="yaml").catalogue,
+    )
+
+
+def url_kwargs(pattern: URLPattern, w: World) -> dict[str, Any]:
+    """The player's own objects for a pattern's arguments, by the page's name."""
+    name = pattern.name or ""
+    owners = {
+        "roster": w.roster,
+        "catalogue": w.catalogue,
+        "battle": w.battle,
+        "simulation": w.simulation,
+        "clock": w.clock,
+    }
+    pk = next((obj.pk for prefix, obj in owners.items() if name.startswith(prefix)), w.campaign.pk)
+    values = {
+        "pk": pk,
+        "game_id": w.game.pk,
+        "participant_id": w.participant.pk,
+        "unit_id": str(w.roster.payload["units"][0]["id"]),
+        "number": 1,
+        "index": 0,
+        "token": w.roster.share_token,
+        "fmt": "json",
+        "action": "start",
+    }
+    return {key: values[key] for key in pattern.pattern.converters}
+
+
+def page_urls(w: World) -> list[tuple[str, str]]:
+    """Every frontend URL with the player's objects, and the sign-in page."""
+    return [(p.name, reverse(p.name, kwargs=url_kwargs(p, w))) for p in urlpatterns] + [
+        ("login", reverse("login"))
+    ]
+
+
+def kind_of(page: Page, url: str) -> tuple[str, Any]:
+    """What a GET of ``url`` answers: ``("page", response)`` for a full HTML document, else
+    one of :data:`NOT_A_PAGE`."""
+    response = page.request.get(url, max_redirects=0)
+    if response.status == 405:
+        return "post only", response
+    if 300 <= response.status < 400:
+        return "redirect", response
+    kind = response.headers.get("content-type", "")
+    body = response.text() if "text/html" in kind else ""
+    if not body:
+        return "download", response
+    if "<html" not in body[:300].lower():
+        return "fragment", response
+    return "page", response
+
+
+@pytest.fixture
+def context_for(browser: Browser, live_server) -> Iterator[Any]:
+    contexts = []
+
+    def make(label: str):
+        context = browser.new_context(base_url=live_server.url, **VIEWPORTS[label])
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def audit(page: Page, name: str) -> list[str]:
+    """The axe violations and repeated ids of the open page, as lines of a report."""
+    problems = []
+    results = Axe().run(page)
+    for violation in results.response["violations"]:
+        if (name, violation["id"]) in PENDING:
+            continue
+        targets = [", ".join(n["target"]) for n in violation["nodes"][:3]]
+        problems.append(f"{name}: {violation['id']} ({violation['impact']}) at {targets}")
+    twice = page.evaluate(UNIQUE_IDS)
+    if twice:
+        problems.append(f"{name}: repeated ids {sorted(set(twice))}")
+    return problems
+
+
+@pytest.mark.parametrize("label", sorted(VIEWPORTS))
+def test_every_page_passes_axe_and_has_unique_ids(world, context_for, label):
+    page = context_for(label)
+    sign_in(page, "ada")
+    problems, checked = [], []
+    for name, url in page_urls(world):
+        if name == "login":
+            continue
+        kind, response = kind_of(page, url)
+        if kind != "page":
+            continue
+        assert response.status < 500, (url, response.status)
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        checked.append(name)
+        problems += audit(page, name)
+    anonymous = context_for(label)
+    anonymous.goto(reverse("login"))
+    problems += audit(anonymous, "login")
+    assert not problems, "\n".join(problems)
+    assert len(checked) >= 20, checked
+
+
+def test_every_url_is_a_page_or_says_why_not(world, context_for):
+    page = context_for("desktop")
+    sign_in(page, "ada")
+    kinds = {name: kind_of(page, url)[0] for name, url in page_urls(world)}
+    assert set(kinds.values()) <= {"page", *NOT_A_PAGE}
+    for name in ("battle-detail", "roster-cards", "roster-print", "roster-shared", "home"):
+        assert kinds[name] == "page", name
+    for name in ("battle-map", "battle-events", "roster-cards-pdf", "battle-new"):
+        assert kinds[name] != "page", name

@@ -1,0 +1,137 @@
+"""The battle page at the table (issue 24), on a desktop and a 390 × 844 phone: the default
+pair of the form fights, the map opens at deployment with no wreck and plays turn by turn
+with movement trails and labels inside the table and apart, the log is grouped, worded and
+reachable by keyboard, same-named units are told apart, and nothing scrolls sideways."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from armybuilder.rosterdata import load_sample_roster
+from armybuilder.services.exchange import roster_import
+from tests.browser.conftest import make_player, sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SHOTS = Path("/tmp")
+
+LABEL_BOXES = """() => {
+  const svg = document.querySelector('#battle-map svg');
+  const view = svg.viewBox.baseVal;
+  return [...svg.querySelectorAll('.map-labels text')].map(t => {
+    const b = t.getBBox();
+    return {text: t.textContent, x: b.x, y: b.y, w: b.width, h: b.height,
+            vw: view.width, vh: view.height, unit: t.classList.contains('unit-label')};
+  });
+}"""
+
+
+def shot(page: Page, label: str) -> None:
+    page.screenshot(path=str(SHOTS / f"table2-{label}.png"), full_page=True)
+
+
+def fight_default_pair(page: Page) -> None:
+    """Resolve the battle the form offers as it opens (side A first, side B as chosen)."""
+    page.get_by_role("link", name="Battles").click()
+    page.get_by_role("button", name="Resolve battle").click()
+    page.wait_for_url(re.compile(r".*/battles/\d+/$"))
+    expect(page.locator("#battle-winner")).to_be_visible(timeout=60_000)
+
+
+def no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], width
+
+
+def test_the_battle_page_on_a_desktop(page: Page, catalogues):
+    owner = make_player("varn")
+    roster_import(owner=owner, data=load_sample_roster("grimdark", "iron-wardens-strike-force"))
+    roster_import(owner=owner, data=load_sample_roster("skirmish", "night-watch"))
+    roster_import(owner=owner, data=load_sample_roster("grimdark", "chitin-host-swarm"))
+    sign_in(page, "varn")
+    page.get_by_role("link", name="Battles").click()
+    side_b = page.get_by_label("Side B roster")
+    options = side_b.locator("option").all_inner_texts()
+    assert options
+    assert all("Grimdark" in o for o in options), options
+    assert page.get_by_label("Side A roster").input_value() != side_b.input_value()
+    fight_default_pair(page)
+
+    # The map opens at deployment: every unit standing, no wreck.
+    figure = page.locator("#battle-map figure")
+    expect(figure).to_have_attribute("data-turn", "0")
+    expect(page.locator("#turn-output")).to_have_text("Deployment")
+    assert page.locator("#battle-map g.unit").count() > 0
+    assert page.locator("#battle-map g.unit.destroyed").count() == 0
+    boxes = page.evaluate(LABEL_BOXES)
+    assert boxes
+    for box in boxes:  # no label cut by the table's edge
+        assert box["x"] >= -0.5, box
+        assert box["x"] + box["w"] <= box["vw"] + 0.5, box
+        assert box["y"] >= -0.5, box
+    shot(page, "battle-desktop-deployment")
+
+    # Play steps the replay; trails follow the units; Pause stops it.
+    play = page.get_by_role("button", name="Play")
+    play.click()
+    expect(figure).to_have_attribute("data-turn", "2", timeout=8_000)
+    page.get_by_role("button", name="Pause").click()
+    expect(page.locator("#replay-play")).to_have_attribute("aria-pressed", "false")
+    assert page.locator("#battle-map .trails polyline").count() > 0
+    page.get_by_label("Show movement trails").uncheck()
+    expect(page.locator("#battle-map .trails")).to_be_hidden()
+    shot(page, "battle-desktop-turn2")
+
+    # Casualties count points as well as models.
+    expect(page.get_by_role("img", name="Models lost per turn")).to_be_visible()
+    expect(page.get_by_role("img", name=re.compile(r"Points lost per turn"))).to_be_visible()
+
+    # The log: grouped by turn and phase, no "Turn 1, shooting:" prefix, no "1 hits", the
+    # armour save step, reachable and scrollable by keyboard.
+    log = page.get_by_role("region", name=re.compile(r"^Battle log"))
+    text = log.inner_text()
+    assert "Turn 1" in text
+    assert not re.search(r"Turn \d+, [a-z]+:", text)
+    assert not re.search(r"\b1 (hits|wounds)\b", text)
+    assert "armour saves" in text
+    log.focus()
+    expect(log).to_be_focused()
+    page.keyboard.press("PageDown")
+    page.wait_for_function("document.getElementById('battle-log-scroll').scrollTop > 0")
+    shot(page, "battle-desktop-log")
+
+
+def test_the_battle_page_on_a_phone_tells_same_named_fighters_apart(
+    new_page, browser, live_server, catalogues
+):
+    owner = make_player("sull")
+    for _ in range(2):
+        roster_import(owner=owner, data=load_sample_roster("skirmish", "marsh-raiders"))
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        sign_in(page, "sull")
+        no_sideways_scroll(page)
+        page.get_by_role("link", name="Battles").click()
+        no_sideways_scroll(page)
+        shot(page, "battle-phone-form")
+        page.get_by_role("button", name="Resolve battle").click()
+        page.wait_for_url(re.compile(r".*/battles/\d+/$"))
+        expect(page.locator("#battle-winner")).to_be_visible(timeout=60_000)
+        no_sideways_scroll(page)
+        log = page.get_by_role("region", name=re.compile(r"^Battle log")).inner_text()
+        assert "Chief Brannoch (1)" in log
+        assert "Chief Brannoch (2)" in log
+        for raw in ("knocked_down", "close_combat", "out_of_action", "short-bow"):
+            assert raw not in log
+        map_box = page.locator("#battle-map svg").bounding_box()
+        assert map_box["width"] <= 390
+        shot(page, "battle-phone")
+    finally:
+        context.close()

@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from armybuilder.constraints import unit_matches
 from armybuilder.exchange import grouped_entries
 from armybuilder.models import Roster
 from armybuilder.rosterdata import apply_options
@@ -23,9 +24,12 @@ UNIT_PATH = re.compile(r"^units\[(\d+)\]")
 
 def _option_rows(unit: dict[str, Any], entry: dict[str, Any]) -> list[dict[str, Any]]:
     counts = Counter(entry.get("options", []))
+    size = int(entry.get("size") or 1)
     rows = []
     for option in unit.get("options", []) or []:
-        allowed, wording = option_limit(option, int(entry.get("size") or 1))
+        if option.get("allowed") and not unit_matches(unit, size, option["allowed"]):
+            continue  # a magic item this unit may not take
+        allowed, wording = option_limit(option, size)
         multiple = bool(option.get("max_per")) or int(option.get("max", 1)) > 1
         rows.append(
             {
@@ -38,6 +42,7 @@ def _option_rows(unit: dict[str, Any], entry: dict[str, Any]) -> list[dict[str, 
                 "multiple": multiple,
                 "allowed": allowed,
                 "wording": wording,
+                "item": bool(option.get("item")),
             }
         )
     return rows

@@ -5,6 +5,8 @@ items: one per unit, each once per army, only the units an item names)."""
 
 from __future__ import annotations
 
+from armybuilder.catalogue_checks import catalogue_issues
+from armybuilder.catalogue_upload import ParsedDocument
 from armybuilder.magic_items import offered_units
 from armybuilder.rosterdata import CATALOGUE_DIR, entry_points, load_faction, load_yaml
 from armybuilder.validation import validate_roster
@@ -111,3 +113,17 @@ def test_a_horde_is_a_core_unit_of_its_own_race():  # seed 003 p.11: 20+ infantr
     wyrm = {"unit": "bog-wyrm", "size": 1, "options": [], "faction": "gravemire-host"}
     codes = _validate([horde, hero, wyrm], allies=["gravemire-host"]).codes()
     assert codes == ["core.heroes_monsters", "allies.alignment"]
+
+
+def test_catalogue_checks_name_a_broken_item():
+    data = load_faction("massbattle", "dawnguard-realms")
+    data["magic_items"] = [
+        *data["magic_items"],
+        {"slug": "banner", "name": "Twin", "cost": 5, "allowed": {"units": ["nobody"]}},
+        {"slug": "odd-charm", "name": "Odd Charm", "cost": 5, "effects": {"modify": {"WS": 1}}},
+    ]
+    found = {(i.code, i.path) for i in catalogue_issues(ParsedDocument(data=data, lines={}))}
+    assert ("catalogue.inconsistent", "magic_items[8]") in found
+    data["magic_items"] = data["magic_items"][:8] + data["magic_items"][9:]
+    found = {(i.code, i.path) for i in catalogue_issues(ParsedDocument(data=data, lines={}))}
+    assert found == {("engine.item.stat_unknown", "magic_items[8]")}

@@ -104,3 +104,13 @@ def test_the_engine_ends_the_turns_the_games_clock_timed_out():
     ended = [e for e in report["events"] if e["data"].get("timed_out")]
     assert [e["turn"] for e in ended] == report["extra"]["timed_out_turns"]
     assert battle_replay(battle=battle)["identical"]
+
+
+def test_the_clock_page_lists_the_turns_ended_over_time(client):
+    user = make_user("ann")
+    clock = clock_create(user=user, mode="per_turn", limit_ms=MINUTE)
+    clock = clock_start(clock=clock, side="a", now=at(0))
+    clock_switch(clock=clock, now=at(2))
+    client.force_login(user)
+    page = client.get(f"/clocks/{clock.pk}/").content.decode()
+    assert "Turns ended over time: 1" in page

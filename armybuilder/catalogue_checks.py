@@ -43,22 +43,11 @@ def catalogue_issues(document: ParsedDocument) -> list[CatalogueIssue]:
         return schema
     data = document.data
     found = [
-        issue(
-            "catalogue.inconsistent",
-            f"units[{index}]",
-            message,
-            line=document.line_of(f"units[{index}]"),
-        )
-        for index, message in faction_findings(data)
-    ]
-    found += [
-        issue(
-            "catalogue.inconsistent",
-            f"magic_items[{index}]",
-            message,
-            line=document.line_of(f"magic_items[{index}]"),
-        )
-        for index, message in item_findings(data)
+        issue("catalogue.inconsistent", path, message, line=document.line_of(path))
+        for path, message in [
+            *((f"units[{index}]", message) for index, message in faction_findings(data)),
+            *((f"magic_items[{index}]", message) for index, message in item_findings(data)),
+        ]
     ]
     found += constraint_issues(document)
     found += option_issues(document)

@@ -20,13 +20,13 @@ _COUNT = {"type": "integer", "minimum": 0}
 _STRINGS = {"type": "array", "items": {"type": "string"}}
 _CONSTRAINTS = {"type": "array", "items": constraint_schema()}
 
+_PRICED = {"slug": _SLUG, "name": _NAME, "cost": {"type": "integer"}}
+
 OPTION_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["slug", "name", "cost"],
     "properties": {
-        "slug": _SLUG,
-        "name": _NAME,
-        "cost": {"type": "integer"},
+        **_PRICED,
         "per_model": {"type": "boolean"},
         "group": {"type": ["string", "null"]},
         "group_max": {"type": "integer", "minimum": 1},
@@ -60,9 +60,7 @@ MAGIC_ITEM_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["slug", "name", "cost"],
     "properties": {
-        "slug": _SLUG,
-        "name": _NAME,
-        "cost": {"type": "integer"},
+        **_PRICED,
         "text": {"type": "string"},
         "allowed": KIND_FIELDS["ratio"]["properties"]["per"],
         "effects": OPTION_SCHEMA["properties"]["effects"],

@@ -7,10 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from campaigns.services.campaigns import campaign_create
 from campaigns.services.engine import game_play_with_engine
-from campaigns.services.games import game_create
-from campaigns.services.membership import campaign_join
 from rules.clocks import (
     clock_create,
     clock_pause,
@@ -22,7 +19,7 @@ from rules.clocks import (
 )
 from rules.engine.gameclock import ClockRecord
 from rules.services import battle_replay
-from tests.integration.campaigns.factories import make_user, sample_roster
+from tests.integration.campaigns.factories import make_user, sample_game
 
 pytestmark = pytest.mark.django_db
 
@@ -35,30 +32,8 @@ def at(minutes: float) -> datetime:
 
 
 def _massbattle_game():
-    organiser = make_user("org")
-    campaign = campaign_create(
-        user=organiser,
-        system="massbattle",
-        name="Timed",
-        format="narrative",
-        points_limit=2000,
-        seed=3,
-    )
-    people = [
-        campaign_join(
-            user=user,
-            join_code=campaign.join_code,
-            roster=sample_roster(user, "massbattle", sample),
-        )
-        for user, sample in (
-            (make_user("ash"), "dawnguard-vanguard"),
-            (make_user("bay"), "gravemire-tide"),
-        )
-    ]
-    game = game_create(
-        campaign=campaign, user=organiser, participant_a=people[0], participant_b=people[1]
-    )
-    return game, people[0].user
+    game = sample_game("massbattle", ("dawnguard-vanguard", "gravemire-tide"))
+    return game, game.participant_a.user
 
 
 def test_a_turn_ended_over_its_allowance_is_recorded():

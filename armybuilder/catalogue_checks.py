@@ -16,9 +16,10 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from armybuilder import rosterdata
-from armybuilder.catalogue_files import FACTION_VALIDATOR, faction_findings
+from armybuilder.catalogue_files import FACTION_VALIDATOR, faction_findings, item_findings
 from armybuilder.catalogue_issues import WARNING, CatalogueIssue, issue
 from armybuilder.catalogue_upload import ParsedDocument, join
+from armybuilder.constraints import unit_matches
 from rules.engine.errors import EngineError
 from rules.engine.systems import get_system
 
@@ -42,13 +43,11 @@ def catalogue_issues(document: ParsedDocument) -> list[CatalogueIssue]:
         return schema
     data = document.data
     found = [
-        issue(
-            "catalogue.inconsistent",
-            f"units[{index}]",
-            message,
-            line=document.line_of(f"units[{index}]"),
-        )
-        for index, message in faction_findings(data)
+        issue("catalogue.inconsistent", path, message, line=document.line_of(path))
+        for path, message in [
+            *((f"units[{index}]", message) for index, message in faction_findings(data)),
+            *((f"magic_items[{index}]", message) for index, message in item_findings(data)),
+        ]
     ]
     found += constraint_issues(document)
     found += option_issues(document)
@@ -245,6 +244,34 @@ def engine_issues(document: ParsedDocument) -> list[CatalogueIssue]:
                     + (f" with option {options[-1]}" if options else "")
                     + f": {error[1]}",
                     f"See rules/engine/systems/{system.slug}/README.md for the keys it reads.",
+                    line=document.line_of(path),
+                )
+            )
+            break
+    return found + item_engine_issues(document, system)
+
+
+def item_engine_issues(document: ParsedDocument, system: Any) -> list[CatalogueIssue]:
+    """Each magic item built by the engine on every unit it allows (at the unit's first
+    size); the first refusal of each item is reported at ``magic_items[i]``."""
+    data = document.data
+    found = []
+    for i, item in enumerate(data.get("magic_items") or []):
+        for unit in data["units"]:
+            size = rosterdata.default_size(unit)
+            if item.get("allowed") and not unit_matches(unit, size, item["allowed"]):
+                continue
+            error = _build_error(system, _roster(data, [(unit, [item["slug"]])]))
+            if error is None or error[0].startswith("engine.roster."):
+                continue
+            path = f"magic_items[{i}]"
+            found.append(
+                issue(
+                    error[0],
+                    path,
+                    f"The {system.name} engine cannot play {unit['slug']} with the "
+                    f"{item['name']}: {error[1]}",
+                    "Change the item's effects or the units it is allowed for.",
                     line=document.line_of(path),
                 )
             )

@@ -83,9 +83,29 @@ def faction_findings(data: dict[str, Any]) -> list[tuple[int, str]]:
     return findings
 
 
+def item_findings(data: dict[str, Any]) -> list[tuple[int, str]]:
+    """Magic items (docs/catalogue-format.md) as (item index, message): unique slugs that no
+    unit option uses, and ``allowed`` naming only the faction's units."""
+    units = {u["slug"] for u in data.get("units", [])}
+    options = {o["slug"] for u in data.get("units", []) for o in u.get("options", [])}
+    problems: list[tuple[int, str]] = []
+    seen: set[str] = set()
+    for index, item in enumerate(data.get("magic_items") or []):
+        where = f"magic_items[{index}] ({item['slug']})"
+        if item["slug"] in seen or item["slug"] in options:
+            problems.append((index, f"{where}: slug already used by an item or a unit option"))
+        seen.add(item["slug"])
+        allowed = item.get("allowed") or []
+        for alternative in [allowed] if isinstance(allowed, dict) else allowed:
+            for slug in alternative.get("units", []):
+                if slug not in units:
+                    problems.append((index, f"{where}: allowed names unknown unit '{slug}'"))
+    return problems
+
+
 def faction_problems(data: dict[str, Any]) -> list[str]:
-    """The messages of :func:`faction_findings`."""
-    return [message for _, message in faction_findings(data)]
+    """The messages of :func:`faction_findings` and :func:`item_findings`."""
+    return [message for _, message in [*faction_findings(data), *item_findings(data)]]
 
 
 def read_catalogue_file(path: Path) -> CatalogueFile:

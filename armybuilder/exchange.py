@@ -26,6 +26,7 @@ from collections import Counter
 from typing import Any
 
 from armybuilder.errors import ImportFormatError
+from armybuilder.magic_items import offered_units
 from armybuilder.validation import ValidationResult
 
 _TITLE = re.compile(r"^\+\+\+ (?P<name>.*) \+\+\+$")
@@ -66,7 +67,7 @@ def interchange_payload(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def _names(catalogue: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], str]:
-    return {u["slug"]: u for u in catalogue.get("units", [])}, catalogue.get("name", "")
+    return offered_units(catalogue), catalogue.get("name", "")
 
 
 def grouped_entries(

@@ -13,6 +13,8 @@ from typing import Any
 
 import yaml
 
+from armybuilder.magic_items import is_item, offered_units
+
 CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogues"
 SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
 
@@ -112,7 +114,7 @@ def unit_entry_to_engine(
     options = list(entry.get("options", []))
     profile, weapons, rules = apply_options(unit, size, options)
     points = entry_points(unit, size, options)
-    return {
+    engine_unit = {
         "id": entry.get("id") or entry_id,
         "unit": unit["slug"],
         "name": entry.get("name") or unit["name"],
@@ -126,6 +128,26 @@ def unit_entry_to_engine(
         "options": options,
         "extra": deepcopy(unit.get("extra", {})),
     }
+    items = carried_items(unit, options)
+    if items:
+        engine_unit["items"] = items
+    return engine_unit
+
+
+def carried_items(unit: dict[str, Any], option_slugs: list[str]) -> list[dict[str, Any]]:
+    """The magic items among the chosen options, as the engine reads them: slug, name and
+    the stat changes (``modify``) it applies after the unit's size profile (a granted rule is
+    already in ``rules``)."""
+    by_slug = {o["slug"]: o for o in unit.get("options", [])}
+    return [
+        {
+            "slug": slug,
+            "name": by_slug[slug]["name"],
+            "modify": dict((by_slug[slug].get("effects") or {}).get("modify") or {}),
+        }
+        for slug in dict.fromkeys(option_slugs)
+        if is_item(by_slug.get(slug))
+    ]
 
 
 def roster_to_engine(
@@ -135,8 +157,7 @@ def roster_to_engine(
     (the primary faction and any allies). Entries may name ``"faction"`` for allies."""
     units = []
     for index, entry in enumerate(roster["units"], start=1):
-        faction = catalogues[entry.get("faction") or roster["faction"]]
-        unit = next(u for u in faction["units"] if u["slug"] == entry["unit"])
+        unit = offered_units(catalogues[entry.get("faction") or roster["faction"]])[entry["unit"]]
         units.append(unit_entry_to_engine(unit, entry, f"u{index}"))
     return {
         "system": roster["system"],

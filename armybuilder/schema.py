@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from armybuilder.constraints import constraint_schema
+from armybuilder.constraints import KIND_FIELDS, constraint_schema
 from rules.engine.systems import SYSTEMS as ENGINE_SYSTEMS
 
 SYSTEMS: tuple[str, ...] = tuple(system.slug for system in ENGINE_SYSTEMS)
@@ -20,13 +20,13 @@ _COUNT = {"type": "integer", "minimum": 0}
 _STRINGS = {"type": "array", "items": {"type": "string"}}
 _CONSTRAINTS = {"type": "array", "items": constraint_schema()}
 
+_PRICED = {"slug": _SLUG, "name": _NAME, "cost": {"type": "integer"}}
+
 OPTION_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["slug", "name", "cost"],
     "properties": {
-        "slug": _SLUG,
-        "name": _NAME,
-        "cost": {"type": "integer"},
+        **_PRICED,
         "per_model": {"type": "boolean"},
         "group": {"type": ["string", "null"]},
         "group_max": {"type": "integer", "minimum": 1},
@@ -50,9 +50,22 @@ OPTION_SCHEMA: dict[str, Any] = {
                 "replace_weapon": {"type": ["string", "null"]},
                 "add_rules": _STRINGS,
                 "profile": {"type": "object"},
+                "modify": {"type": "object", "additionalProperties": {"type": "integer"}},
             },
         },
     },
+}
+
+MAGIC_ITEM_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["slug", "name", "cost"],
+    "properties": {
+        **_PRICED,
+        "text": {"type": "string"},
+        "allowed": KIND_FIELDS["ratio"]["properties"]["per"],
+        "effects": OPTION_SCHEMA["properties"]["effects"],
+    },
+    "additionalProperties": False,
 }
 
 UNIT_SCHEMA: dict[str, Any] = {
@@ -117,6 +130,7 @@ FACTION_SCHEMA: dict[str, Any] = {
             },
         },
         "units": {"type": "array", "minItems": 1, "items": UNIT_SCHEMA},
+        "magic_items": {"type": "array", "items": MAGIC_ITEM_SCHEMA},
         "constraints": _CONSTRAINTS,
     },
 }

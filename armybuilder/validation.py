@@ -7,7 +7,8 @@ are always computed from the catalogue (``rosterdata.entry_points``), never take
 Per-unit checks (codes fixed here, severities overridable like any constraint):
 ``unit.unknown``, ``unit.faction_not_in_roster``, ``unit.size_range``,
 ``unit.size_not_listed``, ``option.unknown``, ``option.group``, ``option.max``,
-``option.max_per``, ``option.requires``, ``option.excludes``; roster checks
+``option.max_per``, ``option.requires``, ``option.excludes``, ``option.not_allowed`` (a
+magic item on a unit its ``allowed`` selector does not match); roster checks
 ``roster.faction_unknown``, ``roster.ally_unknown``, ``roster.allies_not_allowed``,
 ``roster.ally_duplicate``. Catalogue constraints (``constraints.py``) follow, system ones
 first, then each faction's (a faction constraint with a system constraint's code replaces it).
@@ -26,8 +27,10 @@ from armybuilder.constraints import (
     Violation,
     apply_overrides,
     run_constraint,
+    unit_matches,
 )
 from armybuilder.constraints.counts import RatioStanding, ratio_standings
+from armybuilder.magic_items import offered_units
 from armybuilder.rosterdata import default_size, entry_points
 
 
@@ -116,8 +119,9 @@ def option_limit(option: dict[str, Any], size: int) -> tuple[int, str]:
 def check_options(
     unit: dict[str, Any], size: int, chosen: list[str], path: str
 ) -> list[tuple[str, str, str]]:
-    """Option legality: unknown option, one-of groups, max / N per M models, requires and
-    excludes (catalogue option fields, docs/catalogue-format.md)."""
+    """Option legality: unknown option, one-of groups, max / N per M models, requires,
+    excludes and the units a magic item is ``allowed`` for (catalogue option fields,
+    docs/catalogue-format.md)."""
     name = _unit_name(unit)
     by_slug = {o["slug"]: o for o in unit.get("options", [])}
     taken = Counter(chosen)
@@ -134,6 +138,10 @@ def check_options(
         if option is None:
             continue
         opt_path = f"{path}.options[{chosen.index(slug)}]"
+        if option.get("allowed") and not unit_matches(unit, size, option["allowed"]):
+            found.append(
+                ("option.not_allowed", f"{name}: may not take the {option['name']}", opt_path)
+            )
         allowed, wording = option_limit(option, size)
         if count > allowed:
             code = "option.max_per" if option.get("max_per") else "option.max"
@@ -181,10 +189,7 @@ def price_roster(
 ) -> RosterView:
     """The roster payload priced against its catalogues (unknown units price at 0)."""
     primary = str(payload.get("faction", ""))
-    indexes = {
-        slug: {u["slug"]: u for u in catalogue.get("units", []) or []}
-        for slug, catalogue in factions.items()
-    }
+    indexes = {slug: offered_units(catalogue) for slug, catalogue in factions.items()}
     units = []
     for index, entry in enumerate(payload.get("units", []) or []):
         faction_slug = str(entry.get("faction") or primary)

@@ -12,9 +12,10 @@ import re
 from collections import Counter
 from typing import Any
 
+from armybuilder.constraints import unit_matches
 from armybuilder.exchange import grouped_entries
 from armybuilder.models import Roster
-from armybuilder.rosterdata import apply_options
+from armybuilder.rosterdata import apply_options, carried_items
 from armybuilder.selectors import context_validate, roster_context, roster_revision_list
 from armybuilder.services.history import undo_state
 from armybuilder.summaries import unit_figures
@@ -46,6 +47,8 @@ def _option_rows(unit: dict[str, Any], entry: dict[str, Any]) -> list[dict[str, 
             group_max[group] = max(group_max.get(group, 1), int(option.get("group_max", 1)))
     rows = []
     for option in options:
+        if option.get("allowed") and not unit_matches(unit, size, option["allowed"]):
+            continue  # a magic item this unit may not take
         allowed, wording = option_limit(option, size)
         group = str(option.get("group") or "")
         count = counts.get(option["slug"], 0)
@@ -63,6 +66,7 @@ def _option_rows(unit: dict[str, Any], entry: dict[str, Any]) -> list[dict[str, 
                 "allowed": allowed,
                 "wording": wording,
                 "limit_text": _limit_text(option, count, allowed),
+                "item": bool(option.get("item")),
             }
         )
     return rows
@@ -121,13 +125,18 @@ PROFILE_RANK = {key: index for index, key in enumerate(PROFILE_ORDER)}
 
 def unit_profile(unit: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
     """The unit's characteristics in the system's order, with its chosen options and, for
-    a massbattle unit, its size's own figures (``extra.size_profiles``) applied."""
+    a massbattle unit, its size's own figures (``extra.size_profiles``) and its magic items'
+    stat changes applied."""
     if not unit:
         return {}
     size = int(entry.get("size") or (unit.get("size") or {}).get("min", 1))
     profile, _weapons, _rules = apply_options(unit, size, list(entry.get("options", [])))
     sized = ((unit.get("extra") or {}).get("size_profiles") or {}).get(str(size)) or {}
     merged = {str(k): v for k, v in {**profile, **sized}.items()}
+    for item in carried_items(unit, list(entry.get("options", []))):
+        for key, change in item["modify"].items():
+            if isinstance(merged.get(key), int) and not isinstance(merged[key], bool):
+                merged[key] += change  # magic items change the stat line after its size
     keys = sorted(merged, key=lambda k: (PROFILE_RANK.get(k, len(PROFILE_ORDER)), k))
     return {k: merged[k] for k in keys}
 

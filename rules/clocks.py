@@ -8,8 +8,11 @@ phones looking at one clock show the same times. Every change locks the row
 Chess clock: a side whose total time runs out **flags**: the game ends at once and its whole
 army routs (seed 003 §11); ``campaigns.services.clocks.clock_report_to_campaign`` then
 reports the linked campaign game (the flagged side loses, every unit of it routed).
-Per-turn clock: a side over its turn's allowance is only **over time** (seed 003 §11: it
-stops its turn); the game goes on.
+Per-turn clock: a side over its turn's allowance is **over time** (seed 003 p.11: it stops
+its turn at once, its melees not yet fought do not happen); the game goes on, and the clock
+records the turn in ``timed_out_turns`` when the side ends it. :func:`clock_record` hands
+those turns (and a chess flag) to the engine when it plays the linked game, so the battle
+report ends the same turns for time.
 
 Who may see and press a clock: its creator, both players of its campaign game, and anyone
 who joined it with its share code (clocks without a campaign game have one).
@@ -146,15 +149,34 @@ def clock_read(*, clock: GameClock, now: datetime | None = None) -> ClockReading
     )
 
 
+def clock_record(*, clock: GameClock, now: datetime | None = None) -> gameclock.ClockRecord:
+    """What the engine is given when it plays the clock's game: the turns that ran out of
+    their per-turn time (the turn running now too, when it is over time) and the chess flag
+    with the turn it fell in (seed 003 p.11 timed games)."""
+    reading = clock_read(clock=clock, now=now)
+    turns = {int(t) for t in clock.timed_out_turns or []}
+    if reading.over_time:
+        turns.add(clock.turn)
+    flagged = (reading.flagged, clock.turn) if reading.flagged else None
+    return gameclock.ClockRecord(timed_out_turns=tuple(sorted(turns)), flagged=flagged)
+
+
+def game_clock_record(*, game: Any, now: datetime | None = None) -> gameclock.ClockRecord:
+    """The record of the game's latest clock (an empty record when it has none)."""
+    clock = GameClock.objects.filter(game=game).order_by("-created_at", "-id").first()
+    return clock_record(clock=clock, now=now) if clock else gameclock.ClockRecord()
+
+
 def clock_state(*, clock: GameClock, now: datetime | None = None) -> dict[str, Any]:
     """The clock as JSON-ready data: remaining per side from the server's time, the flagged
-    side, whether it can be reported."""
+    side, the turns that ended over time, whether it can be reported."""
     reading = clock_read(clock=clock, now=now)
     return {
         "id": clock.pk,
         "mode": clock.mode,
         "limit_ms": int(clock.limit_ms),
         **reading.to_dict(),
+        "timed_out_turns": list(clock.timed_out_turns or []),
         "game": clock.game_id,
         "reported": clock.reported_at is not None,
         "share_code": clock.share_code,
@@ -278,15 +300,19 @@ def clock_switch(
     *, clock: GameClock, side: str | None = None, now: datetime | None = None
 ) -> GameClock:
     """End of a turn (or of one unit's deployment): stop this side, start the other; a
-    per-turn clock gives the new side a fresh allowance (seed 003 §11). ``side``, when
-    given, is the side ending its turn: a second press from another phone is refused
-    instead of switching back."""
+    per-turn clock gives the new side a fresh allowance (seed 003 §11) and records the turn
+    in ``timed_out_turns`` when the side ends it over its allowance (seed 003 p.11: the turn
+    stopped when its time ran out). ``side``, when given, is the side ending its turn: a
+    second press from another phone is refused instead of switching back."""
     if side is not None and side not in gameclock.SIDES:
         raise ClockError("clock.side_invalid", "side must be 'a' or 'b'.", "side")
 
     def step(c: GameClock, state: gameclock.ClockState, now_ms: int) -> None:
         if side is not None and state.active != side:
             raise ClockConflict("clock.not_your_turn", f"It is not side {side}'s turn.", "side")
+        over = c.mode == ClockMode.PER_TURN and state.active is not None and state.running
+        if over and gameclock.clock_remaining(state, now_ms)[state.active] <= 0:
+            c.timed_out_turns = sorted({*(c.timed_out_turns or []), c.turn})
         _store(c, gameclock.clock_switch(state, now_ms))
         c.turn += 1
 

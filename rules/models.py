@@ -79,9 +79,12 @@ class EngineJob(models.Model):
 
 class Battle(EngineJob):
     """One battle between two roster snapshots, resolved by the engine from ``seed``; the
-    report is the engine's BattleReport as JSON."""
+    report is the engine's BattleReport as JSON. ``clock`` is the game clock's record the
+    engine plays it with (``gameclock.ClockRecord.to_dict``: turns that ran out of time, a
+    flag; ``{}`` for an untimed game)."""
 
     seed = models.BigIntegerField()
+    clock = models.JSONField(default=dict, blank=True)
     report = models.JSONField(null=True, blank=True)
     report_hash = models.CharField(max_length=64, blank=True)
     winner = models.CharField(max_length=1, blank=True)
@@ -173,7 +176,9 @@ class GameClock(models.Model):
     ``remaining_a``/``remaining_b`` are milliseconds left as of ``started_at`` (the last
     switch or resume); the running side's time is computed from the server's clock, so every
     phone shows the same times. ``flagged`` is the side whose chess clock ran out: the game
-    is over and that army counts as routed (seed 003 §11).
+    is over and that army counts as routed (seed 003 §11). ``timed_out_turns`` lists the
+    turns a per-turn clock's side ended over its allowance (seed 003 p.11: that turn stops,
+    its melees are not fought), handed to the engine when it plays the game.
 
     A clock of a campaign game is seen by both players of that game; any other clock has a
     ``share_code`` its creator passes on (a link or the code itself), and whoever joins with
@@ -190,6 +195,7 @@ class GameClock(models.Model):
     turn = models.PositiveIntegerField(default=0)
     flagged = models.CharField(max_length=1, blank=True)
     flagged_at = models.DateTimeField(null=True, blank=True)
+    timed_out_turns = models.JSONField(default=list, blank=True)
     game = models.ForeignKey(
         "campaigns.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="clocks"
     )

@@ -17,6 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
+from rules.engine.gameclock import ClockRecord
 from rules.engine.report import BattleReport
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
@@ -70,12 +71,20 @@ def play_battle(
     snapshot_b: dict,
     log: bool = True,
     settings: dict | None = None,
+    clock: dict | None = None,
 ) -> BattleReport:
-    """Build both armies and let the engine play the battle with the stored ``settings``."""
+    """Build both armies and let the engine play the battle with the stored ``settings``
+    and, for a system with timed-game rules (``plays_clock``), the game clock's record
+    (``ClockRecord.to_dict``: turns that ran out of time end there, seed 003 p.11)."""
     game = get_system(system)
     army_a = game.build_army(snapshot_a)
     army_b = game.build_army(snapshot_b)
     played = engine_settings(system=system, stored=settings)
+    record = ClockRecord.from_dict(clock)
+    if record and getattr(game, "plays_clock", False):
+        return game.resolve_battle(
+            army_a, army_b, mission, seed, log=log, settings=played, clock=record
+        )
     return game.resolve_battle(army_a, army_b, mission, seed, log=log, settings=played)
 
 
@@ -143,11 +152,14 @@ def battle_create(
     seed: int | None = None,
     enqueue: bool = True,
     settings: dict | None = None,
+    clock: dict | None = None,
 ) -> Battle:
     """Save a queued battle between two roster snapshots, played with the engine
-    ``settings`` (None: the system's defaults), and, with ``enqueue``, send its resolution
-    to a worker once the transaction commits."""
+    ``settings`` (None: the system's defaults) and a game clock's record (``clock``, see
+    :func:`play_battle`), and, with ``enqueue``, send its resolution to a worker once the
+    transaction commits."""
     battle = Battle.objects.create(
+        clock=ClockRecord.from_dict(clock).to_dict(),
         **engine_job_fields(
             requested_by=requested_by,
             snapshot_a=snapshot_a,
@@ -157,7 +169,7 @@ def battle_create(
             mission=mission,
             seed=seed,
             settings=settings,
-        )
+        ),
     )
     if enqueue:
         send_task_on_commit(battle_resolve_task, battle.pk)
@@ -200,6 +212,7 @@ def battle_resolve(*, battle_id: int) -> Battle:
                 snapshot_a=battle.snapshot_a,
                 snapshot_b=battle.snapshot_b,
                 settings=battle.settings,
+                clock=battle.clock,
             )
     except Exception as exc:  # noqa: BLE001 - any engine failure is recorded, not retried
         Battle.objects.filter(pk=battle_id, status=JobStatus.RUNNING).update(
@@ -233,6 +246,7 @@ def battle_replay(*, battle: Battle) -> dict[str, Any]:
         snapshot_a=battle.snapshot_a,
         snapshot_b=battle.snapshot_b,
         settings=battle.settings,
+        clock=battle.clock,
     )
     report_hash = report.report_hash()
     # Compared as JSON data, the form the report is stored in (tuples become lists).

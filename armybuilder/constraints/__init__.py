@@ -1,7 +1,7 @@
 """Army constraints as data: each kind is a check over a priced roster (pure Python).
 
-The package: ``view`` (what checks read and return, shared helpers), ``counts``, ``points``
-and ``composition`` (the kinds, by what they check), ``kinds`` (the table of kinds, their
+The package: ``view`` (what checks read and return, shared helpers), ``counts``, ``points``,
+``composition`` and ``items`` (the kinds, by what they check), ``kinds`` (the table of kinds, their
 JSON Schema, house-rule overrides, ``run_constraint``). Import from the package: the names
 below are its interface.
 
@@ -43,6 +43,8 @@ Kinds and their fields (``KIND_FIELDS`` is the JSON Schema of each, used on load
   a size in range (independent characters are one-model units).
 - ``per_model_options``: ``category``/``categories`` — every option chosen for those units
   must be ``per_model`` (Mordheim henchmen of a group carry identical equipment).
+- ``items_per_unit``: ``max`` (default 1) magic items per unit; ``unique_items``: no fields,
+  each magic item once per army (``armybuilder/magic_items.py``).
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ from armybuilder.constraints.view import (
     RosterView,
     Violation,
     matches,
+    unit_matches,
 )
 
 __all__ = [
@@ -77,4 +80,5 @@ __all__ = [
     "constraint_schema",
     "matches",
     "run_constraint",
+    "unit_matches",
 ]

@@ -19,6 +19,7 @@ from armybuilder.constraints.counts import (
     check_unique_units,
     check_unit_count,
 )
+from armybuilder.constraints.items import check_items_per_unit, check_unique_items
 from armybuilder.constraints.points import (
     check_category_points_percent,
     check_option_group_points,
@@ -46,6 +47,8 @@ KINDS: dict[str, Check] = {
     "category_size": check_category_size,
     "unit_size": check_unit_size,
     "per_model_options": check_per_model_options,
+    "items_per_unit": check_items_per_unit,
+    "unique_items": check_unique_items,
 }
 
 
@@ -154,6 +157,8 @@ KIND_FIELDS: dict[str, dict[str, Any]] = {
         "properties": {**_CATEGORY},
         "anyOf": [{"required": ["category"]}, {"required": ["categories"]}],
     },
+    "items_per_unit": {"properties": {"max": _INT}},
+    "unique_items": {"properties": {}},
 }
 
 

@@ -179,3 +179,21 @@ def matches(unit: PricedUnit, selector: list[dict[str, Any]] | dict[str, Any]) -
                 continue
         return True
     return False
+
+
+def unit_matches(unit: dict[str, Any], size: int, selector: Any) -> bool:
+    """Whether a catalogue unit of ``size`` models matches a selector (:func:`matches`)."""
+    candidate = PricedUnit(
+        index=0,
+        id="",
+        name=str(unit.get("name", "")),
+        slug=str(unit.get("slug", "")),
+        faction="",
+        unit=unit,
+        category=str(unit.get("category", "")),
+        unit_type=str(unit.get("unit_type", "")),
+        size=size,
+        options=(),
+        points=0,
+    )
+    return matches(candidate, selector)

@@ -23,6 +23,7 @@ from campaigns.services.audit import audit_game
 from campaigns.services.games import game_lock, game_take_snapshots
 from campaigns.services.results import game_finalise
 from campaigns.tasks import game_engine_finish_task
+from rules.clocks import game_clock_record
 from rules.engine.systems import get_system
 from rules.models import Battle, JobStatus
 from rules.services import battle_create, battle_resolve, send_task_on_commit
@@ -86,7 +87,9 @@ def game_play_with_engine(
 
 
 def _create_battle(game: Game, user: Any, *, seed: int | None, mode: str) -> None:
-    """The locked game's battle from both snapshots (queued; the finishing task plays it)."""
+    """The locked game's battle from both snapshots (queued; the finishing task plays it),
+    with the record of the game's clock: the turns that ran out of time end there in the
+    battle as on the table (seed 003 p.11)."""
     game_take_snapshots(game)
     battle = battle_create(
         requested_by=user if getattr(user, "is_authenticated", False) else None,
@@ -98,6 +101,7 @@ def _create_battle(game: Game, user: Any, *, seed: int | None, mode: str) -> Non
         seed=seed,
         enqueue=False,
         settings=engine_settings(game.campaign.settings),
+        clock=game_clock_record(game=game).to_dict(),
     )
     game.battle_id = battle.pk
     game.engine_mode = mode

@@ -5,7 +5,9 @@ returns a new :class:`ClockState`. ``mode`` "chess" gives each side a total time
 game; "per_turn" gives a fresh allowance at the start of every turn. The side whose time runs
 out (``clock_remaining`` reaches 0) flags: in the chess-clock game it counts as routed (its
 whole army leaves and victory is scored normally, seed 003 §11); ``rules/clocks.py`` decides
-it and persists the state.
+it and persists the state. A per-turn clock records which turns ran over their allowance; that
+:class:`ClockRecord` is what a system with timed-game rules is given when the engine plays the
+game, so the clock and the report agree on which turns ended for time.
 """
 
 from __future__ import annotations
@@ -99,3 +101,35 @@ def clock_remaining(state: ClockState, now_ms: int) -> dict[str, int]:
     """Milliseconds left per side at ``now_ms`` (never below zero)."""
     charged = _charged(state, now_ms)
     return {"a": charged.remaining_a, "b": charged.remaining_b}
+
+
+@dataclass(frozen=True, slots=True)
+class ClockRecord:
+    """What a game clock recorded for the engine: the turns (numbered as the clock counts
+    them, 1 = the first player's first turn) that ran out of their per-turn time, and the
+    side and turn whose chess clock flagged (seed 003 p.11 timed games)."""
+
+    timed_out_turns: tuple[int, ...] = ()
+    flagged: tuple[str, int] | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.timed_out_turns or self.flagged)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready; empty when nothing ran out (a battle stores ``{}``)."""
+        if not self:
+            return {}
+        return {
+            "timed_out_turns": list(self.timed_out_turns),
+            "flagged": list(self.flagged) if self.flagged else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> ClockRecord:
+        """The record stored by :meth:`to_dict` (``{}`` or None: nothing ran out)."""
+        data = data or {}
+        flagged = data.get("flagged")
+        return cls(
+            timed_out_turns=tuple(sorted({int(t) for t in data.get("timed_out_turns") or []})),
+            flagged=(str(flagged[0]), int(flagged[1])) if flagged else None,
+        )

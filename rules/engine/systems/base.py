@@ -99,7 +99,10 @@ class GameSystem(Protocol):
     ) -> BattleReport:
         """Play a whole battle; same inputs, seed and settings (an instance of
         ``settings_type``, None for its defaults) give the same report. Systems also take
-        ``policies``: a mapping side → AI policy object (None: the system's default AI)."""
+        ``policies``: a mapping side → AI policy object (None: the system's default AI).
+        A system with timed-game rules sets ``plays_clock = True`` and takes ``clock``: the
+        game clock's :class:`rules.engine.gameclock.ClockRecord` (turns that ran out of time,
+        a flag); the services pass it only to such a system."""
         ...
 
     def post_battle(self, report: BattleReport, side: str, seed: int) -> PostBattle:

@@ -98,3 +98,32 @@ def sample_roster(owner, system_slug: str, sample: str) -> Roster:
         points_limit=payload["points_limit"],
         payload=payload,
     )
+
+
+def sample_game(system_slug: str, samples: tuple[str, str], seed: int = 3):
+    """A scheduled game of a 2000-point narrative campaign between two sample rosters."""
+    from campaigns.services.campaigns import campaign_create
+    from campaigns.services.games import game_create
+    from campaigns.services.membership import campaign_join
+
+    organiser = make_user(f"org-{system_slug}")
+    campaign = campaign_create(
+        user=organiser,
+        system=system_slug,
+        name=f"{system_slug} games",
+        format="narrative",
+        points_limit=2000,
+        seed=seed,
+    )
+    users = [make_user(f"{name}-{system_slug}") for name in ("ash", "bay")]
+    joined = [
+        campaign_join(
+            user=user,
+            join_code=campaign.join_code,
+            roster=sample_roster(user, system_slug, sample),
+        )
+        for user, sample in zip(users, samples, strict=True)
+    ]
+    return game_create(
+        campaign=campaign, user=organiser, participant_a=joined[0], participant_b=joined[1]
+    )

@@ -6,12 +6,9 @@ import pytest
 
 from campaigns.models import GameStatus, LedgerEntry
 from campaigns.selectors import participant_resources, participant_unit_states
-from campaigns.services.campaigns import campaign_create
 from campaigns.services.engine import game_play_with_engine
-from campaigns.services.games import game_create
-from campaigns.services.membership import campaign_join
 from campaigns.services.results import game_confirm, game_reverse
-from tests.integration.campaigns.factories import make_user, sample_roster
+from tests.integration.campaigns.factories import sample_game
 
 pytestmark = pytest.mark.django_db
 
@@ -32,28 +29,9 @@ EXPECTED_KIND = {
 
 
 def play(system: str, seed: int = 3):
-    organiser = make_user(f"org-{system}")
-    campaign = campaign_create(
-        user=organiser,
-        system=system,
-        name=f"{system} campaign",
-        format="narrative",
-        points_limit=2000,
-        seed=seed,
-    )
-    people = []
-    for name, sample in zip(("ash", "bay"), SAMPLES[system], strict=True):
-        user = make_user(f"{name}-{system}")
-        people.append(
-            campaign_join(
-                user=user,
-                join_code=campaign.join_code,
-                roster=sample_roster(user, system, sample),
-            )
-        )
-    game = game_create(
-        campaign=campaign, user=organiser, participant_a=people[0], participant_b=people[1]
-    )
+    game = sample_game(system, SAMPLES[system], seed=seed)
+    organiser = game.campaign.created_by
+    people = [game.participant_a, game.participant_b]
     game.post_battle_seed = seed
     game.save(update_fields=["post_battle_seed"])
     played = game_play_with_engine(game=game, user=people[0].user, seed=seed, enqueue=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from rules.engine.kernel.events import EventHook, EventLog
 from rules.engine.kernel.loop import BattleLoop
@@ -35,6 +35,7 @@ from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.surge import RULE as SURGE_RULE
 from rules.engine.systems.massbattle.surge import dark_surge
 from rules.engine.systems.massbattle.terrain import generate_terrain
+from rules.engine.systems.massbattle.timing import turn_timed_out
 from rules.engine.systems.massbattle.units import Army, Unit
 
 ENGINE_VERSION = "massbattle-3"
@@ -220,6 +221,7 @@ class MassBattle(BattleLoop):
         settings: MassBattleSettings,
         policies: Mapping[str, MassBattlePolicy],
         flagged: tuple[str, int] | None,
+        timed_out: Collection[int] = (),
     ) -> None:
         super().__init__(
             mission=mission,
@@ -232,6 +234,7 @@ class MassBattle(BattleLoop):
         )
         self.army_a, self.army_b = army_a, army_b
         self.flagged = flagged
+        self.timed_out = frozenset(timed_out)
         self.flag_fell = False
         self.condition_roll = 0
 
@@ -278,7 +281,10 @@ class MassBattle(BattleLoop):
         ai = self.policies[side]
         melees = movement_phase(state, side, ai)
         join_melees(melees, shooting_phase(state, side, ai))
-        melee_phase(state, side, melees, ai)
+        if turn in self.timed_out:
+            turn_timed_out(state, side, melees)
+        else:
+            melee_phase(state, side, melees, ai)
         for unit in state.alive(side):
             if unit.wavering:
                 unit.wavering = False
@@ -312,6 +318,8 @@ class MassBattle(BattleLoop):
             },
             "objectives": [list(o) for o in state.objectives],
         }
+        if self.timed_out:
+            extra["timed_out_turns"] = sorted(t for t in self.timed_out if t <= self.turn)
         return Result(winner, scores, summary, extra)
 
     def outcomes(self) -> list[UnitOutcome]:
@@ -388,8 +396,10 @@ def resolve(
     flagged: tuple[str, int] | None = None,
     settings: MassBattleSettings | None = None,
     policies: Mapping[str, MassBattlePolicy] | None = None,
+    timed_out: Collection[int] = (),
 ) -> BattleReport:
     """Play the scenario of seed 003 §12; ``flagged`` = (side, turn) whose clock ran out;
+    ``timed_out`` = the turns that ran out of time on a per-turn clock (``timing``);
     ``policies`` maps a side to its AI (default :class:`MassBattlePolicy`)."""
     if mission not in ("battle", *CONDITIONS):
         raise EngineError("mission.unknown", f"Unknown massbattle mission '{mission}'.")
@@ -402,4 +412,5 @@ def resolve(
         settings or DEFAULT_SETTINGS,
         side_policies(policies, MassBattlePolicy),
         flagged,
+        timed_out,
     ).run()

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
+from rules.engine.gameclock import ClockRecord
 from rules.engine.kernel.events import EventHook
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, Mission, PostBattle, RosterData
@@ -49,6 +50,7 @@ class MassBattleSystem:
     name = "Mass battle (Kings of War 2010)"
     missions: Mapping[str, Mission] = MISSIONS
     default_mission = "battle"
+    plays_clock = True
     settings_type = MassBattleSettings
     engine_version = battle.ENGINE_VERSION
     odds = ODDS
@@ -75,12 +77,19 @@ class MassBattleSystem:
         settings: MassBattleSettings | None = None,
         policies: Mapping[str, MassBattlePolicy] | None = None,
         flagged: tuple[str, int] | None = None,
+        timed_out: Collection[int] = (),
+        clock: ClockRecord | None = None,
     ) -> BattleReport:
-        """Play a whole battle; ``flagged`` = (side, turn) whose chess clock ran out."""
+        """Play a whole battle; ``flagged`` = (side, turn) whose chess clock ran out,
+        ``timed_out`` = turns that ran out of time on a per-turn clock (seed 003 p.11: each
+        ends before its melees, ``timing``); ``clock``, a game clock's record, gives both."""
         if not isinstance(army_a, Army) or not isinstance(army_b, Army):
             raise EngineError("army.invalid", "Armies must come from build_army.")
+        if clock:
+            flagged = clock.flagged or flagged
+            timed_out = (*timed_out, *clock.timed_out_turns)
         return battle.resolve(
-            army_a, army_b, mission, seed, on_event, log, flagged, settings, policies
+            army_a, army_b, mission, seed, on_event, log, flagged, settings, policies, timed_out
         )
 
     def post_battle(self, report: BattleReport, side: str, seed: int) -> PostBattle:

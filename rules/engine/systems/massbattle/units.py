@@ -19,6 +19,7 @@ from rules.engine.systems.massbattle.constants import (
     RANK_WIDTH,
 )
 from rules.engine.systems.massbattle.footprint import Footprint
+from rules.engine.systems.massbattle.items import apply_items
 
 UNIT_TYPES = ("infantry", "cavalry", "hero", "monster", "war_engine")
 KNOWN_RULES = frozenset(
@@ -177,6 +178,7 @@ def build_unit(data: dict[str, Any], side: str) -> Unit:
     profile = dict(data.get("profile") or {})
     overrides = (extra.get("size_profiles") or {}).get(str(size)) or {}
     profile.update(overrides)
+    apply_items(profile, list(data.get("items") or []), unit_id)
     rules = parse_rules(list(data.get("rules") or []))
     base_mm = extra.get("base")
     if base_mm:

@@ -71,6 +71,11 @@ urlpatterns = [
         name="roster-unit-remove",
     ),
     path("rosters/<int:pk>/undo/", rosters.roster_undo, name="roster-undo"),
+    path(
+        "rosters/<int:pk>/accept-catalogue/",
+        rosters.roster_accept_catalogue,
+        name="roster-accept-catalogue",
+    ),
     path("rosters/<int:pk>/redo/", rosters.roster_redo, name="roster-redo"),
     path("rosters/<int:pk>/restore/<int:number>/", rosters.roster_restore, name="roster-restore"),
     path("rosters/<int:pk>/copy/", rosters.roster_copy, name="roster-copy"),

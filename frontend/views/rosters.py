@@ -22,11 +22,14 @@ from armybuilder.errors import ArmyBuilderError, ConflictError, RosterError
 from armybuilder.models import Roster
 from armybuilder.rosterdata import SAMPLES_DIR, load_sample_roster
 from armybuilder.selectors import (
+    CatalogueChanges,
+    roster_catalogue_changes,
     roster_get,
     roster_list,
     system_list,
 )
 from armybuilder.services import exchange, history, rosters, units
+from campaigns.catalogue_pins import roster_campaign_pins
 from frontend.builder_catalogue import catalogue_data
 from frontend.catalogue_pages import clean_token, faction_choices
 from frontend.editor import (
@@ -239,7 +242,27 @@ def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
     context["details_form"] = RosterDetailsForm(
         initial={"name": roster.name, "points_limit": roster.points_limit}
     )
+    context["catalogue_changes"] = catalogue_changes_of(roster)
     return render(request, "frontend/rosters/edit.html", context)
+
+
+def catalogue_changes_of(roster: Roster) -> CatalogueChanges | None:
+    """What the catalogues' newer revisions (or, for a roster in a campaign, the revisions
+    the campaign now pins) changed for the roster since its last revision; None when
+    nothing did (the sample catalogues never change under a roster)."""
+    changes = roster_catalogue_changes(roster=roster, pinned=roster_campaign_pins(roster=roster))
+    return changes if changes.changed else None
+
+
+@login_required
+@require_POST
+def roster_accept_catalogue(request: HttpRequest, pk: int) -> HttpResponse:
+    """Price the roster against the catalogue revisions it now reads (a new revision, so
+    undo brings the old prices back): the catalogue-change notice goes away."""
+    roster = own_roster(request, pk)
+    history.roster_accept_catalogue(roster=roster, actor=request.user)
+    messages.success(request, "The list now follows the catalogue's current revision.")
+    return redirect("roster-edit", pk=roster.pk)
 
 
 @login_required

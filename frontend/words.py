@@ -24,3 +24,13 @@ def human_name(slug: str) -> str:
     if text != text.lower() or " " in text:
         return text
     return text.replace("_", " ").replace("-", " ").capitalize()
+
+
+FIGHTER_ID = re.compile(r".+\.(\d+)")
+
+
+def fighter_label(fighter_id: str) -> str:
+    """A fighter of a unit named in the unit's row: ``u2.1`` → "fighter 1" (the engine's
+    ``<unit>.<n>`` ids, numbered from 1 as the fighters' names are); other text unchanged."""
+    match = FIGHTER_ID.fullmatch(str(fighter_id))
+    return f"fighter {match[1]}" if match else str(fighter_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from frontend.words import human_name, human_words
+from frontend.words import fighter_label, human_name, human_words
 
 register = template.Library()
 
@@ -19,3 +19,9 @@ def human(value: object) -> str:
 def human_name_filter(value: object) -> str:
     """``{{ slug|human_name }}``: "independent_character" → "Independent character"."""
     return human_name(str(value))
+
+
+@register.filter(name="fighter")
+def fighter_filter(value: object) -> str:
+    """``{{ injury.fighter|fighter }}``: "u2.1" → "fighter 1"."""
+    return fighter_label(str(value))

@@ -443,3 +443,35 @@ def test_the_campaign_pages_name_the_system_and_its_points(campaign_with_two, pl
     assert "Coin Flip Wars · Narrative · 100 gc" in page
     listing = player_client.get(reverse("campaign-list")).content.decode()
     assert "<td>Coin Flip Wars</td>" in listing
+
+
+def test_the_participant_page_speaks_injuries_fighters_and_resources_as_words(
+    campaign_with_two, player_client, monkeypatch
+):
+    """Issue 24, human names: a Mordheim injury read "recovers (u2.1)" and the treasury
+    "gold_crowns"; the page now says "recovers (fighter 1)" and "Gold crowns"."""
+    from frontend.views import campaigns as views
+
+    campaign, (mine, _) = campaign_with_two
+    unit = {
+        "unit": "u2",
+        "name": "Cutthroats",
+        "in_roster": True,
+        "history": [{"game": 1, "kind": "out_of_action", "amount": 1, "fighter": "u2.1"}],
+        "state": {
+            "experience": 1,
+            "injuries": [{"fighter": "u2.1", "d66": 16, "result": "recovers"}],
+            "advances": [{"result": "new_skill"}],
+        },
+    }
+    monkeypatch.setattr(views, "participant_units", lambda participant: [unit])
+    monkeypatch.setattr(views, "participant_resources", lambda participant: {"gold_crowns": 40})
+    page = player_client.get(
+        reverse("participant-detail", args=[campaign.pk, mine.pk])
+    ).content.decode()
+    assert "recovers (fighter 1)" in page
+    assert "<dt>Gold crowns</dt>" in page
+    assert "new skill (to choose)" in page
+    assert "Game 1: out of action 1 (fighter 1)" in page
+    for slug in ("u2.1", "gold_crowns", "new_skill", "out_of_action"):
+        assert slug not in page, slug

@@ -28,6 +28,7 @@ from playwright.sync_api import Browser, Page
 from armybuilder.rosterdata import load_sample_roster
 from armybuilder.services import sharing
 from armybuilder.services.exchange import roster_import
+from armybuilder.services.rules_variants import rules_variant_create
 from armybuilder.services.user_catalogues import catalogue_create
 from campaigns.models import Game
 from campaigns.services.campaigns import campaign_create
@@ -37,6 +38,7 @@ from frontend.catalogue_pages import starter_text
 from frontend.urls import urlpatterns
 from rules import clocks
 from rules.models import Battle, JobStatus, Simulation
+from tests.api.test_rules_variants import LEAGUE
 from tests.browser.conftest import PASSWORD, make_player, sign_in
 from tests.support import wait_for
 
@@ -76,6 +78,7 @@ class World:
     participant: Any
     clock: Any
     catalogue: Any
+    variant: Any
 
 
 def _import(owner, system: str, sample: str):
@@ -123,6 +126,7 @@ def world(catalogues, live_server) -> World:
         participant=mine,
         clock=clocks.clock_create(user=ada, mode="chess", limit_ms=600_000, game=game),
         catalogue=catalogue_create(owner=ada, text=starter_text("grimdark"), fmt="yaml").catalogue,
+        variant=rules_variant_create(owner=ada, text=LEAGUE, fmt="yaml"),
     )
 
 
@@ -135,6 +139,7 @@ def url_kwargs(pattern: URLPattern, w: World) -> dict[str, Any]:
         "battle": w.battle,
         "simulation": w.simulation,
         "clock": w.clock,
+        "rules-variant": w.variant,
     }
     pk = next((obj.pk for prefix, obj in owners.items() if name.startswith(prefix)), w.campaign.pk)
     values = {

@@ -38,3 +38,19 @@ def test_roster_pages_render(player_client, player, catalogues):
         "Warden Captain"
         in player_client.get(reverse("roster-print", args=[roster.pk])).content.decode()
     )
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_a_page_that_is_not_there_is_a_whole_page_with_its_main_landmark(
+    client, player_client, signed_in
+):
+    """A 404 (an unknown address, another player's object) is the site's page with the
+    navigation and a ``<main>`` landmark, not Django's bare "Not Found" (axe:
+    landmark-one-main)."""
+    response = (player_client if signed_in else client).get("/rosters/999999/")
+    if not signed_in:
+        response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert '<main id="main"' in page
+    assert "<h1>Not found</h1>" in page

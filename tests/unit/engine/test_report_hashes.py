@@ -331,7 +331,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "0ceea774db09b4dca11282df665cc8fb3aeb0aba39f35d014833d723f13fde65",
+    ): "a305f51f158399441856bea87b5dd3129713777143765366e7f16e4a693afcc7",
     (
         "hextactical",
         "duel",
@@ -343,7 +343,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         7,
         True,
-    ): "96401143e16920581921e9911e328b4b5b07b6489d37be51bbb7647e151ab984",
+    ): "50aa84c2b3366582633a48d26ca4df5217deb7a9d2d1fe183ed32f7187a18c8f",
     (
         "hextactical",
         "duel",
@@ -355,7 +355,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "skirmish",
         1,
         True,
-    ): "153f9f246ebd0c97b7a1b0724fc100d2733dd17582b6d855832be1edd0f3414f",
+    ): "a0c4d19e6e1a9d5fd01d681eba42a75bd202d4db9d87d551287059bd5872de60",
     (
         "hextactical",
         "skirmish",
@@ -367,7 +367,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "skirmish",
         7,
         True,
-    ): "cd5c13478e2c2c9a0d47ef8fcbbd30f86e80439761dbb23a8682f1f1174ab08a",
+    ): "9df5bbe8512a8c95b98c487c0e1226735157f551fc682c75b1ec73d82a4cdee0",
     (
         "hextactical",
         "skirmish",

@@ -14,6 +14,7 @@ from rules.engine.hexgrid import Hex
 from rules.engine.systems.hextactical import tactics
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.defence import DefenceChoice, defence_choices
+from rules.engine.systems.hextactical.gmlog import breakdown, roll_text
 from rules.engine.systems.hextactical.plan import AOD_DOUBLE
 from rules.engine.systems.hextactical.rolls import success_roll
 
@@ -106,13 +107,15 @@ def _defend_once(
         return None
     choice: DefenceChoice = choices[0]
     tried.append(choice.kind)
-    value = choice.value + (LOSE_BALANCE_DEFENCE if target.balance_lost else 0)
+    balance = LOSE_BALANCE_DEFENCE if target.balance_lost else 0
+    feinted = 0
     if target.feint_by == att.id:
         # A won feint: its margin off this one defence (not in seed 004: GURPS Basic Set,
         # Maneuvers).
-        value -= target.feint_penalty
+        feinted = -target.feint_penalty
         target.feint_by = ""
         target.feint_penalty = 0
+    value = choice.value + balance + feinted
     target.aim_turns = 0
     if choice.kind == "parry":
         target.parries[choice.weapon] = target.parries.get(choice.weapon, 0) + 1
@@ -128,8 +131,16 @@ def _defend_once(
             "defend",
             target,
             f"{target.name} {choice.kind}"
-            f"{' and retreats' if choice.retreat else ''}: {result.roll} vs {value}"
-            f" ({'success' if result.success else 'fail'})",
+            f"{' and retreats' if choice.retreat else ''}: "
+            + roll_text(
+                breakdown(
+                    _defence_name(choice),
+                    choice.value,
+                    (("lost balance", balance), ("feint", feinted)),
+                ),
+                result.roll,
+                "success" if result.success else "fail",
+            ),
             att.id,
             [result.roll],
             value=value,
@@ -140,3 +151,9 @@ def _defend_once(
     if result.critical and choice.kind == "dodge":
         target.posture = "prone"
     return ""
+
+
+def _defence_name(choice: DefenceChoice) -> str:
+    """ "Parry (Broadsword) and retreat": the defence whose value is the base of the roll."""
+    kind = choice.kind.capitalize() + (f" ({choice.weapon})" if choice.weapon else "")
+    return kind + (" and retreat" if choice.retreat else "")

@@ -254,7 +254,15 @@ def pop_up_attack(b: Battle, c: Combatant, target: Combatant, plan: Plan) -> Non
     if c.active and not c.stunned and target.active:
         if b.log_enabled:
             b.log("attack", c, f"{c.name} pops up from cover", target.id)
-        ranged.ranged_attack(b, c, target, weapon, extra=tactics.POP_UP_PENALTY, allow_aim=False)
+        ranged.ranged_attack(
+            b,
+            c,
+            target,
+            weapon,
+            extra=tactics.POP_UP_PENALTY,
+            allow_aim=False,
+            extra_name="pop-up attack",
+        )
     if c.active and c.pos != origin and b.board.free(origin, c):
         b.board.place(c, origin)
     c.dodge_only = False

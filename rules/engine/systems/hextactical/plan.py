@@ -21,6 +21,8 @@ POP_UP = "pop_up"
 AOA_FEINT = "feint"
 #: All-Out Attack (Long): one yard more reach at reduced damage.
 AOA_LONG = "long"
+#: Move and Attack (Slam): run into the foe instead of striking (GURPS 4e Basic Set p.B371).
+SLAM = "slam"
 
 
 @dataclass(slots=True)

@@ -15,8 +15,9 @@ from rules.engine import hexgrid
 from rules.engine.systems.hextactical import melee, movement, ranged, tactics, weapons, wounds
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.injury import stun_recovery
-from rules.engine.systems.hextactical.plan import AOD_INCREASED_DODGE, POP_UP, Plan
+from rules.engine.systems.hextactical.plan import AOD_INCREASED_DODGE, POP_UP, SLAM, Plan
 from rules.engine.systems.hextactical.rolls import success_roll
+from rules.engine.systems.hextactical.slam import slam
 
 if TYPE_CHECKING:
     from rules.engine.systems.hextactical.battle import Battle
@@ -114,6 +115,11 @@ def attack(b: Battle, c: Combatant, plan: Plan) -> None:
         return
     if kind == "move_attack":
         movement.move_along(b, c, plan.path, plan.facing, c.move)
+        if plan.option == SLAM:
+            # The run's yards and the one into him are the velocity (GURPS 4e Basic Set p.B371)
+            if c.active and target.active and hexgrid.distance(c.pos, target.pos) == 1:
+                slam(b, c, target, len(plan.path) + 1)
+            return
     else:
         step = plan.step_before
         if kind == "all_out_attack":

@@ -5,6 +5,7 @@ modifiers."""
 import pytest
 
 from rules.engine.systems.hextactical import turn
+from rules.engine.systems.hextactical.ai.approach import approach_plan
 from rules.engine.systems.hextactical.damage import DamageDice
 from rules.engine.systems.hextactical.plan import SLAM, Plan
 from rules.engine.systems.hextactical.slam import falls, slam_dice
@@ -68,3 +69,23 @@ def test_a_light_slammer_bounces_off_a_heavy_foe_and_falls():
 def test_a_missed_slam_does_nothing():
     _battle, sword, axe = _slam(30, 8, totals=[18])
     assert (axe.hp, axe.posture, sword.hp) == (8, "standing", 30)
+
+
+def _ai_plan(slammer_hp, foe_hp):
+    battle, sword, axe = _sword_and_axe(_near(0, 6))
+    sword.hp_max = sword.hp = slammer_hp
+    axe.hp_max = axe.hp = foe_hp
+    return approach_plan(battle, sword, axe, (1,)), axe
+
+
+def test_the_ai_slams_a_light_foe_after_a_long_run():
+    # engine choice on B371: a heavy fighter runs into a light one when he deals on average
+    # at least twice what he takes (so the foe falls)
+    plan, axe = _ai_plan(30, 8)
+    assert (plan.kind, plan.option, plan.target) == ("move_attack", SLAM, axe.id)
+    assert len(plan.path) == 5
+
+
+def test_the_ai_does_not_slam_a_foe_as_heavy_as_himself():
+    plan, _axe = _ai_plan(12, 12)
+    assert plan.option != SLAM

@@ -15,6 +15,7 @@ from rules.engine.systems.hextactical import tactics
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.defence import DefenceChoice, defence_choices
 from rules.engine.systems.hextactical.gmlog import breakdown, roll_text
+from rules.engine.systems.hextactical.grapple import pinned
 from rules.engine.systems.hextactical.plan import AOD_DOUBLE
 from rules.engine.systems.hextactical.rolls import success_roll
 
@@ -65,8 +66,8 @@ def defend(
     against the same attack (not in seed 004: GURPS Basic Set, Maneuvers). A defence needs no
     consciousness roll below 0 HP: that roll is made at the start of one's turn (GURPS 4e
     Basic Set p.B419)."""
-    if not target.active:
-        return False
+    if not target.active or pinned(b, target):
+        return False  # pinned: no active defence (GURPS 4e Basic Set p.B370)
     tried: list[str] = []
     for _ in range(2 if target.aod_defence == AOD_DOUBLE else 1):
         outcome = _defend_once(b, target, att, ranged, thrown, tried)

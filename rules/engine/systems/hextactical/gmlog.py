@@ -36,3 +36,12 @@ def roll_text(parts: list[Modifier], roll: int, outcome: str) -> str:
     mods = "".join(f" {signed(v)} {n}" for n, v in rest)
     target = number(sum(v for _, v in parts))
     return f"{name} {number(base)}{mods} = {target}, rolled {roll}: {outcome}"
+
+
+def contest_text(name: str, mine: int, mine_roll: int, theirs: int, theirs_roll: int) -> str:
+    """A Quick Contest as a GM reads it: "Quick Contest, <name> 14 rolled 9 against 12 rolled
+    11" (GURPS 4e Basic Set p.B348)."""
+    return (
+        f"Quick Contest, {name} {number(mine)} rolled {mine_roll}"
+        f" against {number(theirs)} rolled {theirs_roll}"
+    )

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 from rules.engine import hexgrid
 from rules.engine.hexgrid import Hex
 from rules.engine.systems.hextactical import active_defence, manoeuvres, tactics, weapons, wounds
+from rules.engine.systems.hextactical import grapple as grapple_rules
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.damage import strong_bonus
 from rules.engine.systems.hextactical.defence import melee_skills, weapon_skill
-from rules.engine.systems.hextactical.gmlog import Modifier, breakdown, number, roll_text
+from rules.engine.systems.hextactical.gmlog import Modifier, breakdown, contest_text, roll_text
 from rules.engine.systems.hextactical.locations import aim_penalty
-from rules.engine.systems.hextactical.plan import AOA_FEINT, AOA_LONG
+from rules.engine.systems.hextactical.plan import AOA_FEINT, AOA_LONG, GRAPPLE, TAKEDOWN
 from rules.engine.systems.hextactical.rolls import quick_contest, success_roll
 
 if TYPE_CHECKING:
@@ -161,9 +162,9 @@ def feint(b: Battle, att: Combatant, target: Combatant, weapon: Weapon) -> int:
         b.log(
             "attack",
             att,
-            f"{att.name} feints at {target.name}: Quick Contest, {weapon.name} {number(mine)}"
-            f" rolled {contest.mine.roll} against {number(theirs)} rolled"
-            f" {contest.theirs.roll} (−{penalty} to defend)",
+            f"{att.name} feints at {target.name}: "
+            + contest_text(weapon.name, mine, contest.mine.roll, theirs, contest.theirs.roll)
+            + f" (−{penalty} to defend)",
             target.id,
             [contest.mine.roll, contest.theirs.roll],
             feint=penalty,
@@ -271,3 +272,43 @@ def _resolve_melee(
     if active_defence.defend(b, target, att, ranged=False, thrown=False):
         return
     wounds.hit(b, att, target, attack_mode.damage, bonus, critical=False, aimed=aimed)
+
+
+def grapple(b: Battle, att: Combatant, target: Combatant) -> bool:
+    """The attack to grapple a foe in one's hex: the roll, his defence; True when held
+    (p.B370)."""
+    if att.pos != target.pos or not target.active:
+        return False
+    shock = -min(att.shock_now, 8)
+    base = grapple_rules.grappling_skill(att)
+    result = success_roll(b.dice, base + shock)
+    if b.log_enabled:
+        b.log(
+            "attack",
+            att,
+            f"{att.name} grapples {target.name}: "
+            + roll_text(
+                breakdown("DX" if base == att.dx else "grappling", base, (("shock", shock),)),
+                result.roll,
+                "hit" if result.success else "miss",
+            ),
+            target.id,
+            [result.roll],
+            skill=base + shock,
+            option=GRAPPLE,
+        )
+    if not result.success:
+        return False
+    if not result.critical and active_defence.defend(b, target, att, ranged=False, thrown=False):
+        return False
+    target.grappled_by = att.id
+    return True
+
+
+def grappling_attack(b: Battle, att: Combatant, target: Combatant, option: str) -> bool:
+    """An Attack in close combat to grapple, take down or pin (p.B370); True on success."""
+    if option == GRAPPLE:
+        return grapple(b, att, target)
+    if option == TAKEDOWN:
+        return grapple_rules.takedown(b, att, target)
+    return grapple_rules.pin(b, att, target)

@@ -15,7 +15,7 @@ from rules.engine import hexgrid
 from rules.engine.systems.hextactical import melee, movement, ranged, tactics, weapons, wounds
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.injury import stun_recovery
-from rules.engine.systems.hextactical.plan import AOD_INCREASED_DODGE, POP_UP, SLAM, Plan
+from rules.engine.systems.hextactical.plan import AOD_INCREASED_DODGE, GRAPPLING, POP_UP, SLAM, Plan
 from rules.engine.systems.hextactical.rolls import success_roll
 from rules.engine.systems.hextactical.slam import slam
 
@@ -112,6 +112,9 @@ def attack(b: Battle, c: Combatant, plan: Plan) -> None:
         c.weapon_index = plan.weapon
     if kind == "attack" and plan.option == POP_UP:
         pop_up_attack(b, c, target, plan)
+        return
+    if kind == "attack" and plan.option in GRAPPLING:
+        melee.grappling_attack(b, c, target, plan.option)
         return
     if kind == "move_attack":
         movement.move_along(b, c, plan.path, plan.facing, c.move)

@@ -331,7 +331,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "a305f51f158399441856bea87b5dd3129713777143765366e7f16e4a693afcc7",
+    ): "42c2eb22c8ec6a28273fd8ddeb9e34226fab7f694b2bc67cb10388615c40cba7",
     (
         "hextactical",
         "duel",
@@ -343,7 +343,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         7,
         True,
-    ): "50aa84c2b3366582633a48d26ca4df5217deb7a9d2d1fe183ed32f7187a18c8f",
+    ): "3f7bd98366780d7886a387de012aacefde738230224701bdbcb58f4796b0baf3",
     (
         "hextactical",
         "duel",
@@ -355,7 +355,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "skirmish",
         1,
         True,
-    ): "a0c4d19e6e1a9d5fd01d681eba42a75bd202d4db9d87d551287059bd5872de60",
+    ): "ed5a5842402ec705947f8f722a3d6918ab518667d7c2034421703bf4da394917",
     (
         "hextactical",
         "skirmish",
@@ -367,7 +367,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "skirmish",
         7,
         True,
-    ): "9df5bbe8512a8c95b98c487c0e1226735157f551fc682c75b1ec73d82a4cdee0",
+    ): "bdb9eabf3cb615828373ceb9894d1e476aadcb1d26435a98b5d2dd521ac41f06",
     (
         "hextactical",
         "skirmish",

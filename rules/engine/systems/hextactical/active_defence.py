@@ -102,6 +102,7 @@ def _defend_once(
         retreated=retreated,
         in_close_combat=bool(target.close_with) and target.pos == att.pos,
         settings=b.settings,
+        explain=b.log_enabled,
     )
     choices = [d for d in choices if d.kind not in tried]
     if not choices:
@@ -136,8 +137,8 @@ def _defend_once(
             + roll_text(
                 breakdown(
                     _defence_name(choice),
-                    choice.value,
-                    (("lost balance", balance), ("feint", feinted)),
+                    choice.value - sum(v for _, v in choice.parts),
+                    (*choice.parts, ("lost balance", balance), ("feint", feinted)),
                 ),
                 result.roll,
                 "success" if result.success else "fail",
@@ -155,6 +156,6 @@ def _defend_once(
 
 
 def _defence_name(choice: DefenceChoice) -> str:
-    """ "Parry (Broadsword) and retreat": the defence whose value is the base of the roll."""
-    kind = choice.kind.capitalize() + (f" ({choice.weapon})" if choice.weapon else "")
-    return kind + (" and retreat" if choice.retreat else "")
+    """The defence whose value (posture and stun included) is the base of the roll, e.g.
+    "Parry (Broadsword)"."""
+    return choice.kind.capitalize() + (f" ({choice.weapon})" if choice.weapon else "")

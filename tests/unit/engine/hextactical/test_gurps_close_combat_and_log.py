@@ -93,6 +93,20 @@ def test_every_roll_line_of_a_battle_sums_to_its_target():
     for event in lines:
         numbers, target = _terms(event.text)
         assert sum(numbers) == target, event.text
+    defences = [e.text for e in lines if e.phase == "defend"]
+    # B377: a retreat's bonus is named on its own
+    assert any(" retreat = " in t and "retreats: Dodge " in t for t in defences)
+
+
+def test_a_defence_line_names_the_shield_and_the_retreat():
+    # B374-377: the shield's DB and a retreat's bonus are named on their own, summed to the value
+    battle, sword, axe = _sword_and_axe(_near(0), totals=[9, 16])
+    melee.melee_attack(battle, axe, sword, axe.weapon, "swing", "attack", "")
+    event = next(e for e in battle.events.events if e.phase == "defend")
+    assert f" +{sword.shield.db} shield DB " in event.text
+    assert "+3 retreat = " in event.text
+    numbers, target = _terms(event.text)
+    assert sum(numbers) == target == event.data["value"]
 
 
 def test_fleeing_is_a_named_setting_not_a_basic_set_rule():

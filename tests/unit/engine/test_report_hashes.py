@@ -331,7 +331,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "0ceea774db09b4dca11282df665cc8fb3aeb0aba39f35d014833d723f13fde65",
+    ): "42c2eb22c8ec6a28273fd8ddeb9e34226fab7f694b2bc67cb10388615c40cba7",
     (
         "hextactical",
         "duel",
@@ -343,7 +343,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         7,
         True,
-    ): "96401143e16920581921e9911e328b4b5b07b6489d37be51bbb7647e151ab984",
+    ): "3f7bd98366780d7886a387de012aacefde738230224701bdbcb58f4796b0baf3",
     (
         "hextactical",
         "duel",
@@ -355,7 +355,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "skirmish",
         1,
         True,
-    ): "153f9f246ebd0c97b7a1b0724fc100d2733dd17582b6d855832be1edd0f3414f",
+    ): "ed5a5842402ec705947f8f722a3d6918ab518667d7c2034421703bf4da394917",
     (
         "hextactical",
         "skirmish",
@@ -367,7 +367,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "skirmish",
         7,
         True,
-    ): "cd5c13478e2c2c9a0d47ef8fcbbd30f86e80439761dbb23a8682f1f1174ab08a",
+    ): "bdb9eabf3cb615828373ceb9894d1e476aadcb1d26435a98b5d2dd521ac41f06",
     (
         "hextactical",
         "skirmish",

@@ -14,6 +14,8 @@ from rules.engine.hexgrid import Hex
 from rules.engine.systems.hextactical import tactics
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.defence import DefenceChoice, defence_choices
+from rules.engine.systems.hextactical.gmlog import breakdown, roll_text
+from rules.engine.systems.hextactical.grapple import pinned
 from rules.engine.systems.hextactical.plan import AOD_DOUBLE
 from rules.engine.systems.hextactical.rolls import success_roll
 
@@ -64,8 +66,8 @@ def defend(
     against the same attack (not in seed 004: GURPS Basic Set, Maneuvers). A defence needs no
     consciousness roll below 0 HP: that roll is made at the start of one's turn (GURPS 4e
     Basic Set p.B419)."""
-    if not target.active:
-        return False
+    if not target.active or pinned(b, target):
+        return False  # pinned: no active defence (GURPS 4e Basic Set p.B370)
     tried: list[str] = []
     for _ in range(2 if target.aod_defence == AOD_DOUBLE else 1):
         outcome = _defend_once(b, target, att, ranged, thrown, tried)
@@ -100,19 +102,22 @@ def _defend_once(
         retreated=retreated,
         in_close_combat=bool(target.close_with) and target.pos == att.pos,
         settings=b.settings,
+        explain=b.log_enabled,
     )
     choices = [d for d in choices if d.kind not in tried]
     if not choices:
         return None
     choice: DefenceChoice = choices[0]
     tried.append(choice.kind)
-    value = choice.value + (LOSE_BALANCE_DEFENCE if target.balance_lost else 0)
+    balance = LOSE_BALANCE_DEFENCE if target.balance_lost else 0
+    feinted = 0
     if target.feint_by == att.id:
         # A won feint: its margin off this one defence (not in seed 004: GURPS Basic Set,
         # Maneuvers).
-        value -= target.feint_penalty
+        feinted = -target.feint_penalty
         target.feint_by = ""
         target.feint_penalty = 0
+    value = choice.value + balance + feinted
     target.aim_turns = 0
     if choice.kind == "parry":
         target.parries[choice.weapon] = target.parries.get(choice.weapon, 0) + 1
@@ -128,8 +133,16 @@ def _defend_once(
             "defend",
             target,
             f"{target.name} {choice.kind}"
-            f"{' and retreats' if choice.retreat else ''}: {result.roll} vs {value}"
-            f" ({'success' if result.success else 'fail'})",
+            f"{' and retreats' if choice.retreat else ''}: "
+            + roll_text(
+                breakdown(
+                    _defence_name(choice),
+                    choice.value - sum(v for _, v in choice.parts),
+                    (*choice.parts, ("lost balance", balance), ("feint", feinted)),
+                ),
+                result.roll,
+                "success" if result.success else "fail",
+            ),
             att.id,
             [result.roll],
             value=value,
@@ -140,3 +153,9 @@ def _defend_once(
     if result.critical and choice.kind == "dodge":
         target.posture = "prone"
     return ""
+
+
+def _defence_name(choice: DefenceChoice) -> str:
+    """The defence whose value (posture and stun included) is the base of the roll, e.g.
+    "Parry (Broadsword)"."""
+    return choice.kind.capitalize() + (f" ({choice.weapon})" if choice.weapon else "")

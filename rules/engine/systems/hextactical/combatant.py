@@ -185,6 +185,8 @@ class Combatant:
     balance_lost: bool = False
     broken: set[str] = field(default_factory=set)
     close_with: str = ""
+    grappled_by: str = ""
+    pinned_by: str = ""
     half_from: int = -1
     wait_hexes: frozenset = frozenset()
     wait_line: bool = False

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rules.engine.systems.hextactical import character
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
+from rules.engine.systems.hextactical.gmlog import Modifier
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
 from rules.engine.systems.hextactical.tactics import DefenceAllowance, close_combat_weapon_ok
 
@@ -40,6 +41,8 @@ class DefenceChoice:
     value: int
     retreat: bool = False
     weapon: str = ""
+    #: The named modifiers in ``value`` (its base is the rest), given only with ``explain``.
+    parts: tuple[Modifier, ...] = ()
 
 
 def weapon_skill(c: Combatant, weapon: Weapon) -> int:
@@ -102,6 +105,7 @@ def defence_choices(
     in_close_combat: bool,
     settings: Settings = DEFAULT_SETTINGS,
     retreated: bool = False,
+    explain: bool = False,
 ) -> list[DefenceChoice]:
     """Every defence ``c`` may try against one attack, best first.
 
@@ -113,7 +117,8 @@ def defence_choices(
     "Pop-up attacks"); ``retreated``: one already retreated from this attacker and keeps the
     bonus (p.B377); in close combat only
     reach-C weapons parry; a bare-hand parry needs an empty hand (p.B376); arrows and bolts
-    cannot be parried, thrown weapons at −1.
+    cannot be parried, thrown weapons at −1. With ``explain`` (the log records) each choice
+    names its modifiers.
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Maneuvers, Active
     defences), side/rear limits seed 004.
     """
@@ -125,17 +130,27 @@ def defence_choices(
         retreat_ok = False
     choices: list[DefenceChoice] = []
 
-    def add(kind: str, base: int, modifier: int, weapon: str = "", fencing: bool = False) -> None:
-        value = base + modifier + shield_db + (AOD_BONUS if c.aod_defence == kind else 0)
-        choices.append(DefenceChoice(kind, value, False, weapon))
+    def add(
+        kind: str,
+        base: int,
+        modifier: int,
+        weapon: str = "",
+        fencing: bool = False,
+        named: tuple[Modifier, ...] = (),
+    ) -> None:
+        aod = AOD_BONUS if c.aod_defence == kind else 0
+        value = base + modifier + shield_db + aod
+        parts = (*named, ("shield DB", shield_db), ("All-Out Defense", aod)) if explain else ()
+        choices.append(DefenceChoice(kind, value, False, weapon, parts))
         if retreat_ok:
             bonus = RETREAT_DODGE if kind == "dodge" else RETREAT_OTHER
             if kind == "parry" and fencing:
                 bonus = RETREAT_FENCING_PARRY
-            choices.append(DefenceChoice(kind, value + bonus, True, weapon))
+            retreat = (*parts, ("retreat", bonus)) if explain else ()
+            choices.append(DefenceChoice(kind, value + bonus, True, weapon, retreat))
 
     if allowance.dodge is not None:
-        add("dodge", dodge_value(c), allowance.dodge)
+        add("dodge", dodge_value(c), allowance.dodge, named=(("flank", allowance.dodge),))
     parry_ok = allowance.parry is not None and c.maneuver != "move_attack" and not c.dodge_only
     if parry_ok and allowance.parry is not None and (not ranged or thrown):
         for weapon in c.weapons:
@@ -151,17 +166,25 @@ def defence_choices(
                 continue  # U: no parry after attacking with it this turn (Basic Set p.B269)
             per_parry = settings.repeated_parry_penalty // (2 if weapon.fencing else 1)
             repeated = c.parries.get(weapon.name, 0) * per_parry
+            thrown_parry = THROWN_PARRY if ranged else 0
+            bare = UNARMED_PARRY if weapon.name == "Fist" else 0
+            named: tuple[Modifier, ...] = ()
+            if explain:
+                named = (
+                    ("flank", allowance.parry),
+                    ("repeated parry", repeated),
+                    ("thrown weapon", thrown_parry),
+                    ("bare hand", bare),
+                )
             add(
                 "parry",
                 parry_value(c, weapon),
-                allowance.parry
-                + repeated
-                + (THROWN_PARRY if ranged else 0)
-                + (UNARMED_PARRY if weapon.name == "Fist" else 0),
+                allowance.parry + repeated + thrown_parry + bare,
                 weapon.name,
                 weapon.fencing,
+                named,
             )
     if allowance.block is not None and c.shield is not None and not c.blocked and not c.dodge_only:
-        add("block", block_value(c, c.shield), allowance.block)
+        add("block", block_value(c, c.shield), allowance.block, named=(("flank", allowance.block),))
     choices.sort(key=lambda d: (-d.value, d.retreat, d.kind))
     return choices

@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING
 from rules.engine import hexgrid
 from rules.engine.hexgrid import Hex
 from rules.engine.systems.hextactical import active_defence, manoeuvres, tactics, weapons, wounds
+from rules.engine.systems.hextactical import grapple as grapple_rules
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.damage import strong_bonus
 from rules.engine.systems.hextactical.defence import melee_skills, weapon_skill
+from rules.engine.systems.hextactical.gmlog import Modifier, breakdown, contest_text, roll_text
 from rules.engine.systems.hextactical.locations import aim_penalty
-from rules.engine.systems.hextactical.plan import AOA_FEINT, AOA_LONG
+from rules.engine.systems.hextactical.plan import AOA_FEINT, AOA_LONG, GRAPPLE, TAKEDOWN
 from rules.engine.systems.hextactical.rolls import quick_contest, success_roll
 
 if TYPE_CHECKING:
@@ -36,33 +38,61 @@ POSTURE_ATTACK: dict[str, int] = {
 
 
 def attack_skill_melee(
-    b: Battle, att: Combatant, target: Combatant, weapon: Weapon, plan_kind: str, option: str
+    b: Battle,
+    att: Combatant,
+    target: Combatant,
+    weapon: Weapon,
+    plan_kind: str,
+    option: str,
+    parts: list[Modifier] | None = None,
 ) -> tuple[int, bool]:
     """Effective melee skill and whether it is a wild swing (seed 004 and not in seed 004: GURPS
-    Basic Set, Melee attack roll)."""
-    skill = weapon_skill(att, weapon) - min(att.shock_now, 8)
-    skill += POSTURE_ATTACK.get(att.posture, 0)
-    if att.evaluate_target == target.id:
-        skill += att.evaluate  # Evaluate counts against the foe evaluated only (p.B364)
+    Basic Set, Melee attack roll). ``parts``, given only while the log records, receives the
+    base skill and each named modifier (they sum to the skill)."""
+    base = weapon_skill(att, weapon)
+    shock = -min(att.shock_now, 8)
+    posture = POSTURE_ATTACK.get(att.posture, 0)
+    # Evaluate counts against the foe evaluated only (p.B364)
+    evaluate = att.evaluate if att.evaluate_target == target.id else 0
     arc = hexgrid.arc_of(att.pos, att.facing, target.pos, b.settings.arcs)
     lr = hexgrid.side_of(att.pos, att.facing, target.pos) if arc == "side" else ""
     wild, awkward = tactics.is_wild_swing(arc, lr, att.traits, weapon.hands, att.side_hand)
-    skill += awkward
-    dist = hexgrid.distance(att.pos, target.pos)
-    if dist >= 2:
+    through = 0
+    if hexgrid.distance(att.pos, target.pos) >= 2:
         steps = hexgrid.line_steps(att.pos, target.pos)
-        skill += tactics.melee_through_penalty(steps, b.board.side_at, att.side, b.settings)
+        through = tactics.melee_through_penalty(steps, b.board.side_at, att.side, b.settings)
+    into_close = 0
     if target.close_with and target.close_with != att.id:
         # Striking into a close combat (GURPS 4e Basic Set p.B548 melee modifiers table)
-        skill += b.settings.close_combat_strike_penalty
+        into_close = b.settings.close_combat_strike_penalty
+    determined = 0
     if plan_kind == "all_out_attack" and option == "determined" and not wild:
-        skill += AOA_DETERMINED_MELEE  # Determined may not offset a wild swing (§6.6)
+        determined = AOA_DETERMINED_MELEE  # Determined may not offset a wild swing (§6.6)
+    skill = base + shock + posture + evaluate + awkward + through + into_close + determined
+    summed = skill
     if wild:
         modifier = tactics.wild_swing_modifier()
         # With Move and Attack only the worse of the two penalties applies (§6.7).
         skill = tactics.wild_swing_skill(skill, modifier, b.settings)
     elif plan_kind == "move_attack":
         skill = tactics.cap_skill(skill + MOVE_ATTACK_MELEE)
+    if parts is not None:
+        parts.extend(
+            breakdown(
+                weapon.name,
+                base,
+                (
+                    ("shock", shock),
+                    (att.posture, posture),
+                    ("Evaluate", evaluate),
+                    ("awkward side", awkward),
+                    ("striking past people", through),
+                    ("into close combat", into_close),
+                    ("All-Out Attack (Determined)", determined),
+                    ("wild swing" if wild else "Move and Attack", skill - summed),
+                ),
+            )
+        )
     return skill, wild
 
 
@@ -132,7 +162,9 @@ def feint(b: Battle, att: Combatant, target: Combatant, weapon: Weapon) -> int:
         b.log(
             "attack",
             att,
-            f"{att.name} feints at {target.name} (−{penalty} to defend)",
+            f"{att.name} feints at {target.name}: "
+            + contest_text(weapon.name, mine, contest.mine.roll, theirs, contest.theirs.roll)
+            + f" (−{penalty} to defend)",
             target.id,
             [contest.mine.roll, contest.theirs.roll],
             feint=penalty,
@@ -186,10 +218,14 @@ def _resolve_melee(
     followed_reach: int | None,
 ) -> None:
     """The attack roll, defence and damage of one melee attack already known to reach."""
-    skill, wild = attack_skill_melee(b, att, target, weapon, plan_kind, option)
+    parts: list[Modifier] | None = [] if b.log_enabled else None
+    skill, wild = attack_skill_melee(b, att, target, weapon, plan_kind, option, parts)
     # A wild swing cannot aim at a location (it strikes where it lands: B388, B398)
     aimed = "" if wild else att.hit_location
-    skill += aim_penalty(aimed)
+    location = aim_penalty(aimed)
+    skill += location
+    if parts is not None and location:
+        parts.append((f"aimed at the {aimed}", location))
     att.evaluate = 0
     dist = hexgrid.distance(att.pos, target.pos)
     long = plan_kind == "all_out_attack" and option == AOA_LONG
@@ -211,8 +247,8 @@ def _resolve_melee(
             "attack",
             att,
             f"{att.name} attacks {target.name} with {weapon.name}"
-            f"{f' at the {aimed}' if aimed else ''}: {result.roll} vs {skill}"
-            f" ({'hit' if result.success else 'miss'})",
+            f"{f' at the {aimed}' if aimed else ''}: "
+            + roll_text(parts or [], result.roll, "hit" if result.success else "miss"),
             target.id,
             [result.roll],
             skill=skill,
@@ -236,3 +272,43 @@ def _resolve_melee(
     if active_defence.defend(b, target, att, ranged=False, thrown=False):
         return
     wounds.hit(b, att, target, attack_mode.damage, bonus, critical=False, aimed=aimed)
+
+
+def grapple(b: Battle, att: Combatant, target: Combatant) -> bool:
+    """The attack to grapple a foe in one's hex: the roll, his defence; True when held
+    (p.B370)."""
+    if att.pos != target.pos or not target.active:
+        return False
+    shock = -min(att.shock_now, 8)
+    base = grapple_rules.grappling_skill(att)
+    result = success_roll(b.dice, base + shock)
+    if b.log_enabled:
+        b.log(
+            "attack",
+            att,
+            f"{att.name} grapples {target.name}: "
+            + roll_text(
+                breakdown("DX" if base == att.dx else "grappling", base, (("shock", shock),)),
+                result.roll,
+                "hit" if result.success else "miss",
+            ),
+            target.id,
+            [result.roll],
+            skill=base + shock,
+            option=GRAPPLE,
+        )
+    if not result.success:
+        return False
+    if not result.critical and active_defence.defend(b, target, att, ranged=False, thrown=False):
+        return False
+    target.grappled_by = att.id
+    return True
+
+
+def grappling_attack(b: Battle, att: Combatant, target: Combatant, option: str) -> bool:
+    """An Attack in close combat to grapple, take down or pin (p.B370); True on success."""
+    if option == GRAPPLE:
+        return grapple(b, att, target)
+    if option == TAKEDOWN:
+        return grapple_rules.takedown(b, att, target)
+    return grapple_rules.pin(b, att, target)

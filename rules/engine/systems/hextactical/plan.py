@@ -21,6 +21,14 @@ POP_UP = "pop_up"
 AOA_FEINT = "feint"
 #: All-Out Attack (Long): one yard more reach at reduced damage.
 AOA_LONG = "long"
+#: Move and Attack (Slam): run into the foe instead of striking (GURPS 4e Basic Set p.B371).
+SLAM = "slam"
+#: Attack options in close combat: grab a foe, throw one held down, pin one held on the ground
+#: (GURPS 4e Basic Set p.B370).
+GRAPPLE = "grapple"
+TAKEDOWN = "takedown"
+PIN = "pin"
+GRAPPLING = frozenset({GRAPPLE, TAKEDOWN, PIN})
 
 
 @dataclass(slots=True)

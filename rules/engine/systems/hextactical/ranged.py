@@ -14,6 +14,7 @@ from rules.engine.systems.hextactical import active_defence, tactics, weapons, w
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.damage import DamageDice
 from rules.engine.systems.hextactical.defence import weapon_skill
+from rules.engine.systems.hextactical.gmlog import breakdown, roll_text
 from rules.engine.systems.hextactical.locations import aim_penalty
 from rules.engine.systems.hextactical.rolls import success_roll
 
@@ -61,35 +62,43 @@ def ranged_attack(
     weapon: Weapon,
     extra: int = 0,
     allow_aim: bool = True,
+    extra_name: str = "opportunity fire",
     plan_kind: str = "attack",
     option: str = "",
 ) -> None:
     """One ranged attack with the hex-map rules of seed 004: arc of vision or blind fire,
-    −4 per person in the way, wrong target on a miss, overshooting after a dodge."""
+    −4 per person in the way, wrong target on a miss, overshooting after a dodge. ``extra``
+    is a situational modifier named ``extra_name`` in the log (opportunity fire, pop-up)."""
     mode = next(m for m in weapon.modes if m.mode == "ranged")
     dist = hexgrid.distance(att.pos, target.pos)
-    skill = weapon_skill(att, weapon) - min(att.shock_now, 8) + extra
+    base = weapon_skill(att, weapon)
+    shock = -min(att.shock_now, 8)
     close = att.pos == target.pos
     if close:
-        skill += tactics.close_combat_ranged_modifier(weapon.bulk)
+        distance = tactics.close_combat_ranged_modifier(weapon.bulk)
     else:
-        skill += tactics.range_modifier(dist)
+        distance = tactics.range_modifier(dist)
     steps = hexgrid.line_steps(att.pos, target.pos)
     groups = tactics.people_in_the_way(steps, b.board.occupants_at, att.posture, b.settings)
-    skill += tactics.in_the_way_penalty(groups)
+    in_the_way = tactics.in_the_way_penalty(groups)
+    into_close = 0
     if target.close_with and target.close_with != att.id:
         # Striking into a close combat (GURPS 4e Basic Set p.B548 attack modifiers)
-        skill += b.settings.close_combat_strike_penalty
+        into_close = b.settings.close_combat_strike_penalty
     arc = hexgrid.arc_of(att.pos, att.facing, target.pos, b.settings.arcs)
     blind = not tactics.in_arc_of_vision(arc, att.traits)
+    move_attack = aim = 0
     if plan_kind == "move_attack":
-        skill += min(MOVE_ATTACK_RANGED, weapon.bulk)
+        move_attack = min(MOVE_ATTACK_RANGED, weapon.bulk)
     elif not blind and allow_aim and att.aim_turns > 0 and att.aim_target == target.id:
-        skill += weapon.acc + min(2, att.aim_turns - 1)
-    if plan_kind == "all_out_attack" and option == "determined":
-        skill += AOA_DETERMINED_RANGED
+        aim = weapon.acc + min(2, att.aim_turns - 1)
+    aoa_determined = plan_kind == "all_out_attack" and option == "determined"
+    determined = AOA_DETERMINED_RANGED if aoa_determined else 0
     aimed = "" if blind else att.hit_location
-    skill += aim_penalty(aimed)
+    location = aim_penalty(aimed)
+    skill = base + shock + extra + distance + in_the_way + into_close + move_attack + aim
+    skill += determined + location
+    summed = skill
     if blind:
         skill = tactics.blind_fire_skill(skill)
     att.aim_turns = 0
@@ -97,12 +106,28 @@ def ranged_attack(
     weapons.spend_shot(b, att, weapon)
     result = success_roll(b.dice, skill)
     if b.log_enabled:
+        parts = breakdown(
+            weapon.name,
+            base,
+            (
+                ("shock", shock),
+                (extra_name, extra),
+                ("close combat" if close else "range", distance),
+                ("people in the way", in_the_way),
+                ("into close combat", into_close),
+                ("Move and Attack", move_attack),
+                ("Aim", aim),
+                ("All-Out Attack (Determined)", determined),
+                (f"aimed at the {aimed}", location),
+                ("blind fire", skill - summed),
+            ),
+        )
         b.log(
             "shoot",
             att,
             f"{att.name} shoots {target.name} with {weapon.name}"
-            f"{f' at the {aimed}' if aimed else ''}: {result.roll} vs {skill}"
-            f" ({'hit' if result.success else 'miss'})",
+            f"{f' at the {aimed}' if aimed else ''}: "
+            + roll_text(parts, result.roll, "hit" if result.success else "miss"),
             target.id,
             [result.roll],
             skill=skill,
@@ -168,7 +193,12 @@ def _stray_chain(
                 b.log(
                     "stray",
                     att,
-                    f"stray shot at {victim.name}",
+                    f"stray shot at {victim.name}: "
+                    + roll_text(
+                        breakdown("wrong target", number, ()),
+                        result.roll,
+                        "hit" if result.success else "miss",
+                    ),
                     cid,
                     [result.roll],
                     number=number,

@@ -15,8 +15,9 @@ from rules.engine import hexgrid
 from rules.engine.systems.hextactical import melee, movement, ranged, tactics, weapons, wounds
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.injury import stun_recovery
-from rules.engine.systems.hextactical.plan import AOD_INCREASED_DODGE, POP_UP, Plan
+from rules.engine.systems.hextactical.plan import AOD_INCREASED_DODGE, GRAPPLING, POP_UP, SLAM, Plan
 from rules.engine.systems.hextactical.rolls import success_roll
+from rules.engine.systems.hextactical.slam import slam
 
 if TYPE_CHECKING:
     from rules.engine.systems.hextactical.battle import Battle
@@ -112,8 +113,16 @@ def attack(b: Battle, c: Combatant, plan: Plan) -> None:
     if kind == "attack" and plan.option == POP_UP:
         pop_up_attack(b, c, target, plan)
         return
+    if kind == "attack" and plan.option in GRAPPLING:
+        melee.grappling_attack(b, c, target, plan.option)
+        return
     if kind == "move_attack":
         movement.move_along(b, c, plan.path, plan.facing, c.move)
+        if plan.option == SLAM:
+            # The run's yards and the one into him are the velocity (GURPS 4e Basic Set p.B371)
+            if c.active and target.active and hexgrid.distance(c.pos, target.pos) == 1:
+                slam(b, c, target, len(plan.path) + 1)
+            return
     else:
         step = plan.step_before
         if kind == "all_out_attack":
@@ -254,7 +263,15 @@ def pop_up_attack(b: Battle, c: Combatant, target: Combatant, plan: Plan) -> Non
     if c.active and not c.stunned and target.active:
         if b.log_enabled:
             b.log("attack", c, f"{c.name} pops up from cover", target.id)
-        ranged.ranged_attack(b, c, target, weapon, extra=tactics.POP_UP_PENALTY, allow_aim=False)
+        ranged.ranged_attack(
+            b,
+            c,
+            target,
+            weapon,
+            extra=tactics.POP_UP_PENALTY,
+            allow_aim=False,
+            extra_name="pop-up attack",
+        )
     if c.active and c.pos != origin and b.board.free(origin, c):
         b.board.place(c, origin)
     c.dodge_only = False

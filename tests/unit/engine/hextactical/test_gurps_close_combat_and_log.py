@@ -2,6 +2,7 @@
 §19.6) and the log a GM can follow: moves from and to, facing changes, Readies, each roll
 against its target number (NOT IN SEED: GURPS 4e Basic Set rule)."""
 
+import re
 from dataclasses import replace
 
 from rules.engine import hexgrid
@@ -50,14 +51,62 @@ def test_the_log_shows_facing_changes_and_readies():
 
 
 def test_every_roll_in_the_log_names_its_target_number():
-    # attack and defence texts read "<roll> vs <target>"
+    # attack and defence texts read "... = <target>, rolled <roll>: <outcome>"
     system, a, b = sample_armies()
     report = system.resolve_battle(a, b, "skirmish", 1, log=True)
     rolls = [e for e in report.events if e.phase in ("attack", "shoot", "defend") and e.dice]
     assert rolls
-    assert all(f"{e.dice[0]} vs " in e.text for e in rolls)
+    assert all(f", rolled {e.dice[0]}: " in e.text for e in rolls)
     fast = system.resolve_battle(a, b, "skirmish", 1, log=False)
     assert fast.winner == report.winner
+
+
+def _terms(text):
+    """The base and the signed modifiers of a GM log line, and its stated target."""
+    sums, _, _ = text.partition(", rolled ")
+    terms, _, target = sums.rpartition(" = ")
+    numbers = re.findall(r"(?:^|\s)([+−]?\d+)(?=\s|$)", terms.split(": ", 1)[1])
+    return [int(n.replace("−", "-")) for n in numbers], int(target.replace("−", "-"))
+
+
+def test_a_roll_line_names_each_modifier_and_they_sum_to_the_target():
+    # B343–344: effective skill = base skill + every modifier; the line shows each by name
+    battle, sword, axe = _sword_and_axe(_near(0), totals=[9, 18])
+    axe.close_with = "someone-else"
+    sword.shock_now = 2
+    melee.melee_attack(battle, sword, axe, sword.weapon, "swing", "attack", "")
+    event = [e for e in battle.events.events if e.phase == "attack"][-1]
+    assert f"{sword.weapon.name} {sword.weapon.skill} " in event.text
+    assert "−2 shock" in event.text
+    assert "−2 into close combat" in event.text
+    numbers, target = _terms(event.text)
+    assert sum(numbers) == target == event.data["skill"]
+    assert event.text.endswith(f", rolled {event.dice[0]}: hit")
+
+
+def test_every_roll_line_of_a_battle_sums_to_its_target():
+    system, a, b = sample_armies()
+    report = system.resolve_battle(a, b, "skirmish", 7, log=True)
+    phases = ("attack", "shoot", "defend")
+    lines = [e for e in report.events if e.phase in phases and e.dice and "feint" not in e.data]
+    assert lines
+    for event in lines:
+        numbers, target = _terms(event.text)
+        assert sum(numbers) == target, event.text
+    defences = [e.text for e in lines if e.phase == "defend"]
+    # B377: a retreat's bonus is named on its own
+    assert any(" retreat = " in t and "retreats: Dodge " in t for t in defences)
+
+
+def test_a_defence_line_names_the_shield_and_the_retreat():
+    # B374-377: the shield's DB and a retreat's bonus are named on their own, summed to the value
+    battle, sword, axe = _sword_and_axe(_near(0), totals=[9, 16])
+    melee.melee_attack(battle, axe, sword, axe.weapon, "swing", "attack", "")
+    event = next(e for e in battle.events.events if e.phase == "defend")
+    assert f" +{sword.shield.db} shield DB " in event.text
+    assert "+3 retreat = " in event.text
+    numbers, target = _terms(event.text)
+    assert sum(numbers) == target == event.data["value"]
 
 
 def test_fleeing_is_a_named_setting_not_a_basic_set_rule():

@@ -10,15 +10,21 @@ from rules.engine.hexgrid import Hex
 from rules.engine.systems.hextactical import manoeuvres, movement
 from rules.engine.systems.hextactical.ai.estimates import weapon_mode
 from rules.engine.systems.hextactical.combatant import Combatant
+from rules.engine.systems.hextactical.damage import DamageDice
 from rules.engine.systems.hextactical.defence import melee_skills
-from rules.engine.systems.hextactical.plan import Plan
+from rules.engine.systems.hextactical.plan import SLAM, Plan
 from rules.engine.systems.hextactical.rolls import quick_contest_win_probability
+from rules.engine.systems.hextactical.slam import slam_dice, slam_skill
 
 if TYPE_CHECKING:
     from rules.engine.systems.hextactical.battle import Battle
 
 #: Try an Evade past a foe only when the chance of winning every contest is at least this.
 EVADE_MIN_CHANCE = 0.12
+#: Slam only at this DX-based skill or better, dealing at least this many times the damage
+#: taken on average (a knockdown needs twice: GURPS 4e Basic Set p.B371).
+SLAM_MIN_SKILL = 7
+SLAM_ADVANTAGE = 2.0
 
 
 def evade_approach_plan(
@@ -112,4 +118,39 @@ def approach_plan(b: Battle, c: Combatant, target: Combatant, reaches: tuple[int
             path=path,
             facing=facing,
         )
-    return Plan("move", path=path, facing=facing)
+    return slam_plan(b, c, target, tree) or Plan("move", path=path, facing=facing)
+
+
+def _mean_basic(damage: DamageDice) -> float:
+    return max(0.0, damage.dice * 3.5 + damage.adds)
+
+
+def slam_plan(b: Battle, c: Combatant, target: Combatant, tree: movement.Tree) -> Plan | None:
+    """Move and Attack (Slam) when it pays: the longest run this turn to a hex next to a
+    standing foe who is not in close combat, at slam skill ``SLAM_MIN_SKILL`` or better,
+    dealing on average at least twice the damage taken — a heavy fighter against a light
+    one with a long run (engine choice; rules GURPS 4e Basic Set p.B371)."""
+    if target.posture != "standing" or target.close_with or slam_skill(c) < SLAM_MIN_SKILL:
+        return None
+    runs = [
+        (len(path), h, path)
+        for h in tree
+        if hexgrid.distance(h, target.pos) == 1
+        for path in (movement.path_to(tree, h),)
+        if path
+    ]
+    if not runs:
+        return None
+    length, goal, path = max(runs)
+    velocity = length + 1
+    dealt = _mean_basic(slam_dice(c.hp_max, velocity))
+    taken = _mean_basic(slam_dice(target.hp_max, velocity))
+    if dealt <= target.dr or dealt < SLAM_ADVANTAGE * taken:
+        return None
+    return Plan(
+        "move_attack",
+        target=target.id,
+        path=path,
+        facing=hexgrid.direction_to(goal, target.pos),
+        option=SLAM,
+    )

@@ -397,5 +397,6 @@ catalogueId
 # Template filters are called by Django's template engine (frontend/templatetags/muster_words.py)
 human
 human_name_filter
+fighter_filter
 # fpdf2 calls a page's footer hook (frontend/cards_pdf.py)
 _.footer

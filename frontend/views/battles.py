@@ -17,7 +17,7 @@ from armybuilder.selectors import roster_list, system_list
 from frontend import svg
 from frontend.battle_log import Namer, grouped_log, log_size, phase_name, with_army_names
 from frontend.forms import BattleForm
-from rules.engine.systems import get_system
+from frontend.missions import missions_of
 from rules.engine.systems.base import EngineError
 from rules.errors import BattleRequestError
 from rules.job_control import job_limit_check
@@ -40,15 +40,6 @@ def roster_label(roster: Any) -> str:
 def roster_choices(user: Any) -> list[tuple[int, str]]:
     """The user's rosters as form choices, labelled so that same-named rosters differ."""
     return [(r.pk, roster_label(r)) for r in roster_list(owner=user)]
-
-
-def missions_of(system: str) -> list[tuple[str, str]]:
-    """A system's missions as ``(slug, name)``, empty when the engine does not know it."""
-    try:
-        game = get_system(system)
-    except EngineError:
-        return []
-    return [(slug, mission.name) for slug, mission in sorted(game.missions.items())]
 
 
 def _own_battle(request: HttpRequest, pk: int) -> Battle:

@@ -48,20 +48,10 @@ from frontend.campaign_forms import (
     unit_outcomes,
 )
 from frontend.campaign_pin_rows import pin_rows, pinnable_catalogues
+from frontend.missions import missions_of
 from frontend.rules_variant_pages import variant_choices
 from rules.clocks import clocks_for_user
-from rules.engine.systems import get_system
-from rules.engine.systems.base import EngineError
 from rules.models import GameClock
-
-
-def missions_of(system: str) -> list[tuple[str, str]]:
-    """The system's missions as ``(slug, name)``; empty when the engine does not know it."""
-    try:
-        game = get_system(system)
-    except EngineError:
-        return []
-    return [(slug, mission.name) for slug, mission in sorted(game.missions.items())]
 
 
 def page_campaign(request: HttpRequest, pk: int) -> Campaign:

@@ -8,7 +8,8 @@ import math
 from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.charge import (
     ChargePlan,
-    can_charge,
+    charge_in_reach,
+    charge_sight,
     charged_facing,
     place_charges,
     sight_confirmed,
@@ -111,11 +112,11 @@ def near_objective(state: BattleState, unit: Unit) -> bool:
 def plan_charges(
     state: BattleState, side: str, holders: dict[str, tuple[float, float]]
 ) -> list[list[ChargePlan]]:
-    """Every unit lists the charges it can make; ``tactics.concentrate`` assigns them so
-    several units break one enemy; plans on one target facing are declared together and
-    placed with equal frontage (seed 003 §4-§5). All the chargers of one target, on every
-    facing, make one melee (seed 003 §5 multiple charges), so ``multi_charge_test``
-    decides its nerve tests."""
+    """Every unit lists the charges in its reach; ``tactics.concentrate`` assigns them so
+    several units break one enemy, looking at sight only for a charge it takes; plans on one
+    target facing are declared together and placed with equal frontage (seed 003 §4-§5).
+    All the chargers of one target, on every facing, make one melee (seed 003 §5 multiple
+    charges), so ``multi_charge_test`` decides its nerve tests."""
     options: dict[str, list[tuple[ChargePlan, float, float]]] = {}
     enemies = state.alive("b" if side == "a" else "a")
     for unit in state.alive(side):
@@ -129,7 +130,7 @@ def plan_charges(
                 continue
             if point_distance(enemy.fp, lx, ly) > 2 * unit.sp:
                 continue
-            plan = can_charge(state, unit, enemy)
+            plan = charge_in_reach(state, unit, enemy)
             if plan is None:
                 continue
             obj = holders.get(unit.id)
@@ -143,10 +144,12 @@ def plan_charges(
             options[unit.id] = choices
 
     def veto(plan: ChargePlan) -> bool:
-        unit = plan.charger
-        return shoots_instead(state, unit, plan) or not sight_confirmed(state, unit, plan.target)
+        return shoots_instead(state, plan.charger, plan) or not sight_confirmed(state, plan)
 
-    chosen = concentrate(options, veto)
+    def seen(plan: ChargePlan) -> bool:
+        return charge_sight(state, plan) > 0
+
+    chosen = concentrate(options, veto, seen)
     groups: dict[str, dict[str, list[ChargePlan]]] = {}
     for plan in chosen:
         groups.setdefault(plan.target.id, {}).setdefault(plan.facing, []).append(plan)

@@ -19,9 +19,7 @@ from rules.engine.systems.massbattle.route import ChargeRoute, charge_route
 from rules.engine.systems.massbattle.sight import (
     UNCLEAR_ROLL,
     UNCLEAR_SIGHT_SEEN,
-    can_see,
     points_seen,
-    sight_blockers,
 )
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
@@ -40,6 +38,10 @@ class ChargePlan:
     defended: bool = False
     fp: Footprint | None = None
     route: ChargeRoute | None = None
+    # Sample points of the target the charger's leader sees (``charge_sight``); None until
+    # looked at. Charges are declared before anything moves, so one look serves the charge
+    # test and the unclear-sight roll.
+    seen: int | None = None
 
 
 def charged_facing(charger: Unit, target: Unit) -> str:
@@ -95,10 +97,10 @@ def charge_reach(charger: Unit, target: Unit, obstacle: Footprint | None) -> flo
     return reach
 
 
-def can_charge(state: BattleState, charger: Unit, target: Unit) -> ChargePlan | None:
-    """Charge test: not a war engine; target partly in the front arc, seen by the leader and
-    within 2×Sp of it; the turn to face the charged facing at most 90° (seed 003 §4 charge
-    conditions and move); room is checked on placement."""
+def charge_in_reach(state: BattleState, charger: Unit, target: Unit) -> ChargePlan | None:
+    """Every charge test but sight: not a war engine; target partly in the front arc and
+    within 2×Sp of the leader; the turn to face the charged facing at most 90° (seed 003 §4
+    charge conditions and move); room is checked on placement."""
     if (
         not charger.alive
         or not target.alive
@@ -114,20 +116,34 @@ def can_charge(state: BattleState, charger: Unit, target: Unit) -> ChargePlan | 
     reach = charge_reach(charger, target, obstacle)
     if reach > 2 * charger.sp:
         return None
-    others = [u.fp for u in state.units if u.alive and u is not charger and u is not target]
-    blockers = sight_blockers(state.terrain, others, charger.fp.leader(), target.fp)
-    sees, _cover = can_see(charger.fp, target.fp, blockers, all_round=charger.individual)
-    if not sees:
-        return None
     return ChargePlan(charger, target, facing, reach, defended=obstacle is not None)
 
 
-def sight_confirmed(state: BattleState, charger: Unit, target: Unit) -> bool:
+def charge_sight(state: BattleState, plan: ChargePlan) -> int:
+    """How many of the target's five sample points the charger's leader sees past terrain
+    and the other units (seed 003 §3), looked at once per plan (``ChargePlan.seen``)."""
+    if plan.seen is None:
+        charger, target = plan.charger, plan.target
+        others = [u.fp for u in state.units if u.alive and u is not charger and u is not target]
+        plan.seen = points_seen(state.terrain, others, charger.fp, target.fp)
+    return plan.seen
+
+
+def can_charge(state: BattleState, charger: Unit, target: Unit) -> ChargePlan | None:
+    """Charge test: ``charge_in_reach`` and the leader sees part of the target (seed 003 §4
+    charge conditions)."""
+    plan = charge_in_reach(state, charger, target)
+    if plan is None or charge_sight(state, plan) == 0:
+        return None
+    return plan
+
+
+def sight_confirmed(state: BattleState, plan: ChargePlan) -> bool:
     """A charge declared at a target the leader sees unclearly (one of five points) goes in
     only on a D6 4+ (seed 003 §3: "if visibility is unclear, roll a D6")."""
-    others = [u.fp for u in state.units if u.alive and u is not charger and u is not target]
-    if points_seen(state.terrain, others, charger.fp, target.fp) != UNCLEAR_SIGHT_SEEN:
+    if charge_sight(state, plan) != UNCLEAR_SIGHT_SEEN:
         return True
+    charger, target = plan.charger, plan.target
     roll = state.dice.d6()
     state.event(
         charger.side,

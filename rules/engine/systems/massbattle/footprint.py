@@ -113,13 +113,20 @@ def arc_of(fp: Footprint, px: float, py: float) -> str:
 
 def in_front_arc_partly(looker: Footprint, target: Footprint) -> bool:
     """The target is at least partly inside the looker's front arc (seed 003 §3, §5), exactly:
-    its centre or a corner in the arc, else the rectangle clipped to the arc's half-planes
-    (in front: u >= 0; inside both 45° corner lines: u ∓ v >= depth/2 − width/2) is not
-    empty."""
-    if any(arc_of(looker, px, py) == "front" for px, py in target.samples()):
-        return True
-    apex = looker.depth / 2 - looker.width / 2
+    its centre or a corner in the arc (as ``arc_of`` says "front"), else the rectangle
+    clipped to the arc's half-planes (in front: u >= 0; inside both 45° corner lines:
+    u ∓ v >= depth/2 − width/2) is not empty. A target wholly behind the front edge's line
+    (its bounding circle at u < 0) is out at once."""
+    cu, cv = looker.local(target.x, target.y)
+    if cu < -target.r - 1e-6:
+        return False
+    hd, hw = looker.depth / 2, looker.width / 2
     polygon = [looker.local(px, py) for px, py in target.corners()]
+    for u, v in ((cu, cv), *polygon):
+        front = u - hd
+        if front >= abs(v) - hw and front >= -u - hd:
+            return True
+    apex = looker.depth / 2 - looker.width / 2
     for a, b, k in ((1.0, 0.0, 0.0), (1.0, -1.0, apex), (1.0, 1.0, apex)):
         polygon = _clip(polygon, a, b, k)
         if not polygon:
@@ -199,13 +206,12 @@ def distance(a: Footprint, b: Footprint) -> float:
 def segment_inside(fp: Footprint, p: Point, q: Point, shrink: float = 0.0) -> float:
     """Length of the segment p→q inside the rectangle (Liang-Barsky clipping)."""
     fx, fy = fp.fx, fp.fy
-    lx, ly = -fy, fx
     ax, ay = p[0] - fp.x, p[1] - fp.y
-    bx, by = q[0] - fp.x, q[1] - fp.y
-    u0, v0 = ax * fx + ay * fy, ax * lx + ay * ly
-    du, dv = (bx - ax) * fx + (by - ay) * fy, (bx - ax) * lx + (by - ay) * ly
-    t0, t1 = 0.0, 1.0
+    ex, ey = (q[0] - fp.x) - ax, (q[1] - fp.y) - ay
+    u0, v0 = ax * fx + ay * fy, ay * fx - ax * fy
+    du, dv = ex * fx + ey * fy, ey * fx - ex * fy
     hd, hw = fp.depth / 2 - shrink, fp.width / 2 - shrink
+    t0, t1 = 0.0, 1.0
     for pv, qv in ((-du, u0 + hd), (du, hd - u0), (-dv, v0 + hw), (dv, hw - v0)):
         if pv == 0:
             if qv < 0:

@@ -41,10 +41,29 @@ def on_table(fp: Footprint) -> bool:
     return True
 
 
-def valid_end(state: BattleState, unit: Unit, fp: Footprint) -> bool:
+def units_near(state: BattleState, unit: Unit, reach: float) -> list[Unit]:
+    """The other living units a move of the unit's centre by at most ``reach`` inches could
+    bring within 1" (bounding circles): the only ones ``valid_end`` and ``step_blocked``
+    need to look at for that move, as they pass over every other unit."""
+    fp = unit.fp
+    out = []
+    for other in state.units:
+        if other is unit or not other.alive:
+            continue
+        ofp = other.fp
+        limit = reach + fp.r + ofp.r + C.SPACING + 1e-6
+        if (fp.x - ofp.x) ** 2 + (fp.y - ofp.y) ** 2 <= limit * limit:
+            out.append(other)
+    return out
+
+
+def valid_end(
+    state: BattleState, unit: Unit, fp: Footprint, near: list[Unit] | None = None
+) -> bool:
     """A unit may not end on blocking terrain or within 1" of another unit (seed 003 §4-§5).
 
     A unit already closer than 1" (after a melee) may stay as close, but not come closer.
+    ``near`` limits the units looked at (``units_near``; default every unit).
     """
     if not on_table(fp):
         return False
@@ -52,7 +71,7 @@ def valid_end(state: BattleState, unit: Unit, fp: Footprint) -> bool:
         if piece.kind == "blocking" and overlaps(fp, piece.fp):
             return False
     start = unit.fp
-    for other in state.units:
+    for other in state.units if near is None else near:
         if other is unit or not other.alive:
             continue
         ofp = other.fp
@@ -70,9 +89,16 @@ def valid_end(state: BattleState, unit: Unit, fp: Footprint) -> bool:
     return True
 
 
-def step_blocked(state: BattleState, unit: Unit, fp: Footprint, marching: bool) -> bool:
+def step_blocked(
+    state: BattleState,
+    unit: Unit,
+    fp: Footprint,
+    marching: bool,
+    near: list[Unit] | None = None,
+) -> bool:
     """Blocking terrain and enemy units block a move; friends may be passed through; a
-    marching unit may not cross an obstacle; Fly passes over all (seed 003 §4-§5, §9)."""
+    marching unit may not cross an obstacle; Fly passes over all (seed 003 §4-§5, §9).
+    ``near`` limits the units looked at (``units_near``; default every unit)."""
     if not on_table(fp):
         return True
     fly = unit.has("fly")
@@ -82,7 +108,7 @@ def step_blocked(state: BattleState, unit: Unit, fp: Footprint, marching: bool) 
         if piece.kind == "obstacle" and marching and overlaps(fp, piece.fp):
             return True
     if not fly:
-        for other in state.units:
+        for other in state.units if near is None else near:
             if not other.alive or other.side == unit.side:
                 continue
             ofp = other.fp
@@ -104,6 +130,7 @@ def move_straight(
         return 0.0
     du, dv = forward / length, left / length
     start = unit.fp
+    near = units_near(state, unit, allowance)
     path: list[tuple[float, Footprint]] = []
     spent = 0.0
     travelled = 0.0
@@ -113,17 +140,17 @@ def move_straight(
         cost = step * move_cost_factor(state.terrain, candidate.x, candidate.y)
         if spent + cost > allowance + 1e-9:
             break
-        if step_blocked(state, unit, candidate, marching):
+        if step_blocked(state, unit, candidate, marching, near):
             if step > C.FINE_STEP:
                 half = start.moved(du * (travelled + C.FINE_STEP), dv * (travelled + C.FINE_STEP))
-                if not step_blocked(state, unit, half, marching):
+                if not step_blocked(state, unit, half, marching, near):
                     path.append((travelled + C.FINE_STEP, half))
             break
         spent += cost
         travelled += step
         path.append((travelled, candidate))
     for dist, candidate in reversed(path):
-        if valid_end(state, unit, candidate):
+        if valid_end(state, unit, candidate, near):
             unit.fp = candidate
             return dist
     return 0.0

@@ -79,17 +79,27 @@ def rout_chance(target: Unit, damage: float) -> float:
     return _AT_LEAST[min(max(need, 0), 13)]
 
 
+def _always(_plan: ChargePlan) -> bool:
+    return True
+
+
 def concentrate(
     options: dict[str, list[tuple[ChargePlan, float, float]]],
     veto: Callable[[ChargePlan], bool],
+    legal: Callable[[ChargePlan], bool] = _always,
 ) -> list[ChargePlan]:
     """Assign charges greedily: each round the charge adding most (its value plus the rout
     chance it adds to the damage already assigned to that target) is taken, until none is
     worth ``MIN_CHARGE_VALUE``. ``options`` maps a unit id to its (plan, value, expected
-    damage) choices; ``veto`` rejects a picked charge (the unit then does not charge)."""
+    damage) choices; ``veto`` rejects a picked charge (the unit then does not charge).
+
+    ``legal`` is the costly last test of a charge (sight), asked only of the charge about to
+    be taken: an illegal one is dropped from the unit's choices and the round picks again,
+    which takes the same charges as listing only legal ones (the other choices' worth does
+    not depend on it)."""
     loaded: dict[str, float] = {}
     chosen: list[ChargePlan] = []
-    open_units = dict(options)
+    open_units = {uid: list(choices) for uid, choices in options.items()}
     while open_units:
         best: tuple[float, str, ChargePlan, float] | None = None
         for uid in sorted(open_units):
@@ -103,6 +113,13 @@ def concentrate(
         if best is None or best[0] <= MIN_CHARGE_VALUE:
             break
         _worth, uid, plan, damage = best
+        if not legal(plan):
+            remaining = [c for c in open_units[uid] if c[0] is not plan]
+            if remaining:
+                open_units[uid] = remaining
+            else:
+                del open_units[uid]
+            continue
         del open_units[uid]
         if veto(plan):
             continue

@@ -46,6 +46,29 @@ def test_a_vetoed_charge_leaves_the_unit_out():  # the unit shoots or cannot see
     assert concentrate(options, lambda plan: True) == []
 
 
+def test_a_charge_failing_the_late_test_is_dropped_and_the_unit_picks_again():
+    # sight is looked at only for the charge about to be taken (seed 003 §4: the target must
+    # be seen); the unit then takes its next choice, as if the unseen one was never listed
+    a = unit("a")
+    hidden, seen = unit("hidden", side="b", Ne=3), unit("seen", side="b", Ne=3)
+    options = {
+        "a": [
+            (ChargePlan(a, hidden, "front", 5.0), 4.0, 4.0),
+            (ChargePlan(a, seen, "front", 5.0), 3.0, 3.0),
+        ]
+    }
+    looked: list[str] = []
+
+    def legal(plan: ChargePlan) -> bool:
+        looked.append(plan.target.id)
+        return plan.target is not hidden
+
+    chosen = concentrate(options, lambda plan: False, legal)
+    assert [p.target.id for p in chosen] == ["seen"]
+    assert looked == ["hidden", "seen"]
+    assert len(options["a"]) == 2  # the caller's lists are left alone
+
+
 def test_the_cheapest_melee_unit_is_held_in_reserve_in_the_first_half():
     units = [unit(f"u{i}", x=10.0 * i) for i in range(1, 4)]
     units[1].points = 60

@@ -136,10 +136,11 @@ def plan_charges(
             obj = holders.get(unit.id)
             if obj and point_distance(enemy.fp, *obj) > 2 * C.OBJECTIVE_RADIUS:
                 continue
-            value = charge_value(plan)
+            damage = charge_damage(plan)
+            value = charge_value(plan, damage)
             if state.condition != "kill" and state.objectives and near_objective(state, enemy):
                 value += CONTEST_BONUS
-            choices.append((plan, value, charge_damage(plan)))
+            choices.append((plan, value, damage))
         if choices:
             options[unit.id] = choices
 
@@ -201,7 +202,7 @@ def best_shot(state: BattleState, unit: Unit, assume_halt: bool = False) -> Shot
     ranked.sort(key=lambda r: (-r[0], r[1]))
     best, best_value, best_index = None, 0.05, len(ranked)
     cache: dict[str, tuple[bool, bool]] = {}
-    others: list[Unit] = []
+    others: list[Footprint] = []
     for upper, index, shot, _dist in ranked:
         if upper < best_value or (upper == best_value and index > best_index):
             break

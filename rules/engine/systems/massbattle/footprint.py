@@ -34,13 +34,15 @@ class Footprint:
     fx: float = field(init=False, repr=False, compare=False)
     fy: float = field(init=False, repr=False, compare=False)
     _corners: list[Point] | None = field(init=False, repr=False, compare=False, default=None)
+    _shrunk: Footprint | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         # Footprints are never changed in place (moves build new ones), so derived values
-        # can be kept.
+        # (radius, axes, corners, the shrunk rectangle) can be kept.
         self.r = 0.5 * (self.width * self.width + self.depth * self.depth) ** 0.5
         self.fx, self.fy, _lx, _ly = _axes(self.facing)
         self._corners = None
+        self._shrunk = None
 
     def axes(self) -> tuple[float, float, float, float]:
         """(fx, fy, lx, ly): the forward unit vector and the left unit vector."""
@@ -89,11 +91,21 @@ class Footprint:
         return Footprint(self.x, self.y, facing % 360.0, self.width, self.depth)
 
 
-def shrunk(fp: Footprint, by: float = 0.05) -> Footprint:
-    """The same rectangle ``by`` smaller on every side (touching is not overlapping)."""
-    return Footprint(
-        fp.x, fp.y, fp.facing, max(fp.width - 2 * by, 0.01), max(fp.depth - 2 * by, 0.01)
-    )
+TOUCH = 0.05  # a rectangle this much smaller on every side overlaps only what it crosses
+
+
+def shrunk(fp: Footprint) -> Footprint:
+    """The same rectangle ``TOUCH`` smaller on every side (touching is not overlapping),
+    made once per footprint (kept on it: footprints are never changed in place)."""
+    if fp._shrunk is None:
+        fp._shrunk = Footprint(
+            fp.x,
+            fp.y,
+            fp.facing,
+            max(fp.width - 2 * TOUCH, 0.01),
+            max(fp.depth - 2 * TOUCH, 0.01),
+        )
+    return fp._shrunk
 
 
 def arc_of(fp: Footprint, px: float, py: float) -> str:

@@ -11,7 +11,11 @@ from rules.engine.systems.massbattle.combat import (
     fixed_attack,
     shooting_modifiers,
 )
-from rules.engine.systems.massbattle.footprint import in_front_arc_partly, point_distance
+from rules.engine.systems.massbattle.footprint import (
+    Footprint,
+    in_front_arc_partly,
+    point_distance,
+)
 from rules.engine.systems.massbattle.sight import (
     UNCLEAR_COVER_SEEN,
     UNCLEAR_ROLL,
@@ -169,13 +173,14 @@ def sight_of(
     unit: Unit,
     target: Unit,
     cache: dict[str, tuple[bool, bool]],
-    others: list[Unit],
+    others: list[Footprint],
 ) -> tuple[bool, bool]:
     """(sees, cover) of ``target`` from the unit's leader, kept in ``cache`` by target id
-    (valid while nothing moves); ``others`` is filled with the living units on first use."""
+    (valid while nothing moves); ``others`` is filled with the footprints of the living
+    units but the looker on first use (``sight_blockers`` passes over the target's)."""
     if target.id not in cache:
         if not others:
-            others.extend(u for u in state.units if u.alive and u is not unit)
+            others.extend(u.fp for u in state.units if u.alive and u is not unit)
         cache[target.id] = _sight(state, unit, target, others)
     return cache[target.id]
 
@@ -192,7 +197,7 @@ def targets_for(
     checks that one unit alone."""
     out: list[ShotTarget] = []
     cache = {} if sight_cache is None else sight_cache
-    others: list[Unit] = []
+    others: list[Footprint] = []
     for target, dist in shot_candidates(state, unit, option, only):
         if option.kind == "heal":
             out.append(ShotTarget(option, target, False, False))
@@ -203,10 +208,11 @@ def targets_for(
     return out
 
 
-def _sight(state: BattleState, unit: Unit, target: Unit, alive: list[Unit]) -> tuple[bool, bool]:
+def _sight(
+    state: BattleState, unit: Unit, target: Unit, others: list[Footprint]
+) -> tuple[bool, bool]:
     if not unit.individual and not in_front_arc_partly(unit.fp, target.fp):
         return False, False
-    others = [u.fp for u in alive if u is not target]
     blockers = sight_blockers(state.terrain, others, unit.fp.leader(), target.fp)
     return can_see(unit.fp, target.fp, blockers, all_round=True)
 

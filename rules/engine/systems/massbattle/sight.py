@@ -31,18 +31,21 @@ def points_seen(
 
 
 def visible_points(eye: Point, target: Footprint, blockers: list[Footprint]) -> tuple[int, int]:
-    """(visible, total) sample points of the target seen from ``eye`` past the blockers."""
+    """(visible, total) sample points of the target seen from ``eye`` past the blockers.
+    The blocker that hid the last point is tried first for the next (neighbouring points
+    are mostly hidden by the same one); the count does not depend on the order."""
     samples = target.samples()
     if not blockers:
         return len(samples), len(samples)
     px, py = eye
+    order = list(blockers)
     seen = 0
     for point in samples:
         qx, qy = point
         dx, dy = qx - px, qy - py
         length2 = dx * dx + dy * dy or 1e-9
         hidden = False
-        for fp in blockers:
+        for index, fp in enumerate(order):
             t = ((fp.x - px) * dx + (fp.y - py) * dy) / length2
             t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
             cx, cy = px + t * dx - fp.x, py + t * dy - fp.y
@@ -50,6 +53,8 @@ def visible_points(eye: Point, target: Footprint, blockers: list[Footprint]) -> 
                 continue
             if segment_inside(fp, eye, point, shrink=0.05) > 0.0:
                 hidden = True
+                if index:
+                    order.insert(0, order.pop(index))
                 break
         if not hidden:
             seen += 1
@@ -76,19 +81,30 @@ def can_see(
 def sight_blockers(
     terrain: list[TerrainPiece], others: list[Footprint], eye: Point, target: Footprint
 ) -> list[Footprint]:
-    """Blocking terrain and other units close to the line from ``eye`` to the target."""
+    """Blocking terrain and other units close to the line from ``eye`` to the target: their
+    bounding circle comes within the target's of it (those outside the line's box grown by
+    both radii are passed over first, as they cannot). The target's own footprint among
+    ``others`` is passed over, so a looker may pass every unit but itself."""
     px, py = eye
-    dx, dy = target.x - px, target.y - py
+    tx, ty = target.x, target.y
+    dx, dy = tx - px, ty - py
     length2 = dx * dx + dy * dy or 1e-9
-    out = []
     tr = target.r
+    lo_x, hi_x = min(px, tx) - tr - 1e-6, max(px, tx) + tr + 1e-6
+    lo_y, hi_y = min(py, ty) - tr - 1e-6, max(py, ty) + tr + 1e-6
+    out = []
     for group in ([p.fp for p in terrain if p.kind == "blocking"], others):
         for fp in group:
-            ex, ey = fp.x - px, fp.y - py
+            if fp is target:
+                continue
+            fx, fy, fr = fp.x, fp.y, fp.r
+            if fx + fr < lo_x or fx - fr > hi_x or fy + fr < lo_y or fy - fr > hi_y:
+                continue
+            ex, ey = fx - px, fy - py
             t = (ex * dx + ey * dy) / length2
             t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
             cx, cy = t * dx - ex, t * dy - ey
-            reach = fp.r + tr
+            reach = fr + tr
             if cx * cx + cy * cy <= reach * reach:
                 out.append(fp)
     return out

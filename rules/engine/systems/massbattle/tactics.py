@@ -68,9 +68,12 @@ def charge_damage(plan: ChargePlan) -> float:
     return expected_damage(dice, needed, t.de, a.value("crushing-strength"))
 
 
-def charge_value(plan: ChargePlan) -> float:
-    """Expected damage of a charge, weighted towards flank and rear and damaged targets."""
-    return charge_damage(plan) + 0.5 * plan.target.damage + plan.target.points / 100.0
+def charge_value(plan: ChargePlan, damage: float | None = None) -> float:
+    """Expected damage of a charge (``damage``, when the caller has it: ``charge_damage``),
+    weighted towards flank and rear and damaged targets."""
+    if damage is None:
+        damage = charge_damage(plan)
+    return damage + 0.5 * plan.target.damage + plan.target.points / 100.0
 
 
 def rout_chance(target: Unit, damage: float) -> float:

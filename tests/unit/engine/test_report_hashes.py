@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "42c2eb22c8ec6a28273fd8ddeb9e34226fab7f694b2bc67cb10388615c40cba7",
+    ): "af8e2eb8da4ab8aa6e97f461dee9c8615e593a1bc7286a24a3543ae658f66bfb",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "837246c23a59af2d97f26190d7b66bdd382a971ab1377ecdce8cd3b37eaf7a9f",
+    ): "8636a3809ebc796fa74b1540c4b501126956256d438e770733d98388f6d5d916",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "3f7bd98366780d7886a387de012aacefde738230224701bdbcb58f4796b0baf3",
+    ): "6011086e955711341b5259ecbfde25394ab2f1367671ed9e38d15ccece7d5a2c",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "c6732e9f3a04d03b7ef18894697e4488be4dc031d7a44c0acf74e0332144b15f",
+    ): "6e268ab0d9f647e537ac5d56e575a76473814226598e7e55c09b2ea648622e67",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "ed5a5842402ec705947f8f722a3d6918ab518667d7c2034421703bf4da394917",
+    ): "0f77135de3ac2c05e8bd7a4a73730b7bc3d8229698025d195594a72479ef5a98",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "337d47c88d086a1d9df194883bcc1b2e6822e14de2bdc7d7b601ee85a15300e6",
+    ): "e086f940b9c7e0c5451cba8dd4099a4b57ff04341ec4f70b3ab3b7130668a2b8",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "bdb9eabf3cb615828373ceb9894d1e476aadcb1d26435a98b5d2dd521ac41f06",
+    ): "94756fc7c8fe4eac51873a714dee5527eff930251eefe2652be4246bd1726fa9",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "a65ac2abf6688ab1c9e8baa50a32d91a40008f4b2b12ecc31400040e6814cf44",
+    ): "e91ff652d01db0ccf2d09b2c6a9d138d11ef05be66fe59aef2b3f64e4382f31c",
 }
 
 

@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 
 #: Try an Evade past a foe only when the chance of winning every contest is at least this.
 EVADE_MIN_CHANCE = 0.12
-#: Slam only at this DX-based skill or better, dealing at least this many times the damage
-#: taken on average (a knockdown needs twice: GURPS 4e Basic Set p.B371).
-SLAM_MIN_SKILL = 7
+#: Slam only at this skill or better (even odds on 3d6), dealing at least this many times the
+#: damage taken on average (a sure knockdown needs twice: GURPS 4e Basic Set p.B371).
+SLAM_MIN_SKILL = 10
 SLAM_ADVANTAGE = 2.0
 
 

@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "af8e2eb8da4ab8aa6e97f461dee9c8615e593a1bc7286a24a3543ae658f66bfb",
+    ): "9631e4806dc12f49490929e32618c86f0428d0d9167278107d18fc345e457661",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "8636a3809ebc796fa74b1540c4b501126956256d438e770733d98388f6d5d916",
+    ): "819c71238d2be6bf9fe65c9ebb86375e2436f3f4e82bd05f5b975c831de27fa9",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "6011086e955711341b5259ecbfde25394ab2f1367671ed9e38d15ccece7d5a2c",
+    ): "7f5e8c20cb5db9a5e14254fef796fd1f081993a7ca7d358b3968ff158f2f2fd0",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "6e268ab0d9f647e537ac5d56e575a76473814226598e7e55c09b2ea648622e67",
+    ): "95824648ac771e433d9e781e58c7e5e2fd26d19050a8ce9fc7a3e6bd83050faf",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "0f77135de3ac2c05e8bd7a4a73730b7bc3d8229698025d195594a72479ef5a98",
+    ): "7487997c149f44238d023e04b173a2c6b83dcc95eef63dd29ba8e38834c837d2",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "e086f940b9c7e0c5451cba8dd4099a4b57ff04341ec4f70b3ab3b7130668a2b8",
+    ): "215423e22ba2ea29d4b784583fc7ff0c7e13424ebaef237857a4f7b5bc875de8",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "94756fc7c8fe4eac51873a714dee5527eff930251eefe2652be4246bd1726fa9",
+    ): "2d1e85780d622b1305190faa8811ecbc35af1b37329a614bca16b50b8975ef6b",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "e91ff652d01db0ccf2d09b2c6a9d138d11ef05be66fe59aef2b3f64e4382f31c",
+    ): "2cfe72df735fa767813ce3e0f7b9fe80a74f91a8994d85b82d4c04d5ec8a0e8e",
 }
 
 

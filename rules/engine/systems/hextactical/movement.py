@@ -16,6 +16,7 @@ from rules.engine.hexgrid import Hex
 from rules.engine.systems.hextactical import manoeuvres, ranged, wounds
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.defence import melee_skills
+from rules.engine.systems.hextactical.grapple import held_by
 from rules.engine.systems.hextactical.rolls import quick_contest
 
 if TYPE_CHECKING:
@@ -151,7 +152,10 @@ def move_along(
 ) -> None:
     """Walk ``path`` hex by hex; waiting shooters may fire as each hex is entered (seed 004
     "Opportunity fire"). Ends facing ``end_facing`` if allowed: any facing if at most half
-    the MP were used, else one hex-side (not in seed 004: GURPS Basic Set, Tactical movement)."""
+    the MP were used, else one hex-side (not in seed 004: GURPS Basic Set, Tactical movement).
+    One held by a foe does not move (GURPS 4e Basic Set p.B370)."""
+    if c.grappled_by and held_by(b, c) is not None:
+        return
     if not b.log_enabled:
         _walk(b, c, path, end_facing, budget)
         return
@@ -243,8 +247,8 @@ def evade(b: Battle, c: Combatant, foe: Combatant) -> bool:
 
 def step_to(b: Battle, c: Combatant, h: Hex | None) -> None:
     """A step: one hex (or the combatant's step length) ignoring MP costs (not in seed 004: GURPS
-    Basic Set, Step)."""
-    if h is None or h == c.pos:
+    Basic Set, Step); not while a foe holds him (GURPS 4e Basic Set p.B370)."""
+    if h is None or h == c.pos or (c.grappled_by and held_by(b, c) is not None):
         return
     start = c.pos
     b.board.place(c, h)

@@ -331,7 +331,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "9631e4806dc12f49490929e32618c86f0428d0d9167278107d18fc345e457661",
+    ): "9ca7715be84550734123959d189c73dfd67874623d9b9357caecb06c50e0be2a",
     (
         "hextactical",
         "duel",
@@ -343,7 +343,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         7,
         True,
-    ): "7f5e8c20cb5db9a5e14254fef796fd1f081993a7ca7d358b3968ff158f2f2fd0",
+    ): "e6189e2ee7b21284492159cf1fe2ac12e7e3494de3737cd33bf4b3d475a116f5",
     (
         "hextactical",
         "duel",
@@ -355,7 +355,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "skirmish",
         1,
         True,
-    ): "7487997c149f44238d023e04b173a2c6b83dcc95eef63dd29ba8e38834c837d2",
+    ): "a3f5997c2b81308b962dbaa821e76624fb7ce4f161b27b0d0a4c5e28f979c19f",
     (
         "hextactical",
         "skirmish",
@@ -367,7 +367,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "skirmish",
         7,
         True,
-    ): "2d1e85780d622b1305190faa8811ecbc35af1b37329a614bca16b50b8975ef6b",
+    ): "e7c01dd9bdb930180e8d7b99c778a3ea6578a15aa2f4a15327d8e3c3b59db420",
     (
         "hextactical",
         "skirmish",

@@ -45,8 +45,9 @@ def reachable(
     best: Tree = {c.pos: (0, None, c.facing)}
     heap: list[tuple[int, Hex, int]] = [(0, c.pos, c.facing)]
     enter = enter or set()
-    board_free = b.board.free
-    free_memo: dict[Hex, bool] = {}
+    # Board.free(n, c) for every hex at once: open, and nobody else stands there
+    open_hexes = b.board.open
+    taken = {h for h, people in b.board.occ.items() if any(o is not c for o in people)}
     pop, push = heapq.heappop, heapq.heappush
     while heap:
         cost, h, facing = pop(heap)
@@ -62,14 +63,10 @@ def reachable(
             known = best.get(n)
             if known is not None and known[0] <= total:
                 continue
-            if n not in enter:
-                free = free_memo.get(n)
-                if free is None:
-                    free = free_memo[n] = board_free(n, c)
-                if not free:
-                    if evade:
-                        _relax_evade(b, c, h, n, direction, facing, cost, budget, best, heap)
-                    continue
+            if n not in enter and (n not in open_hexes or n in taken):
+                if evade:
+                    _relax_evade(b, c, h, n, direction, facing, cost, budget, best, heap)
+                continue
             new_facing = direction if turned else facing
             best[n] = (total, h, new_facing)
             push(heap, (total, n, new_facing))

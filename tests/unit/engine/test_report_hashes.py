@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "9ca7715be84550734123959d189c73dfd67874623d9b9357caecb06c50e0be2a",
+    ): "62cb5c4112b84a65fe7c3fb8fb9241c13bd2cfd4dfda6eb57de3f2f40012263d",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "819c71238d2be6bf9fe65c9ebb86375e2436f3f4e82bd05f5b975c831de27fa9",
+    ): "41ab0c8f2e3eb4eea63f9750c23c3a5485839542a594b18cdd8e5cc46888886d",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "e6189e2ee7b21284492159cf1fe2ac12e7e3494de3737cd33bf4b3d475a116f5",
+    ): "9ee00e8967c1c0acec50ed71552d9fd8cea8921c80edf367b2c1a88278583fe2",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "95824648ac771e433d9e781e58c7e5e2fd26d19050a8ce9fc7a3e6bd83050faf",
+    ): "db9d9bef8f2744454b151461e8fd837060f61d1f02c0c52db6cb79123aa6da24",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "a3f5997c2b81308b962dbaa821e76624fb7ce4f161b27b0d0a4c5e28f979c19f",
+    ): "865c56ca0800dffce2209f5f32f61a82cad674422741a268e147ad4188f9eebe",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "215423e22ba2ea29d4b784583fc7ff0c7e13424ebaef237857a4f7b5bc875de8",
+    ): "c793d9ba27122f09eb2ee9e93f90078029aa9acb56c46aa18d04c8d63450bb9e",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "e7c01dd9bdb930180e8d7b99c778a3ea6578a15aa2f4a15327d8e3c3b59db420",
+    ): "e21e3a29c00607e1533b152a776d35cd8b6737b2188a82a11e0429c68e46b5e6",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "2cfe72df735fa767813ce3e0f7b9fe80a74f91a8994d85b82d4c04d5ec8a0e8e",
+    ): "496fd2b9a5ba9d603d180c6e8b013f8a60e84bdfb00731cf6398ae182444a9d9",
 }
 
 

@@ -168,3 +168,14 @@ def test_the_ai_grapples_in_close_combat_with_a_wrestling_skill():
     sword.skills["Wrestling"] = 14
     plan = close_combat_plan(battle, sword)
     assert (plan.kind, plan.option, plan.target) == ("attack", GRAPPLE, axe.id)
+
+
+def test_a_pinned_fighter_stays_down_and_tries_to_break_free():
+    # B370: pinned, he cannot get up; the AI tries to break free instead of standing
+    battle, sword, axe = _held(totals=[5, 14, 5, 14])
+    _attack(battle, sword, axe, TAKEDOWN)
+    _attack(battle, sword, axe, PIN)
+    turn.execute(battle, axe, Plan("change_posture", option="standing"))
+    assert axe.posture == "prone"
+    plan = battle.policies[axe.side].choose(battle, axe)
+    assert (plan.kind, plan.option) == ("attack", BREAK_FREE)

@@ -93,7 +93,7 @@ class Board:
                 h
                 for ring in range(1, radius + 1)
                 for h in hexgrid.arc_hexes(origin, facing, ring, "front", arcs)
-                if h in self.cells and h not in self.blocked and self.line_clear(origin, h)
+                if self.in_bounds(h) and h not in self.blocked and self.line_clear(origin, h)
             )
         return hexes
 

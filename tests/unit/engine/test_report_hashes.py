@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "42c2eb22c8ec6a28273fd8ddeb9e34226fab7f694b2bc67cb10388615c40cba7",
+    ): "62cb5c4112b84a65fe7c3fb8fb9241c13bd2cfd4dfda6eb57de3f2f40012263d",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "837246c23a59af2d97f26190d7b66bdd382a971ab1377ecdce8cd3b37eaf7a9f",
+    ): "41ab0c8f2e3eb4eea63f9750c23c3a5485839542a594b18cdd8e5cc46888886d",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "3f7bd98366780d7886a387de012aacefde738230224701bdbcb58f4796b0baf3",
+    ): "9ee00e8967c1c0acec50ed71552d9fd8cea8921c80edf367b2c1a88278583fe2",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "c6732e9f3a04d03b7ef18894697e4488be4dc031d7a44c0acf74e0332144b15f",
+    ): "db9d9bef8f2744454b151461e8fd837060f61d1f02c0c52db6cb79123aa6da24",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "ed5a5842402ec705947f8f722a3d6918ab518667d7c2034421703bf4da394917",
+    ): "865c56ca0800dffce2209f5f32f61a82cad674422741a268e147ad4188f9eebe",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "337d47c88d086a1d9df194883bcc1b2e6822e14de2bdc7d7b601ee85a15300e6",
+    ): "c793d9ba27122f09eb2ee9e93f90078029aa9acb56c46aa18d04c8d63450bb9e",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "bdb9eabf3cb615828373ceb9894d1e476aadcb1d26435a98b5d2dd521ac41f06",
+    ): "e21e3a29c00607e1533b152a776d35cd8b6737b2188a82a11e0429c68e46b5e6",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "a65ac2abf6688ab1c9e8baa50a32d91a40008f4b2b12ecc31400040e6814cf44",
+    ): "496fd2b9a5ba9d603d180c6e8b013f8a60e84bdfb00731cf6398ae182444a9d9",
 }
 
 

@@ -24,6 +24,9 @@ from rules.engine.systems.hextactical.scenario import Layout
 from rules.engine.systems.hextactical.settings import Settings
 from rules.engine.systems.hextactical.turn import take_turn
 
+#: How many recent 3d6 rolls the log keeps to show a total as its dice.
+RECENT_ROLLS = 8
+
 
 class BattlePolicy(Protocol):
     """What the battle asks of a side's AI: a plan per second, and which melee weapon to fall
@@ -57,6 +60,10 @@ class Battle:
         self.policies = policies
         self.events = log
         self.log_enabled = log.recording
+        # The dice of recent 3d6 rolls, for the log only (the hook Dice offers for it)
+        self.recent_3d6: list[tuple[int, ...]] = []
+        if self.log_enabled:
+            dice.on_roll = self._saw_roll
         self.second = 0
         self.all: list[Combatant] = sides["a"] + sides["b"]
         self.by_id = {c.id: c for c in self.all}
@@ -114,5 +121,29 @@ class Battle:
         dice: list[int] | None = None,
         **data: Any,
     ) -> None:
-        """One event of ``c``'s in this second (kept only when the log records)."""
+        """One event of ``c``'s in this second (kept only when the log records); each 3d6
+        total in ``dice`` is shown as its three dice (:meth:`faces`)."""
+        if dice:
+            dice = self.faces(dice)
         self.events.record(self.second, phase, c.side, c.id, text, target, dice, data)
+
+    def _saw_roll(self, kind: str, values: tuple[int, ...]) -> None:
+        """The dice hook: keep the last few 3d6 rolls' dice."""
+        if kind == "3D6":
+            self.recent_3d6.append(values)
+            if len(self.recent_3d6) > RECENT_ROLLS:
+                del self.recent_3d6[0]
+
+    def faces(self, totals: list[int]) -> list[int]:
+        """The dice of the 3d6 rolls whose totals ``totals`` are, in order: the latest run of
+        recent rolls with those sums (then forgotten), e.g. [10] → [3, 5, 2]; the totals as
+        they are when no such run was rolled (scripted dice in tests). Matching on sums is
+        an honest shortcut: a 3-die damage roll of the same sum in between could lend its
+        dice, which changes no total and no battle."""
+        n, recent = len(totals), self.recent_3d6
+        for start in range(len(recent) - n, -1, -1):
+            run = recent[start : start + n]
+            if all(sum(r) == t for r, t in zip(run, totals, strict=True)):
+                del recent[: start + n]
+                return [d for r in run for d in r]
+        return totals

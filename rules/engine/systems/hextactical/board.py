@@ -7,7 +7,7 @@ of seed 004 (a hex one may stop in, leaving a shared hex ends close combat, line
 from __future__ import annotations
 
 from rules.engine import hexgrid
-from rules.engine.hexgrid import Hex
+from rules.engine.hexgrid import ArcDefinition, Hex
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.scenario import Layout
 
@@ -15,7 +15,17 @@ from rules.engine.systems.hextactical.scenario import Layout
 class Board:
     """Bounds, solid obstacles and the occupants of each hex of one battle's map."""
 
-    __slots__ = ("_clear", "blocked", "by_id", "cells", "height", "occ", "open", "width")
+    __slots__ = (
+        "_clear",
+        "_sight",
+        "blocked",
+        "by_id",
+        "cells",
+        "height",
+        "occ",
+        "open",
+        "width",
+    )
 
     def __init__(self, layout: Layout, by_id: dict[str, Combatant]) -> None:
         self.width = layout.width
@@ -31,6 +41,7 @@ class Board:
         self.by_id = by_id
         # Lines of fire depend on the obstacles only, which stand still: each is found once.
         self._clear: dict[tuple[Hex, Hex], bool] = {}
+        self._sight: dict[tuple[Hex, int, int, ArcDefinition], tuple[Hex, ...]] = {}
 
     def in_bounds(self, h: Hex) -> bool:
         return h in self.cells
@@ -40,6 +51,7 @@ class Board:
         self.blocked.add(h)
         self.open.discard(h)
         self._clear.clear()
+        self._sight.clear()
 
     def free(self, h: Hex, me: Combatant | None = None) -> bool:
         """A hex one may stop in: on the map, no obstacle, nobody else active there."""
@@ -67,6 +79,23 @@ class Board:
                 not all(h in blocked for h in step) for step in hexgrid.line_steps(a, b)
             )
         return clear
+
+    def front_in_sight(
+        self, origin: Hex, facing: int, radius: int, arcs: ArcDefinition
+    ) -> tuple[Hex, ...]:
+        """The front-arc hexes of ``origin`` facing ``facing`` out to ``radius``, nearest ring
+        first: on the map, not solid, with a clear line of fire from ``origin`` (seed 004 "Arc
+        of vision", "Opportunity fire"). Obstacles stand still, so each is found once."""
+        key = (origin, facing, radius, arcs)
+        hexes = self._sight.get(key)
+        if hexes is None:
+            hexes = self._sight[key] = tuple(
+                h
+                for ring in range(1, radius + 1)
+                for h in hexgrid.arc_hexes(origin, facing, ring, "front", arcs)
+                if self.in_bounds(h) and h not in self.blocked and self.line_clear(origin, h)
+            )
+        return hexes
 
     def enter(self, c: Combatant) -> None:
         """Add ``c`` to the occupants of the hex he stands in (deployment)."""

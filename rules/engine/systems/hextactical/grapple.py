@@ -1,12 +1,18 @@
-"""Grappling in close combat: takedown and pin (GURPS 4e Basic Set p.B370 "Grappling";
+"""Grappling in close combat: takedown, pin, break free and the penalties of being held (GURPS
+4e Basic Set pp.B370–371 "Grappling", "Actions After Being Grappled"; p.B391 "Close Combat";
 digest §19.17).
 
 A grapple is an Attack at a foe in one's hex (close combat), rolled against DX or the best
 grappling skill (Judo, Sumo Wrestling, Wrestling), with any active defence
 (``melee.grapple``). A foe held can be taken down on a later turn: a Quick Contest of the
 higher of ST, DX and grappling skill on each side, and the winner throws him down. One lying
-down can be pinned by a Quick Contest of ST; a pinned fighter gets no active defence. Break
-free and the DX penalty of being held are not played (left for a later round).
+down can be pinned by a Quick Contest of ST; a pinned fighter gets no active defence.
+
+One held may not move or step out of the hex, fights at −4 DX (the digest's "attacker
+grappled −4"), and may try to break free as an Attack: a Quick Contest of ST or his best
+grappling skill against the holder's ST or best grappling skill; winning ends the hold (and
+the pin). Decided: no cumulative modifier between attempts and no extra penalty for a pinned
+escaper (the Basic Set's optional modifiers could not be confirmed; engine choice).
 """
 
 from __future__ import annotations
@@ -20,13 +26,28 @@ from rules.engine.systems.hextactical.rolls import quick_contest
 if TYPE_CHECKING:
     from rules.engine.systems.hextactical.battle import Battle
 
-#: Skills that may replace DX for grappling (p.B370).
-GRAPPLING_SKILLS = ("judo", "sumo-wrestling", "wrestling")
+#: Skills that may replace DX for grappling (p.B370), as the character sheet names them.
+GRAPPLING_SKILLS = ("Judo", "Sumo Wrestling", "Wrestling")
+#: DX penalty while a foe holds you (p.B370; digest §19.6 "attacker grappled −4").
+GRAPPLED_DX = -4
+
+
+def best_grappling_skill(c: Combatant) -> int | None:
+    """The best of Judo, Sumo Wrestling and Wrestling, None without any (p.B370)."""
+    levels = [c.skills[s] for s in GRAPPLING_SKILLS if s in c.skills]
+    return max(levels) if levels else None
 
 
 def grappling_skill(c: Combatant) -> int:
     """DX or the best grappling skill (p.B370)."""
-    return max([c.dx, *(c.skills[s] for s in GRAPPLING_SKILLS if s in c.skills)])
+    skill = best_grappling_skill(c)
+    return c.dx if skill is None or skill < c.dx else skill
+
+
+def escape_score(c: Combatant) -> int:
+    """ST or the best grappling skill, for breaking free and holding on (p.B371)."""
+    skill = best_grappling_skill(c)
+    return c.st if skill is None or skill < c.st else skill
 
 
 def takedown_score(c: Combatant) -> int:
@@ -37,6 +58,17 @@ def takedown_score(c: Combatant) -> int:
 def holds(att: Combatant, target: Combatant) -> bool:
     """``att`` still holds ``target``: he grappled him, both fight, in one hex."""
     return target.grappled_by == att.id and att.active and target.active and att.pos == target.pos
+
+
+def held_by(b: Battle, c: Combatant) -> Combatant | None:
+    """The foe who still holds ``c``, if any (p.B370)."""
+    by = b.by_id.get(c.grappled_by) if c.grappled_by else None
+    return by if by is not None and holds(by, c) else None
+
+
+def grappled_penalty(b: Battle, c: Combatant) -> int:
+    """−4 to ``c``'s DX-based rolls while a foe holds him (p.B370), else 0."""
+    return GRAPPLED_DX if c.grappled_by and held_by(b, c) is not None else 0
 
 
 def _contest(
@@ -70,6 +102,21 @@ def pin(b: Battle, att: Combatant, target: Combatant) -> bool:
     if not _contest(b, att, target, "pin", att.st, target.st):
         return False
     target.pinned_by = att.id
+    return True
+
+
+def break_free(b: Battle, c: Combatant) -> bool:
+    """``c`` tries to break free of the foe holding him: a Quick Contest of ST or best
+    grappling skill on each side; winning ends the hold and any pin (p.B371)."""
+    holder = held_by(b, c)
+    if holder is None:
+        return False
+    if not _contest(b, c, holder, "break free", escape_score(c), escape_score(holder)):
+        return False
+    c.grappled_by = ""
+    c.pinned_by = ""
+    if b.log_enabled:
+        b.log("status", c, f"{c.name} breaks free of {holder.name}", holder.id)
     return True
 
 

@@ -20,7 +20,13 @@ from rules.engine.systems.hextactical.damage import strong_bonus
 from rules.engine.systems.hextactical.defence import melee_skills, weapon_skill
 from rules.engine.systems.hextactical.gmlog import Modifier, breakdown, contest_text, roll_text
 from rules.engine.systems.hextactical.locations import aim_penalty
-from rules.engine.systems.hextactical.plan import AOA_FEINT, AOA_LONG, GRAPPLE, TAKEDOWN
+from rules.engine.systems.hextactical.plan import (
+    AOA_FEINT,
+    AOA_LONG,
+    BREAK_FREE,
+    GRAPPLE,
+    TAKEDOWN,
+)
 from rules.engine.systems.hextactical.rolls import quick_contest, success_roll
 
 if TYPE_CHECKING:
@@ -68,7 +74,9 @@ def attack_skill_melee(
     determined = 0
     if plan_kind == "all_out_attack" and option == "determined" and not wild:
         determined = AOA_DETERMINED_MELEE  # Determined may not offset a wild swing (§6.6)
+    grappled = grapple_rules.grappled_penalty(b, att)
     skill = base + shock + posture + evaluate + awkward + through + into_close + determined
+    skill += grappled
     summed = skill
     if wild:
         modifier = tactics.wild_swing_modifier()
@@ -89,6 +97,7 @@ def attack_skill_melee(
                     ("striking past people", through),
                     ("into close combat", into_close),
                     ("All-Out Attack (Determined)", determined),
+                    ("grappled", grappled),
                     ("wild swing" if wild else "Move and Attack", skill - summed),
                 ),
             )
@@ -280,21 +289,23 @@ def grapple(b: Battle, att: Combatant, target: Combatant) -> bool:
     if att.pos != target.pos or not target.active:
         return False
     shock = -min(att.shock_now, 8)
+    grappled = grapple_rules.grappled_penalty(b, att)
     base = grapple_rules.grappling_skill(att)
-    result = success_roll(b.dice, base + shock)
+    result = success_roll(b.dice, base + shock + grappled)
     if b.log_enabled:
+        parts = breakdown(
+            "DX" if base == att.dx else "grappling",
+            base,
+            (("shock", shock), ("grappled", grappled)),
+        )
         b.log(
             "attack",
             att,
             f"{att.name} grapples {target.name}: "
-            + roll_text(
-                breakdown("DX" if base == att.dx else "grappling", base, (("shock", shock),)),
-                result.roll,
-                "hit" if result.success else "miss",
-            ),
+            + roll_text(parts, result.roll, "hit" if result.success else "miss"),
             target.id,
             [result.roll],
-            skill=base + shock,
+            skill=base + shock + grappled,
             option=GRAPPLE,
         )
     if not result.success:
@@ -306,9 +317,12 @@ def grapple(b: Battle, att: Combatant, target: Combatant) -> bool:
 
 
 def grappling_attack(b: Battle, att: Combatant, target: Combatant, option: str) -> bool:
-    """An Attack in close combat to grapple, take down or pin (p.B370); True on success."""
+    """An Attack in close combat to grapple, take down, pin (p.B370) or break free (p.B371);
+    True on success."""
     if option == GRAPPLE:
         return grapple(b, att, target)
     if option == TAKEDOWN:
         return grapple_rules.takedown(b, att, target)
+    if option == BREAK_FREE:
+        return grapple_rules.break_free(b, att)
     return grapple_rules.pin(b, att, target)

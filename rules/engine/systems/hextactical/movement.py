@@ -16,6 +16,7 @@ from rules.engine.hexgrid import Hex
 from rules.engine.systems.hextactical import manoeuvres, ranged, wounds
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.defence import melee_skills
+from rules.engine.systems.hextactical.grapple import held_by
 from rules.engine.systems.hextactical.rolls import quick_contest
 
 if TYPE_CHECKING:
@@ -44,8 +45,9 @@ def reachable(
     best: Tree = {c.pos: (0, None, c.facing)}
     heap: list[tuple[int, Hex, int]] = [(0, c.pos, c.facing)]
     enter = enter or set()
-    board_free = b.board.free
-    free_memo: dict[Hex, bool] = {}
+    # Board.free(n, c) for every hex at once: open, and nobody else stands there
+    open_hexes = b.board.open
+    taken = {h for h, people in b.board.occ.items() if any(o is not c for o in people)}
     pop, push = heapq.heappop, heapq.heappush
     while heap:
         cost, h, facing = pop(heap)
@@ -61,14 +63,10 @@ def reachable(
             known = best.get(n)
             if known is not None and known[0] <= total:
                 continue
-            if n not in enter:
-                free = free_memo.get(n)
-                if free is None:
-                    free = free_memo[n] = board_free(n, c)
-                if not free:
-                    if evade:
-                        _relax_evade(b, c, h, n, direction, facing, cost, budget, best, heap)
-                    continue
+            if n not in enter and (n not in open_hexes or n in taken):
+                if evade:
+                    _relax_evade(b, c, h, n, direction, facing, cost, budget, best, heap)
+                continue
             new_facing = direction if turned else facing
             best[n] = (total, h, new_facing)
             push(heap, (total, n, new_facing))
@@ -151,7 +149,10 @@ def move_along(
 ) -> None:
     """Walk ``path`` hex by hex; waiting shooters may fire as each hex is entered (seed 004
     "Opportunity fire"). Ends facing ``end_facing`` if allowed: any facing if at most half
-    the MP were used, else one hex-side (not in seed 004: GURPS Basic Set, Tactical movement)."""
+    the MP were used, else one hex-side (not in seed 004: GURPS Basic Set, Tactical movement).
+    One held by a foe does not move (GURPS 4e Basic Set p.B370)."""
+    if c.grappled_by and held_by(b, c) is not None:
+        return
     if not b.log_enabled:
         _walk(b, c, path, end_facing, budget)
         return
@@ -243,8 +244,8 @@ def evade(b: Battle, c: Combatant, foe: Combatant) -> bool:
 
 def step_to(b: Battle, c: Combatant, h: Hex | None) -> None:
     """A step: one hex (or the combatant's step length) ignoring MP costs (not in seed 004: GURPS
-    Basic Set, Step)."""
-    if h is None or h == c.pos:
+    Basic Set, Step); not while a foe holds him (GURPS 4e Basic Set p.B370)."""
+    if h is None or h == c.pos or (c.grappled_by and held_by(b, c) is not None):
         return
     start = c.pos
     b.board.place(c, h)

@@ -24,11 +24,12 @@ AOA_LONG = "long"
 #: Move and Attack (Slam): run into the foe instead of striking (GURPS 4e Basic Set p.B371).
 SLAM = "slam"
 #: Attack options in close combat: grab a foe, throw one held down, pin one held on the ground
-#: (GURPS 4e Basic Set p.B370).
+#: (GURPS 4e Basic Set p.B370), break free of one who holds you (p.B371).
 GRAPPLE = "grapple"
 TAKEDOWN = "takedown"
 PIN = "pin"
-GRAPPLING = frozenset({GRAPPLE, TAKEDOWN, PIN})
+BREAK_FREE = "break_free"
+GRAPPLING = frozenset({GRAPPLE, TAKEDOWN, PIN, BREAK_FREE})
 
 
 @dataclass(slots=True)

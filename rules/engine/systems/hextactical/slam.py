@@ -1,16 +1,20 @@
 """Slam: running into a foe to knock him down (GURPS 4e Basic Set pp.B371–372, digest §19.17).
 
-The slammer moves (Move and Attack here) and rolls DX to hit; the foe may use any active
-defence. On a hit both roll slam damage — each from his own HP × the slammer's velocity /
-100 as dice of crushing damage (p.B371) — and the one who takes at least twice the damage he
-dealt falls down (p.B371 "Slam results"); otherwise both stay up.
+The slammer moves (Move and Attack here) and rolls DX, Brawling or Sumo Wrestling to hit,
+without Move and Attack's −4 and skill cap of 9 (p.B371; p.B366 "a melee attack other than a
+slam"); the foe may use any active defence. On a hit both roll slam damage — each from his own
+HP × the slammer's velocity / 100 as dice of crushing damage (p.B371) — and "Slam results"
+(p.B371) compare the two: the slammer who dealt at least twice what he took knocks the foe
+down, one who dealt more (but less than twice) makes him roll DX or fall, one who took at least
+twice what he dealt falls himself; otherwise (equal damage, or the foe dealt more but less than
+twice) nobody falls.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.engine.systems.hextactical import active_defence, tactics, wounds
+from rules.engine.systems.hextactical import active_defence, wounds
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.damage import DamageDice, roll_basic_damage
 from rules.engine.systems.hextactical.damage import injury as injury_amount
@@ -21,8 +25,12 @@ from rules.engine.systems.hextactical.rolls import success_roll
 if TYPE_CHECKING:
     from rules.engine.systems.hextactical.battle import Battle
 
-#: Move and Attack's melee penalty, which a slam takes too (p.B365: −4, skill at most 9).
-MOVE_ATTACK_SLAM = -4
+#: Skills that may replace DX to hit with a slam (p.B371).
+SLAM_SKILLS = ("Brawling", "Sumo Wrestling")
+#: What a slam does to one side (p.B371 "Slam results").
+FALLS = "falls"
+ROLLS_DX = "rolls DX"
+STAYS_UP = ""
 #: Below 1d, HP × velocity (hundredths of a die) → adds to 1d (p.B371 slam damage table):
 #: 0.25 or less 1d−3, 0.5 or less 1d−2, below 1 1d−1.
 SMALL_SLAM: tuple[tuple[int, int], ...] = ((25, -3), (50, -2), (99, -1))
@@ -39,27 +47,59 @@ def slam_dice(hp: int, velocity: int) -> DamageDice:
     return DamageDice((hundredths + 50) // 100, 0, "cr")
 
 
+def slam_base(att: Combatant) -> tuple[str, int]:
+    """The best of DX, Brawling and Sumo Wrestling, with its name (p.B371)."""
+    best = ("DX", att.dx)
+    for name in SLAM_SKILLS:
+        level = att.skills.get(name)
+        if level is not None and level > best[1]:
+            best = (name, level)
+    return best
+
+
 def slam_skill(att: Combatant) -> int:
-    """DX less shock and Move and Attack's −4, at most 9 (pp.B371, B365)."""
-    return tactics.cap_skill(att.dx - min(att.shock_now, 8) + MOVE_ATTACK_SLAM)
+    """The slam's skill: DX, Brawling or Sumo Wrestling less shock; Move and Attack's −4 and
+    cap of 9 do not apply to a slam (p.B371)."""
+    return slam_base(att)[1] - min(att.shock_now, 8)
 
 
-def falls(dealt: int, taken: int) -> bool:
-    """Whether a slammer (or his foe) who ``dealt`` and ``taken`` this much basic damage falls:
-    he took at least twice what he dealt, and something (p.B371 "Slam results")."""
-    return taken > 0 and taken >= 2 * dealt
+def slam_results(dealt: int, taken: int) -> tuple[str, str]:
+    """What a slam does to (the foe, the slammer) when the slammer ``dealt`` and ``taken`` this
+    much basic damage (p.B371 "Slam results"): dealt at least twice what he took, the foe
+    falls; dealt more but less than twice, the foe rolls DX or falls; took at least twice what
+    he dealt, the slammer falls; otherwise nobody (equal damage is not "more")."""
+    if dealt > taken:
+        return (FALLS if dealt >= 2 * taken else ROLLS_DX), STAYS_UP
+    if taken > 0 and taken >= 2 * dealt:
+        return STAYS_UP, FALLS
+    return STAYS_UP, STAYS_UP
+
+
+def knock_down(b: Battle, c: Combatant, result: str) -> None:
+    """``c`` falls from a slam, or rolls DX and falls on a failure (p.B371)."""
+    if result == STAYS_UP or not c.active or c.posture == "prone":
+        return
+    if result == ROLLS_DX:
+        roll = success_roll(b.dice, c.dx)
+        if b.log_enabled:
+            outcome = "stays up" if roll.success else "falls"
+            text = roll_text(breakdown("DX", c.dx, ()), roll.roll, outcome)
+            b.log("status", c, f"{c.name} keeps his feet after the slam: {text}", "", [roll.roll])
+        if roll.success:
+            return
+    c.posture = "prone"
+    if b.log_enabled:
+        b.log("status", c, f"{c.name} is knocked down by the slam", "", posture="prone")
 
 
 def slam(b: Battle, att: Combatant, target: Combatant, velocity: int) -> None:
-    """``att`` slams ``target`` at ``velocity`` yards per second: DX roll, the foe's defence,
-    then both take slam damage and the one who took twice as much falls (p.B371)."""
+    """``att`` slams ``target`` at ``velocity`` yards per second: the roll to hit, the foe's
+    defence, then both take slam damage and "Slam results" say who falls (p.B371)."""
     skill = slam_skill(att)
     result = success_roll(b.dice, skill)
     if b.log_enabled:
-        shock = -min(att.shock_now, 8)
-        parts = breakdown(
-            "DX", att.dx, (("shock", shock), ("Move and Attack", skill - att.dx - shock))
-        )
+        name, base = slam_base(att)
+        parts = breakdown(name, base, (("shock", -min(att.shock_now, 8)),))
         b.log(
             "attack",
             att,
@@ -88,8 +128,6 @@ def slam(b: Battle, att: Combatant, target: Combatant, velocity: int) -> None:
         )
     wounds.apply_injury(b, att, target, injury_amount(dealt, target.dr, "cr"), dealt)
     wounds.apply_injury(b, target, att, injury_amount(taken, att.dr, "cr"), taken)
-    for c, mine, theirs in ((target, taken, dealt), (att, dealt, taken)):
-        if c.active and c.posture != "prone" and falls(mine, theirs):
-            c.posture = "prone"
-            if b.log_enabled:
-                b.log("status", c, f"{c.name} is knocked down by the slam", "", posture="prone")
+    foe, slammer = slam_results(dealt, taken)
+    knock_down(b, target, foe)
+    knock_down(b, att, slammer)

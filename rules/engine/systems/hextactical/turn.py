@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rules.engine import hexgrid
 from rules.engine.systems.hextactical import melee, movement, ranged, tactics, weapons, wounds
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
+from rules.engine.systems.hextactical.grapple import pinned
 from rules.engine.systems.hextactical.injury import stun_recovery
 from rules.engine.systems.hextactical.plan import AOD_INCREASED_DODGE, GRAPPLING, POP_UP, SLAM, Plan
 from rules.engine.systems.hextactical.rolls import success_roll
@@ -222,7 +223,9 @@ def change_posture(b: Battle, c: Combatant, plan: Plan) -> None:
     """Change Posture: to the plan's posture, standing by default; from lying down a fighter
     first gets to kneeling (or sitting, crawling) and stands with a second Change Posture
     (GURPS 4e Basic Set p.B364 "Change Posture"); with a crippled leg he gets no higher than
-    kneeling (B420)."""
+    kneeling (B420); one pinned stays down (B370)."""
+    if pinned(b, c):
+        return
     wanted = plan.option or "standing"
     if (c.posture == "prone" or c.lame) and wanted not in FROM_PRONE:
         # A crippled leg or foot: no standing up (GURPS 4e Basic Set p.B420)

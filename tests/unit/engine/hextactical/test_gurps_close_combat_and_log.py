@@ -51,12 +51,16 @@ def test_the_log_shows_facing_changes_and_readies():
 
 
 def test_every_roll_in_the_log_names_its_target_number():
-    # attack and defence texts read "... = <target>, rolled <roll>: <outcome>"
+    # attack and defence texts read "... = <target>, rolled <roll>: <outcome>", and the event
+    # carries the roll's three dice (issue 21: the log shows a 3d6 roll as its dice)
     system, a, b = sample_armies()
     report = system.resolve_battle(a, b, "skirmish", 1, log=True)
     rolls = [e for e in report.events if e.phase in ("attack", "shoot", "defend") and e.dice]
     assert rolls
-    assert all(f", rolled {e.dice[0]}: " in e.text for e in rolls)
+    for e in rolls:
+        assert len(e.dice) % 3 == 0, e.dice
+        assert all(1 <= d <= 6 for d in e.dice), e.dice
+        assert f", rolled {sum(e.dice[:3])}: " in e.text
     fast = system.resolve_battle(a, b, "skirmish", 1, log=False)
     assert fast.winner == report.winner
 

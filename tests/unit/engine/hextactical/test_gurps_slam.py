@@ -1,6 +1,6 @@
 """Slam (GURPS 4e Basic Set pp.B371–372, digest §19.17): dice from HP × velocity / 100, both
-take damage, the one who takes twice what he dealt falls; the log shows the DX roll's
-modifiers."""
+take damage, "Slam results" say who falls or rolls DX; the roll to hit is DX, Brawling or
+Sumo Wrestling without Move and Attack's −4; the log shows the roll's modifiers."""
 
 import pytest
 
@@ -8,7 +8,14 @@ from rules.engine.systems.hextactical import turn
 from rules.engine.systems.hextactical.ai.approach import approach_plan
 from rules.engine.systems.hextactical.damage import DamageDice
 from rules.engine.systems.hextactical.plan import SLAM, Plan
-from rules.engine.systems.hextactical.slam import falls, slam_dice
+from rules.engine.systems.hextactical.slam import (
+    FALLS,
+    ROLLS_DX,
+    STAYS_UP,
+    slam_dice,
+    slam_results,
+    slam_skill,
+)
 from tests.unit.engine.hextactical.test_gurps_review_fixes import _near, _sword_and_axe
 
 
@@ -29,11 +36,29 @@ def test_slam_damage_is_hp_times_velocity_over_100_dice(hp, velocity, dice, adds
     assert slam_dice(hp, velocity) == DamageDice(dice, adds, "cr")
 
 
-def test_who_takes_twice_what_he_dealt_falls():
-    # B371 "Slam results": at least twice the damage one inflicted knocks one down
-    assert falls(dealt=2, taken=4)
-    assert not falls(dealt=3, taken=5)
-    assert not falls(dealt=0, taken=0)
+@pytest.mark.parametrize(
+    ("dealt", "taken", "foe", "slammer"),
+    [
+        (6, 3, FALLS, STAYS_UP),  # at least twice what he took: the foe falls
+        (1, 0, FALLS, STAYS_UP),
+        (5, 3, ROLLS_DX, STAYS_UP),  # more but less than twice: the foe rolls DX or falls
+        (4, 4, STAYS_UP, STAYS_UP),  # equal: nobody ("more" is strict)
+        (3, 5, STAYS_UP, STAYS_UP),  # the foe dealt more but less than twice: nobody
+        (2, 4, STAYS_UP, FALLS),  # the slammer took at least twice what he dealt: he falls
+        (0, 0, STAYS_UP, STAYS_UP),
+    ],
+)
+def test_slam_results_compare_the_damage_each_side_dealt(dealt, taken, foe, slammer):
+    # GURPS 4e Basic Set p.B371 "Slam results"
+    assert slam_results(dealt, taken) == (foe, slammer)
+
+
+def test_a_slam_rolls_dx_or_brawling_without_the_move_and_attack_penalty():
+    # B371: DX, Brawling or Sumo Wrestling to hit; Move and Attack's −4 and cap of 9 do not apply
+    _battle, sword, axe = _sword_and_axe(_near(0, 6))
+    assert slam_skill(sword) == sword.dx
+    axe.skills["Brawling"] = 15
+    assert slam_skill(axe) == 15
 
 
 def _slam(slammer_hp, foe_hp, totals):
@@ -54,7 +79,7 @@ def test_a_heavy_slammer_with_a_long_run_knocks_a_light_foe_down():
     assert axe.hp < 8
     slam_line = next(e for e in battle.events.events if e.data.get("option") == SLAM)
     assert slam_line.text.startswith(f"{sword.name} slams {axe.name} at 6 yd/s: DX ")
-    assert "Move and Attack" in slam_line.text
+    assert "Move and Attack" not in slam_line.text
     damage = next(e for e in battle.events.events if "dealt" in e.data)
     assert (damage.data["dealt"], damage.data["taken"]) == (6, 1)
 
@@ -64,6 +89,18 @@ def test_a_light_slammer_bounces_off_a_heavy_foe_and_falls():
     _battle, sword, axe = _slam(8, 30, totals=[5, 16])
     assert sword.posture == "prone"
     assert axe.posture == "standing"
+
+
+def test_a_foe_dealt_more_but_not_twice_as_much_rolls_dx_or_falls():
+    # B371: 20 HP at 6 yd/s → 1d (rolls 3), 12 HP → 1d−1 (2): he keeps his feet on a DX roll
+    battle, sword, axe = _slam(20, 12, totals=[5, 16, 17])
+    assert axe.posture == "prone"
+    assert battle.dice.totals == []
+    battle, sword, axe = _slam(20, 12, totals=[5, 16, 6])
+    assert axe.posture == "standing"
+    assert sword.posture == "standing"
+    line = next(e for e in battle.events.events if "keeps his feet" in e.text)
+    assert line.text.endswith(f"DX {axe.dx} = {axe.dx}, rolled 6: stays up")
 
 
 def test_a_missed_slam_does_nothing():

@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 
 #: Try an Evade past a foe only when the chance of winning every contest is at least this.
 EVADE_MIN_CHANCE = 0.12
-#: Slam only at this DX-based skill or better, dealing at least this many times the damage
-#: taken on average (a knockdown needs twice: GURPS 4e Basic Set p.B371).
-SLAM_MIN_SKILL = 7
+#: Slam only at this skill or better (even odds on 3d6), dealing at least this many times the
+#: damage taken on average (a sure knockdown needs twice: GURPS 4e Basic Set p.B371).
+SLAM_MIN_SKILL = 10
 SLAM_ADVANTAGE = 2.0
 
 
@@ -96,13 +96,15 @@ def approach_plan(b: Battle, c: Combatant, target: Combatant, reaches: tuple[int
     want = 0 if only_close else max(reaches)
     if enter and target.pos in tree:
         return Plan("move", target=target.id, path=movement.path_to(tree, target.pos))
-    goal, wanted = target.pos, max(want, 1)
-    distance = hexgrid.distance
-    best = min(
-        (abs(d - wanted), d, cost, h)
-        for h, (cost, _, _) in tree.items()
-        for d in (distance(h, goal),)
-    )[3]
+    (gq, gr), wanted = target.pos, max(want, 1)
+    key: tuple[int, int, int, Hex] | None = None
+    for h, (cost, _, _) in tree.items():
+        dq, dr = h[0] - gq, h[1] - gr
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexgrid.distance, inlined: a hot loop
+        candidate = (abs(d - wanted), d, cost, h)
+        if key is None or candidate < key:
+            key = candidate
+    best = key[3]
     facing = hexgrid.direction_to(best, target.pos)
     path = movement.path_to(tree, best)
     in_reach = hexgrid.distance(best, target.pos) in reaches
@@ -125,6 +127,14 @@ def _mean_basic(damage: DamageDice) -> float:
     return max(0.0, damage.dice * 3.5 + damage.adds)
 
 
+def slam_pays(c: Combatant, target: Combatant, velocity: int) -> bool:
+    """A slam at ``velocity`` deals on average more than the foe's DR and at least
+    ``SLAM_ADVANTAGE`` times what it takes (engine choice on GURPS 4e Basic Set p.B371)."""
+    dealt = _mean_basic(slam_dice(c.hp_max, velocity))
+    taken = _mean_basic(slam_dice(target.hp_max, velocity))
+    return dealt > target.dr and dealt >= SLAM_ADVANTAGE * taken
+
+
 def slam_plan(b: Battle, c: Combatant, target: Combatant, tree: movement.Tree) -> Plan | None:
     """Move and Attack (Slam) when it pays: the longest run this turn to a hex next to a
     standing foe who is not in close combat, at slam skill ``SLAM_MIN_SKILL`` or better,
@@ -132,6 +142,8 @@ def slam_plan(b: Battle, c: Combatant, target: Combatant, tree: movement.Tree) -
     one with a long run (engine choice; rules GURPS 4e Basic Set p.B371)."""
     if target.posture != "standing" or target.close_with or slam_skill(c) < SLAM_MIN_SKILL:
         return None
+    if not any(slam_pays(c, target, run + 1) for run in range(1, max(1, c.move) + 1)):
+        return None  # no run this turn could be long enough (a path is at most Move hexes)
     runs = [
         (len(path), h, path)
         for h in tree
@@ -142,10 +154,7 @@ def slam_plan(b: Battle, c: Combatant, target: Combatant, tree: movement.Tree) -
     if not runs:
         return None
     length, goal, path = max(runs)
-    velocity = length + 1
-    dealt = _mean_basic(slam_dice(c.hp_max, velocity))
-    taken = _mean_basic(slam_dice(target.hp_max, velocity))
-    if dealt <= target.dr or dealt < SLAM_ADVANTAGE * taken:
+    if not slam_pays(c, target, length + 1):
         return None
     return Plan(
         "move_attack",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
 from rules.engine.hexgrid import Hex
-from rules.engine.systems.hextactical import manoeuvres, tactics
+from rules.engine.systems.hextactical import grapple, manoeuvres, tactics
 from rules.engine.systems.hextactical.ai.approach import approach_plan, evade_approach_plan
 from rules.engine.systems.hextactical.ai.estimates import (
     best_defence,
@@ -17,11 +17,12 @@ from rules.engine.systems.hextactical.ai.estimates import (
     usable_reaches,
     weapon_mode,
 )
+from rules.engine.systems.hextactical.ai.grappling import fist_plan, grappling_plan
 from rules.engine.systems.hextactical.ai.locations import aim_location
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.defence import melee_skills, weapon_skill
 from rules.engine.systems.hextactical.melee import AOA_DETERMINED_MELEE, long_blocked
-from rules.engine.systems.hextactical.plan import AOA_FEINT, AOA_LONG, Plan
+from rules.engine.systems.hextactical.plan import AOA_FEINT, AOA_LONG, GRAPPLE, Plan
 
 if TYPE_CHECKING:
     from rules.engine.systems.hextactical.battle import Battle
@@ -35,12 +36,17 @@ FEINT_MIN_DEFENCE = 12
 
 
 def close_combat_plan(b: Battle, c: Combatant) -> Plan | None:
-    """In a shared hex: attack with a reach-C weapon, or step out into a hex next to one's
-    own half and attack at reach 1, or Ready a short weapon (seed 004 §15)."""
+    """In a shared hex: grapple, take down, pin or break free when it pays (``grappling``),
+    else attack with a reach-C weapon, or step out into a hex next to one's own half and
+    attack at reach 1, or Ready a short weapon, else grapple (seed 004 §15; GURPS 4e Basic Set
+    p.B370)."""
     enemy = b.by_id.get(c.close_with)
     if enemy is None or not enemy.active or enemy.pos != c.pos:
         c.close_with = ""
         return None
+    plan = grappling_plan(b, c, enemy)
+    if plan is not None:
+        return plan
     weapon = c.weapon
     if weapon.melee and 0 in weapon.reaches:
         return Plan("attack", target=enemy.id, weapon=c.weapon_index, mode=weapon_mode(weapon, 0))
@@ -48,6 +54,7 @@ def close_combat_plan(b: Battle, c: Combatant) -> Plan | None:
         weapon.melee
         and 1 in weapon.reaches
         and (not weapon.reach_change_ready or c.reach_setting == 1)
+        and grapple.held_by(b, c) is None
     ):
         for h in tactics.leave_hexes(c.pos, c.half_from):
             if b.board.free(h):
@@ -67,10 +74,9 @@ def close_combat_plan(b: Battle, c: Combatant) -> Plan | None:
             and other.name != "Fist"
         ):
             return Plan("ready", option="switch", weapon=index)
-    fist = next(i for i, w in enumerate(c.weapons) if w.name == "Fist")
-    c.weapon_index = fist
-    c.weapon_ready = True
-    return Plan("attack", target=enemy.id, weapon=fist, mode="thrust")
+    if not grapple.holds(c, enemy):
+        return Plan("attack", target=enemy.id, option=GRAPPLE)
+    return fist_plan(c, enemy)
 
 
 def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Combatant) -> Plan:

@@ -11,6 +11,7 @@ from rules.engine.systems.hextactical.ai.estimates import best_melee_index, max_
 from rules.engine.systems.hextactical.ai.melee import close_combat_plan, melee_plan
 from rules.engine.systems.hextactical.ai.ranged import ranged_plan
 from rules.engine.systems.hextactical.combatant import Combatant
+from rules.engine.systems.hextactical.grapple import pinned
 from rules.engine.systems.hextactical.plan import Plan
 
 if TYPE_CHECKING:
@@ -33,6 +34,12 @@ class Policy:
         enemies = b.enemies(c)
         if not enemies:
             return Plan("do_nothing")
+        if c.close_with and pinned(b, c):
+            # Pinned: no getting up; break free or strike from the ground (GURPS 4e Basic Set
+            # p.B370)
+            plan = close_combat_plan(b, c)
+            if plan is not None:
+                return plan
         if c.posture != "standing" and not (c.lame and c.posture == "kneeling"):
             return Plan("change_posture", option="kneeling" if c.lame else "standing")
         if c.weapon.name in c.broken:

@@ -126,12 +126,8 @@ def pop_up_plan(b: Battle, c: Combatant, enemies: list[Combatant]) -> Plan | Non
 def wait_plan(b: Battle, c: Combatant, nearest: Combatant) -> Plan:
     """Opportunity fire over the front-arc hexes in sight (seed 004 "Opportunity fire")."""
     facing = hexgrid.direction_to(c.pos, nearest.pos)
-    watch = []
-    for radius in range(1, WATCH_RADIUS + 1):
-        for h in hexgrid.arc_hexes(c.pos, facing, radius, "front", b.settings.arcs):
-            if b.board.in_bounds(h) and h not in b.board.blocked and b.board.line_clear(c.pos, h):
-                watch.append(h)
+    watch = b.board.front_in_sight(c.pos, facing, WATCH_RADIUS, b.settings.arcs)
     identify = any(hexgrid.distance(f.pos, c.pos) <= WATCH_RADIUS + 2 for f in b.friends(c))
     if not watch:
         return Plan("move", path=[], facing=facing)
-    return Plan("wait", watch=tuple(watch), identify=identify, facing=facing)
+    return Plan("wait", watch=watch, identify=identify, facing=facing)

@@ -1,5 +1,6 @@
 """hextactical catalogue checks: a template's cost is what its character points add up to
-(``character.template_points``; README "Catalogues")."""
+(``character.template_points``; README "Catalogues"), and a point-built template (one with an
+``extra.sheet``) is what its sheet builds (``pointbuy.unit.sheet_unit``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,11 @@ from typing import Any
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.hextactical.character import template_points
+from rules.engine.systems.hextactical.pointbuy.unit import sheet_unit
+
+#: The unit keys a sheet decides; the rest (slug, name, category, unique, options) are the
+#: catalogue's.
+SHEET_KEYS = ("cost", "profile", "weapons", "extra")
 
 
 def template_problems(unit: dict[str, Any], where: str) -> list[str]:
@@ -18,7 +24,18 @@ def template_problems(unit: dict[str, Any], where: str) -> list[str]:
         return [f"{where}: {error}"]
     if points != unit.get("cost"):
         return [f"{where}: cost {unit.get('cost')} but template_points gives {points}"]
-    return []
+    sheet = (unit.get("extra") or {}).get("sheet")
+    if sheet is None:
+        return []
+    try:
+        built = sheet_unit(sheet, slug=str(unit.get("slug", "")))
+    except EngineError as error:
+        return [f"{where}: {error.code}: {error.message}"]
+    return [
+        f"{where}: {key} differs from what extra.sheet builds"
+        for key in SHEET_KEYS
+        if built[key] != unit.get(key)
+    ]
 
 
 # Rules become traits (``combatant.build_combatant``); these are the traits the engine reads

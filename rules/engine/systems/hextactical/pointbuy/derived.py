@@ -55,7 +55,7 @@ def skill_levels(sheet: Sheet, scores: dict[str, int]) -> dict[str, int]:
 
 
 def _damage(text: str, st: int) -> dict[str, str]:
-    return {"as_written": text, "dice": parse_damage(text, st).label}
+    return {"as_written": text, "dice": parse_damage(text, st).label()}
 
 
 def derive(sheet: Sheet) -> dict[str, Any]:

@@ -214,7 +214,7 @@ def _skill(entry: Any, path: str) -> SkillPick:
         relative = _int(entry.get("level"), f"{path}.level")
         points = costs.skill_points(difficulty, relative)
     except EngineError as error:
-        field_name = error.code.rsplit(".", 1)[-1]
+        field_name = error.code.rsplit(".", 1)[-1].replace("relative_level", "level")
         raise EngineError(f"{path}.{field_name}", f"{name}: {error.message}") from error
     return SkillPick(
         listed.name if listed else name, attribute, difficulty, relative, points, listed is not None

@@ -28,7 +28,7 @@ def _weapon(item: dict[str, Any], st: int, striking: int) -> dict[str, Any]:
     if striking:
         for mode in _MODES:
             if entry.get(mode):
-                entry[mode] = parse_damage(entry[mode], st + striking).label
+                entry[mode] = parse_damage(entry[mode], st + striking).label()
     return entry
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.hextactical.character import template_points
+from rules.engine.systems.hextactical.pointbuy.interchange import gcs_export, gcs_import
 from rules.engine.systems.hextactical.pointbuy.unit import sheet_unit
 
 #: The unit keys a sheet decides; the rest (slug, name, category, unique, options) are the
@@ -58,4 +59,6 @@ CATALOGUE = CatalogueCapability(
     sample_matchup=("thornwall-patrol", "saltmarsh-raid"),
     unit_problems=template_problems,
     known_rules=KNOWN_RULES,
+    importers={"gcs": gcs_import},
+    exporters={"gcs": gcs_export},
 )

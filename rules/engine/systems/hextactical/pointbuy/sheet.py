@@ -54,6 +54,7 @@ class TraitPick:
     skill: str = ""
     trait: Trait | None = None
     note: str = ""
+    self_control: int | None = None
 
     @property
     def known(self) -> bool:
@@ -180,13 +181,10 @@ def _trait(entry: Any, path: str) -> TraitPick:
             name, kind, points, _int(entry.get("level"), f"{path}.level", 0), note=note
         )
     level = _int(entry.get("level"), f"{path}.level", 1 if trait.leveled else 0)
-    self_control = entry.get("self_control")
+    roll = entry.get("self_control")
+    self_control = None if roll is None else _int(roll, f"{path}.self_control")
     try:
-        points = trait.cost(
-            level,
-            str(entry.get("variant", "")).lower(),
-            None if self_control is None else _int(self_control, f"{path}.self_control"),
-        )
+        points = trait.cost(level, str(entry.get("variant", "")).lower(), self_control)
     except EngineError as error:
         raise EngineError(f"{path}.{error.code}", error.message) from error
     return TraitPick(
@@ -198,6 +196,7 @@ def _trait(entry: Any, path: str) -> TraitPick:
         str(entry.get("skill", "")),
         trait,
         note,
+        self_control,
     )
 
 

@@ -19,16 +19,17 @@ FORMAT = "gcs"
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
 
-def _capability(system: str, kind: str) -> Any:
+def _system_row(system: str) -> GameSystem:
     row = GameSystem.objects.filter(slug=system).first()
     if row is None:
         raise NotFoundError("system.not_found", f"No game system '{system}' is loaded", "system")
-    mappings = getattr(get_system(system).catalogue, kind)
-    if FORMAT not in mappings:
-        raise ImportFormatError(
-            "gcs.system_unsupported", f"{row.name} reads no GURPS Character Sheet files", "system"
-        )
-    return mappings[FORMAT]
+    return row
+
+
+def _unsupported(row: GameSystem) -> ImportFormatError:
+    return ImportFormatError(
+        "gcs.system_unsupported", f"{row.name} reads no GURPS Character Sheet files", "system"
+    )
 
 
 def _refused(error: EngineError, name: str) -> ImportFormatError:
@@ -39,7 +40,10 @@ def _refused(error: EngineError, name: str) -> ImportFormatError:
 
 def gcs_preview(*, system: str, name: str, data: bytes, category: str = "") -> dict[str, Any]:
     """The combatant the ``.gcs`` file ``data`` becomes, with its import report."""
-    importer = _capability(system, "importers")
+    row = _system_row(system)
+    importer = get_system(system).catalogue.importers.get(FORMAT)
+    if importer is None:
+        raise _unsupported(row)
     try:
         return importer({"data": data, "category": category})
     except EngineError as error:
@@ -48,7 +52,10 @@ def gcs_preview(*, system: str, name: str, data: bytes, category: str = "") -> d
 
 def gcs_export(*, system: str, unit: dict[str, Any]) -> tuple[str, bytes]:
     """(file name, ``.gcs`` bytes) of a point-built combatant (a catalogue unit)."""
-    exporter = _capability(system, "exporters")
+    row = _system_row(system)
+    exporter = get_system(system).catalogue.exporters.get(FORMAT)
+    if exporter is None:
+        raise _unsupported(row)
     try:
         data = exporter(unit)
     except EngineError as error:

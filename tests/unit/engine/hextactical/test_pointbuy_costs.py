@@ -58,7 +58,7 @@ TABLE = {
 
 @pytest.mark.parametrize("difficulty", list(TABLE))
 def test_skill_cost_table(difficulty):  # B170
-    for level in costs.TABLE_LEVELS:
+    for level in range(-3, 9):
         if level in TABLE[difficulty]:
             assert costs.skill_points(difficulty, level) == TABLE[difficulty][level], level
         else:
@@ -68,8 +68,9 @@ def test_skill_cost_table(difficulty):  # B170
 
 @pytest.mark.parametrize(("difficulty", "start"), [("E", 0), ("A", -1), ("H", -2), ("VH", -3)])
 def test_one_point_buys_the_difficulty_start(difficulty, start):  # B170
-    assert costs.skill_start(difficulty) == start
     assert costs.skill_points(difficulty, start) == 1
+    with pytest.raises(EngineError):
+        costs.skill_points(difficulty, start - 1)
 
 
 @pytest.mark.parametrize(

@@ -12,16 +12,11 @@ from rules.engine.systems.base import EngineError
 from rules.engine.systems.hextactical.character import (
     BASIC_SPEED_STEP,
     BASIC_SPEED_STEP_COST,
-    DIFFICULTY_OFFSET,
     PRIMARY_COST,
     SECONDARY_COST,
     normalise_difficulty,
     skill_cost,
 )
-
-#: The lowest and highest relative levels the Basic Set table prints (p.B170); higher levels
-#: go on at +4 points per level, which :func:`skill_points` follows.
-TABLE_LEVELS = range(-3, 9)
 
 
 def attribute_points(name: str, score: int) -> int:
@@ -45,12 +40,6 @@ def secondary_points(name: str, adjustment: float) -> int:
     if int(adjustment) != adjustment:
         raise EngineError(f"secondary.{name}", f"{name} is bought in whole levels.")
     return int(adjustment) * SECONDARY_COST[name]
-
-
-def skill_start(difficulty: str) -> int:
-    """The relative level one point buys: Easy +0, Average −1, Hard −2, Very Hard −3
-    (p.B170)."""
-    return -DIFFICULTY_OFFSET[normalise_difficulty(difficulty)]
 
 
 def skill_points(difficulty: str, relative_level: int) -> int:

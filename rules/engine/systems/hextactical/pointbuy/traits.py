@@ -270,7 +270,6 @@ TRAITS: tuple[Trait, ...] = (
 )
 
 BY_NAME: dict[str, Trait] = {t.name.lower(): t for t in TRAITS}
-BY_SLUG: dict[str, Trait] = {t.slug: t for t in TRAITS}
 
 
 def find_trait(name: str) -> Trait | None:

@@ -89,7 +89,7 @@ TRAITS: tuple[Trait, ...] = (
         combat=True,
         played="rule",
     ),
-    _a("Enhanced Dodge", "B51", "+1 Dodge per level.", per_level=15, combat=True),
+    _a("Enhanced Dodge", "B51", "+1 Dodge per level.", per_level=15, combat=True, played="rule"),
     _a(
         "Enhanced Parry",
         "B51",
@@ -106,7 +106,7 @@ TRAITS: tuple[Trait, ...] = (
         combat=True,
         played="rule",
     ),
-    _a("Enhanced Block", "B51", "+1 Block per level.", per_level=5, combat=True),
+    _a("Enhanced Block", "B51", "+1 Block per level.", per_level=5, combat=True, played="rule"),
     _a("Extra Attack", "B53", "One more attack per turn per level.", per_level=25, combat=True),
     _a(
         "Weapon Master",
@@ -137,12 +137,20 @@ TRAITS: tuple[Trait, ...] = (
         combat=True,
         played="rule",
     ),
-    _a("Hard to Kill", "B58", "+1 per level to HT rolls against death.", per_level=2, combat=True),
+    _a(
+        "Hard to Kill",
+        "B58",
+        "+1 per level to HT rolls against death.",
+        per_level=2,
+        combat=True,
+        played="rule",
+    ),
     _a(
         "Hard to Subdue",
         "B59",
         "+1 per level to HT rolls to stay conscious.",
         per_level=2,
+        played="rule",
         combat=True,
     ),
     _a(

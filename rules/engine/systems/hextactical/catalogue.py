@@ -1,6 +1,7 @@
 """hextactical catalogue checks: a template's cost is what its character points add up to
 (``character.template_points``; README "Catalogues"), and a point-built template (one with an
-``extra.sheet``) is what its sheet builds (``pointbuy.unit.sheet_unit``)."""
+``extra.sheet``) is what its sheet builds (``pointbuy.unit.sheet_unit``) and buys its equipment
+within its starting wealth."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from rules.engine.systems.base import EngineError
 from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.hextactical.character import template_points
 from rules.engine.systems.hextactical.pointbuy.interchange import gcs_export, gcs_import
+from rules.engine.systems.hextactical.pointbuy.sheet import price, read_sheet
 from rules.engine.systems.hextactical.pointbuy.unit import sheet_unit
 
 #: The unit keys a sheet decides; the rest (slug, name, category, unique, options) are the
@@ -30,13 +32,20 @@ def template_problems(unit: dict[str, Any], where: str) -> list[str]:
         return []
     try:
         built = sheet_unit(sheet, slug=str(unit.get("slug", "")))
+        priced = price(read_sheet(sheet))
     except EngineError as error:
         return [f"{where}: {error.code}: {error.message}"]
-    return [
+    problems = [
         f"{where}: {key} differs from what extra.sheet builds"
         for key in SHEET_KEYS
         if built[key] != unit.get(key)
     ]
+    if priced.equipment_cost > priced.wealth:
+        problems.append(
+            f"{where}: equipment costs ${priced.equipment_cost}, "
+            f"more than the starting wealth of ${priced.wealth} (GURPS 4e Basic Set p.B27)"
+        )
+    return problems
 
 
 # Rules become traits (``combatant.build_combatant``); these are the traits the engine reads

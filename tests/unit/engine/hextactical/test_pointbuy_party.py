@@ -101,3 +101,13 @@ def test_a_battle_between_two_250_cp_point_built_parties():
     assert report.winner in ("a", "b", None)
     assert [u.name for u in report.units][:3] == [m["sheet"]["name"] for m in PARTIES["wardens"]]
     assert (report.winner, report.turns_played) == (again.winner, again.turns_played)
+
+
+def test_equipment_beyond_the_starting_wealth_is_a_catalogue_problem():  # B27
+    sheet = {"name": "Rich", "equipment": ["plate"], "wealth": 1000}
+    unit = sheet_unit(sheet, slug="rich")
+    assert template_problems(unit, "rich") == [
+        "rich: equipment costs $4000, more than the starting wealth of $1000 "
+        "(GURPS 4e Basic Set p.B27)"
+    ]
+    assert template_problems(sheet_unit({**sheet, "wealth": 5000}, slug="rich"), "rich") == []

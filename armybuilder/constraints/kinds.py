@@ -140,7 +140,7 @@ KIND_FIELDS: dict[str, dict[str, Any]] = {
             "group": {"type": "string"},
             "min": _INT,
             "max": _INT,
-            "traits": {"enum": ["negative", "positive"]},
+            "traits": {"enum": ["negative", "positive", "quirks"]},
             "label": {"type": "string"},
         },
         "required": ["group"],

@@ -107,7 +107,9 @@ def check_unit_points_limit(constraint: dict[str, Any], view: RosterView) -> lis
 
 
 def group_points(unit: PricedUnit, group: str, traits: str | None) -> int:
-    """Points of a unit's chosen options in ``group`` plus template traits of a sign."""
+    """Points of a unit's chosen options in ``group`` plus template traits of a sign
+    (``negative`` leaves out quirks, which have their own cap: GURPS 4e Basic Set p.B11 and
+    p.B162) or the template's ``quirks`` (traits typed ``quirk``)."""
     if unit.unit is None:
         return 0
     by_slug = {o["slug"]: o for o in unit.unit.get("options", [])}
@@ -119,7 +121,12 @@ def group_points(unit: PricedUnit, group: str, traits: str | None) -> int:
     if traits:
         for trait in (unit.unit.get("extra") or {}).get("traits", []) or []:
             points = int(trait.get("points", 0))
-            if (traits == "negative" and points < 0) or (traits == "positive" and points > 0):
+            quirk = trait.get("type") == "quirk"
+            if traits == "quirks":
+                total += points if quirk else 0
+            elif (traits == "negative" and points < 0 and not quirk) or (
+                traits == "positive" and points > 0
+            ):
                 total += points
     return total
 

@@ -237,6 +237,9 @@ class RosterSummary:
 ImportMapping = Callable[[Mapping[str, Any]], dict[str, Any]]
 """Turns a foreign file (parsed) into catalogue or roster data of this system."""
 
+ExportMapping = Callable[[Mapping[str, Any]], bytes]
+"""Turns a catalogue unit of this system into a foreign file (``.gcs``)."""
+
 
 def no_unit_problems(unit: dict[str, Any], where: str) -> list[str]:
     """No checks beyond the shared catalogue schema and consistency."""
@@ -246,8 +249,8 @@ def no_unit_problems(unit: dict[str, Any], where: str) -> list[str]:
 @dataclass(frozen=True, slots=True)
 class CatalogueCapability:
     """What a system adds to catalogue handling: extra checks of each faction file unit
-    (messages prefixed with ``where``), import mappings by format name, and the two sample
-    rosters (``armybuilder/samples/<slug>/``) that benchmarks play against each other (None:
+    (messages prefixed with ``where``), import and export mappings by format name, and the two
+    sample rosters (``armybuilder/samples/<slug>/``) that benchmarks play against each other (None:
     the system ships no samples), and ``known_rules``: the special-rule slugs (``rules`` and
     options' ``add_rules``, parameters stripped) its engine reads; an uploaded catalogue is
     warned about every other rule, which would have no effect in battles."""
@@ -256,6 +259,7 @@ class CatalogueCapability:
     known_rules: frozenset[str] = frozenset()
     unit_problems: Callable[[dict[str, Any], str], list[str]] = no_unit_problems
     importers: Mapping[str, ImportMapping] = field(default_factory=dict)
+    exporters: Mapping[str, ExportMapping] = field(default_factory=dict)
 
     def rules_without_effect(self, rules: Iterable[str]) -> list[str]:
         """The special rules among ``rules`` (parameters such as ``(6+)`` stripped) this

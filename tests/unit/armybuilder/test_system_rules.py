@@ -401,13 +401,44 @@ def test_hextactical_derived_values_are_computed():
         {"company": PARTY},
     )
     derived = system_summary(view)["combatants"][0]["derived"]
-    # HP = ST 12; Basic Speed (11+12)/4 = 5.75; Move 5; Dodge 8;
-    # Broadsword DX12 A 8 pts = DX+2 = 14 → Parry 3 + 7 = 10; Shield E 2 pts = 13 → Block 9
-    assert derived == {
+    # HP = ST 12; Basic Speed (11+12)/4 = 5.75; Move 5; Dodge 8 + 1 Combat Reflexes (B43) = 9;
+    # Broadsword DX12 A 8 pts = DX+2 = 14 → Parry 3 + 7 + 1 CR = 11; Shield E 2 pts = 13 →
+    # Block 9 + 1 CR = 10 (issue 17: the summary left Combat Reflexes out)
+    assert {k: derived[k] for k in ("HP", "BasicSpeed", "Move", "Dodge", "Parry", "Block")} == {
         "HP": 12,
         "BasicSpeed": 5.75,
         "Move": 5,
-        "Dodge": 8,
-        "Parry": {"Broadsword": 10},
-        "Block": {"Shield": 9},
+        "Dodge": 9,
+        "Parry": {"Broadsword": 11},
+        "Block": {"Shield": 10},
     }
+    assert derived["attacks"][0] == {
+        "weapon": "Broadsword",
+        "mode": "swing",
+        "skill": 14,
+        "reach": "1",
+        "as_written": "sw+1 cut",
+        "dice": "1d+3 cut",  # ST 12 swing 1d+2 (B16)
+    }
+
+
+def test_hextactical_a_skill_bought_as_an_option_shows_on_the_sheet():
+    drilled = {
+        **SWORDSMAN,
+        "options": [
+            {
+                "slug": "drill",
+                "name": "Broadsword +1",
+                "cost": 4,
+                "effects": {"add_rules": ["skill(Broadsword,+1)"]},
+            },
+        ],
+    }
+    view = price_roster(
+        payload("hextactical", "company", [("swordsman", 1, ["drill"])], 600),
+        system("hextactical"),
+        {"company": faction("hextactical", "company", drilled)},
+    )
+    entry = system_summary(view)["combatants"][0]
+    assert entry["skills"]["Broadsword"] == 15
+    assert entry["derived"]["Parry"] == {"Broadsword": 3 + 15 // 2 + 1}

@@ -1,5 +1,7 @@
 """hextactical catalogue checks: a template's cost is what its character points add up to
-(``character.template_points``; README "Catalogues")."""
+(``character.template_points``; README "Catalogues"), and a point-built template (one with an
+``extra.sheet``) is what its sheet builds (``pointbuy.unit.sheet_unit``) and buys its equipment
+within its starting wealth."""
 
 from __future__ import annotations
 
@@ -8,6 +10,13 @@ from typing import Any
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.capabilities import CatalogueCapability
 from rules.engine.systems.hextactical.character import template_points
+from rules.engine.systems.hextactical.pointbuy.interchange import gcs_export, gcs_import
+from rules.engine.systems.hextactical.pointbuy.sheet import price, read_sheet
+from rules.engine.systems.hextactical.pointbuy.unit import sheet_unit
+
+#: The unit keys a sheet decides; the rest (slug, name, category, unique, options) are the
+#: catalogue's.
+SHEET_KEYS = ("cost", "profile", "weapons", "extra")
 
 
 def template_problems(unit: dict[str, Any], where: str) -> list[str]:
@@ -18,7 +27,25 @@ def template_problems(unit: dict[str, Any], where: str) -> list[str]:
         return [f"{where}: {error}"]
     if points != unit.get("cost"):
         return [f"{where}: cost {unit.get('cost')} but template_points gives {points}"]
-    return []
+    sheet = (unit.get("extra") or {}).get("sheet")
+    if sheet is None:
+        return []
+    try:
+        built = sheet_unit(sheet, slug=str(unit.get("slug", "")))
+        priced = price(read_sheet(sheet))
+    except EngineError as error:
+        return [f"{where}: {error.code}: {error.message}"]
+    problems = [
+        f"{where}: {key} differs from what extra.sheet builds"
+        for key in SHEET_KEYS
+        if built[key] != unit.get(key)
+    ]
+    if priced.equipment_cost > priced.wealth:
+        problems.append(
+            f"{where}: equipment costs ${priced.equipment_cost}, "
+            f"more than the starting wealth of ${priced.wealth} (GURPS 4e Basic Set p.B27)"
+        )
+    return problems
 
 
 # Rules become traits (``combatant.build_combatant``); these are the traits the engine reads
@@ -28,6 +55,10 @@ KNOWN_RULES: frozenset[str] = frozenset(
         "skill",
         "combat-reflexes",
         "enhanced-parry",
+        "enhanced-dodge",
+        "enhanced-block",
+        "hard-to-kill",
+        "hard-to-subdue",
         "cowardice",
         "high-pain-threshold",
         "low-pain-threshold",
@@ -41,4 +72,6 @@ CATALOGUE = CatalogueCapability(
     sample_matchup=("thornwall-patrol", "saltmarsh-raid"),
     unit_problems=template_problems,
     known_rules=KNOWN_RULES,
+    importers={"gcs": gcs_import},
+    exporters={"gcs": gcs_export},
 )

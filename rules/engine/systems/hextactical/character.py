@@ -191,14 +191,15 @@ def skills_cost(skills: list[dict[str, Any]]) -> int:
     return total
 
 
-def traits_cost(traits: list[dict[str, Any]]) -> int:
-    """Points of advantages (positive) and disadvantages (negative) listed on a template."""
+def traits_cost(traits: list[dict[str, Any]], key: str = "traits") -> int:
+    """Points of advantages (positive) and disadvantages (negative) listed on a template (or,
+    with ``key="techniques"``, of its techniques)."""
     total = 0
     for index, trait in enumerate(traits):
         points = trait.get("points")
         if isinstance(points, bool) or not isinstance(points, int):
             raise EngineError(
-                f"extra.traits[{index}].points", f"Trait {trait.get('name')!r} needs points."
+                f"extra.{key}[{index}].points", f"{trait.get('name')!r} needs points."
             )
         total += points
     return total
@@ -208,12 +209,14 @@ def template_points(unit: dict[str, Any]) -> int:
     """Total character points of a catalogue unit template (before options).
 
     Attributes and secondary characteristics (:func:`attribute_cost`) + ``extra.skills`` points
-    + ``extra.traits`` points (disadvantages negative). Weapons and armour cost no CP; options
-    carry their own ``cost``. NOT IN SEED: GURPS 4e Basic Set rule (character points).
+    + ``extra.traits`` points (disadvantages negative) + ``extra.techniques`` points. Weapons
+    and armour cost no CP; options carry their own ``cost``. NOT IN SEED: GURPS 4e Basic Set
+    rule (character points).
     """
     extra = unit.get("extra") or {}
     return (
         attribute_cost(unit.get("profile") or {})
         + skills_cost(extra.get("skills") or [])
         + traits_cost(extra.get("traits") or [])
+        + traits_cost(extra.get("techniques") or [], "techniques")
     )

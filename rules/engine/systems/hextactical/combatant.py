@@ -204,6 +204,7 @@ class Combatant:
     feint_penalty: int = 0
     hit_location: str = ""
     crippled: set[str] = field(default_factory=set)
+    trait_levels: dict[str, int] = field(default_factory=dict)
 
     @property
     def lame(self) -> bool:
@@ -212,6 +213,11 @@ class Combatant:
 
     def has(self, trait: str) -> bool:
         return trait in self.traits
+
+    def level(self, trait: str) -> int:
+        """Levels of a levelled trait (``extra.traits[].level``): 1 for one taken without a
+        level, 0 for one not taken."""
+        return self.trait_levels.get(trait, 1 if trait in self.traits else 0)
 
     @property
     def active(self) -> bool:
@@ -390,6 +396,11 @@ def build_combatant(unit: dict[str, Any], side: str) -> Combatant:
         shield=shield,
         side_hand=str(extra.get("side_hand", "right")),
     )
+    combatant.trait_levels = {
+        slugify(t.get("name", "")): int(t["level"])
+        for t in extra.get("traits") or []
+        if isinstance(t.get("level"), int) and not isinstance(t.get("level"), bool)
+    }
     combatant.hp = combatant.hp_max
     combatant.ammo = {w.name: w.ammo for w in weapons if w.ranged}
     combatant.posture = str(extra.get("posture_start", "standing"))

@@ -65,9 +65,10 @@ def has_empty_hand(c: Combatant) -> bool:
 
 
 def dodge_value(c: Combatant) -> int:
-    """Dodge + Combat Reflexes + shield DB (added by the caller) + posture + stun.
+    """Dodge + Combat Reflexes + Enhanced Dodge per level (p.B51) + shield DB (added by the
+    caller) + posture + stun.
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Active defences)."""
-    value = c.dodge + (1 if c.has("combat-reflexes") else 0)
+    value = c.dodge + (1 if c.has("combat-reflexes") else 0) + c.level("enhanced-dodge")
     value += POSTURE_DEFENCE.get(c.posture, 0)
     if c.stunned:
         value += STUNNED_DEFENCE
@@ -75,10 +76,11 @@ def dodge_value(c: Combatant) -> int:
 
 
 def parry_value(c: Combatant, weapon: Weapon) -> int:
-    """3 + skill // 2 + parry modifier + Combat Reflexes + Enhanced Parry + posture + stun.
+    """3 + skill // 2 + parry modifier + Combat Reflexes + Enhanced Parry per level (p.B51;
+    played for every weapon) + posture + stun.
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Active defences)."""
     value = character.parry(weapon_skill(c, weapon), weapon.parry_mod or 0)
-    value += (1 if c.has("combat-reflexes") else 0) + (1 if c.has("enhanced-parry") else 0)
+    value += (1 if c.has("combat-reflexes") else 0) + c.level("enhanced-parry")
     value += POSTURE_DEFENCE.get(c.posture, 0)
     if c.stunned:
         value += STUNNED_DEFENCE
@@ -86,9 +88,11 @@ def parry_value(c: Combatant, weapon: Weapon) -> int:
 
 
 def block_value(c: Combatant, shield: Weapon) -> int:
-    """3 + Shield skill // 2 + Combat Reflexes + posture + stun (DB added by the caller).
+    """3 + Shield skill // 2 + Combat Reflexes + Enhanced Block per level (p.B51) + posture
+    + stun (DB added by the caller).
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Active defences)."""
     value = character.block(shield.skill) + (1 if c.has("combat-reflexes") else 0)
+    value += c.level("enhanced-block")
     value += POSTURE_DEFENCE.get(c.posture, 0)
     if c.stunned:
         value += STUNNED_DEFENCE

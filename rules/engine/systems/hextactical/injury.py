@@ -101,12 +101,13 @@ def resolve_injury(
     shock_multiplier: int = 1,
     critical_kills: bool = False,
     knockdown_modifier: int = 0,
+    hard_to_kill: int = 0,
 ) -> InjuryOutcome:
     """Consequences of ``injury`` to someone who had ``old_hp``: shock, knockdown after a
     major wound, a death check at each multiple of −HP crossed, automatic death at −5×HP. A
     death check failed by 1 or 2 leaves him mortally wounded (GURPS 4e Basic Set p.B423), also
     on a critical failure unless ``critical_kills`` (the setting
-    ``death_check_critical_kills``).
+    ``death_check_critical_kills``); Hard to Kill adds its level to each death check (p.B58).
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Shock, Major wounds,
     knockdown and stun, Low and negative HP)."""
     outcome = InjuryOutcome(injury)
@@ -119,7 +120,7 @@ def resolve_injury(
         outcome.dead = True
         return outcome
     for _ in death_thresholds_crossed(old_hp, new_hp, hp_max):
-        result = success_roll(dice, ht)
+        result = success_roll(dice, ht + hard_to_kill)
         outcome.rolls.append(result.roll)
         if not result.success:
             if result.margin >= -2 and not (critical_kills and result.critical):
@@ -133,11 +134,14 @@ def resolve_injury(
     return outcome
 
 
-def consciousness_check(dice: Dice, hp: int, hp_max: int, ht: int) -> tuple[bool, int]:
+def consciousness_check(
+    dice: Dice, hp: int, hp_max: int, ht: int, hard_to_subdue: int = 0
+) -> tuple[bool, int]:
     """At 0 HP or below, an HT roll at the start of each turn (−1 per full multiple of HP below
-    zero); failure = unconscious. Returns (stays conscious, roll).
+    zero, + Hard to Subdue's level, p.B59); failure = unconscious. Returns (stays conscious,
+    roll).
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Low and negative HP)."""
-    result = success_roll(dice, ht + consciousness_modifier(hp, hp_max))
+    result = success_roll(dice, ht + consciousness_modifier(hp, hp_max) + hard_to_subdue)
     return result.success, result.roll
 
 

@@ -1,55 +1,95 @@
-"""The hextactical roster summary: each combatant's derived values (HP, Basic Speed, Move,
-Dodge, Parry, Block) and skill levels from :mod:`.character` (NOT IN SEED: GURPS 4e Basic Set,
-not in seed 004: GURPS Basic Set, Turn sequence and basic attributes, Active defences), and the rows
-the army builder shows under each combatant."""
+"""The hextactical roster summary: each combatant's derived values and the rows the army
+builder shows under it (NOT IN SEED: GURPS 4e Basic Set — secondary characteristics p.B16–17,
+active defences p.B374–376 with Combat Reflexes p.B43, damage p.B15–16).
+
+A point-built combatant (``extra.sheet``) shows what :func:`.pointbuy.derived.derive` computes
+from its sheet (Enhanced defences, encumbrance, injury thresholds too) and lists the combat
+traits the engine carries without an effect yet (``not_played``); a template shows what the
+engine plays: the combatant :func:`.combatant.build_combatant` builds (skill bonuses bought as
+options included) and the defences of :mod:`.defence` (Combat Reflexes, Enhanced Parry).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rules.engine.systems.capabilities import RosterSummary, SummaryRoster, SummaryUnit
-from rules.engine.systems.hextactical.character import block, derived_stats, parry, skill_level
+from rules.engine.systems.hextactical.combatant import build_combatant
+from rules.engine.systems.hextactical.damage import parse_damage
+from rules.engine.systems.hextactical.defence import block_value, dodge_value, parry_value
+from rules.engine.systems.hextactical.pointbuy.derived import derive
+from rules.engine.systems.hextactical.pointbuy.sheet import read_sheet
+
+_MODES = ("swing", "thrust", "ranged")
 
 
-def _combatant(unit: SummaryUnit) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The summary entry of one combatant, and its full derived statistics."""
-    profile, weapons, _rules = unit.applied()
-    stats = derived_stats(profile)
-    skills = {}
-    for skill in ((unit.unit or {}).get("extra") or {}).get("skills", []) or []:
-        attribute = skill.get("attribute", "DX")
-        base = stats.get(attribute, profile.get(attribute, 10))
-        skills[skill["name"]] = skill_level(int(base), skill["difficulty"], skill["points"])
-    parries = {
-        w["name"]: parry(skills.get(w.get("skill", ""), stats["DX"] - 4), w["parry"])
-        for w in weapons
-        if w.get("parry") is not None and ("swing" in w or "thrust" in w)
+def _reach(entry: dict[str, Any], mode: str) -> str:
+    if mode == "ranged":
+        return ""
+    return str(entry.get(f"{mode}_reach") or entry.get("reach", "1"))
+
+
+def _template(unit: SummaryUnit) -> dict[str, Any]:
+    profile, weapons, rules = unit.applied()
+    engine_unit = {**(unit.unit or {}), "profile": profile, "weapons": weapons, "rules": rules}
+    c = build_combatant(engine_unit, "a")
+    attacks = []
+    for entry in weapons:
+        for mode in _MODES:
+            if entry.get(mode) and int(entry.get("count", 1) or 0) > 0:
+                attacks.append(
+                    {
+                        "weapon": entry["name"],
+                        "mode": mode,
+                        "skill": c.skills.get(entry.get("skill", ""), c.dx - 4),
+                        "reach": _reach(entry, mode),
+                        "as_written": entry[mode],
+                        "dice": parse_damage(entry[mode], c.st).label(),
+                    }
+                )
+    return {
+        "HP": c.hp_max,
+        "FP": c.fp_max,
+        "Will": c.will,
+        "Per": c.per,
+        "BasicSpeed": c.basic_speed,
+        "Move": c.basic_move,
+        "Dodge": dodge_value(c),
+        # the last weapon is the bare fist every combatant gets (combatant.punch)
+        "Parry": {
+            w.name: parry_value(c, w) for w in c.weapons[:-1] if w.melee and w.parry_mod is not None
+        },
+        "Block": {c.shield.name: block_value(c, c.shield)} if c.shield else {},
+        "skills": dict(c.skills),
+        "attacks": attacks,
     }
-    blocks = {
-        w["name"]: block(skills.get(w.get("skill", "Shield"), stats["DX"] - 4))
-        for w in weapons
-        if w.get("shield")
-    }
-    entry = {
+
+
+def _pointbuilt(sheet: dict[str, Any]) -> dict[str, Any]:
+    read = read_sheet(sheet)
+    derived = derive(read)
+    derived["not_played"] = sorted(
+        {t.name for t in read.traits if t.trait and t.trait.combat and not t.trait.played}
+    )
+    return derived
+
+
+def _combatant(unit: SummaryUnit) -> dict[str, Any]:
+    """The summary entry of one combatant."""
+    sheet = ((unit.unit or {}).get("extra") or {}).get("sheet")
+    derived = _pointbuilt(sheet) if isinstance(sheet, dict) else _template(unit)
+    return {
         "id": unit.id,
         "name": unit.name,
         "points": unit.points,
-        "derived": {
-            "HP": stats["HP"],
-            "BasicSpeed": stats["BasicSpeed"],
-            "Move": stats["BasicMove"],
-            "Dodge": stats["Dodge"],
-            "Parry": parries,
-            "Block": blocks,
-        },
-        "skills": skills,
+        "derived": {k: v for k, v in derived.items() if k != "skills"},
+        "skills": derived["skills"],
     }
-    return entry, stats
 
 
 def party(roster: SummaryRoster) -> dict[str, Any]:
     """Each combatant's derived values and skill levels, and the party's points."""
-    combatants = [_combatant(u)[0] for u in roster.units if u.unit is not None]
+    combatants = [_combatant(u) for u in roster.units if u.unit is not None]
     return {"combatants": combatants, "party_points": roster.points}
 
 
@@ -58,29 +98,40 @@ def _number(value: Any) -> str:
     return text or "0"
 
 
+def _attack_row(attack: dict[str, Any]) -> str:
+    reach = f", reach {attack['reach']}" if attack["reach"] else ""
+    return (
+        f"{attack['weapon']} {attack['mode']} {attack['as_written']} = {attack['dice']}"
+        f" (skill {attack['skill']}{reach})"
+    )
+
+
 def combatant_rows(roster: SummaryRoster) -> dict[str, dict[str, Any]]:
-    """Per combatant: HP, Will, Per, FP, Speed, Move, Dodge; Parry and Block per weapon;
-    skills as ``name-level``."""
+    """Per combatant: HP, Will, Per, FP, Speed, Move, Dodge; Parry and Block per weapon with
+    the retreat bonus; skills as ``name-level``; each attack's damage as written and rolled."""
     rows: dict[str, dict[str, Any]] = {}
     for unit in roster.units:
         if unit.unit is None:
             continue
-        combatant, stats = _combatant(unit)
+        combatant = _combatant(unit)
         derived = combatant["derived"]
         defences = [f"Parry {v} ({k})" for k, v in sorted(derived["Parry"].items())]
         defences += [f"Block {v} ({k})" for k, v in sorted(derived["Block"].items())]
+        if "encumbrance" in derived:
+            defences.append(f"Encumbrance {derived['encumbrance']['name']}")
         rows[str(unit.id)] = {
             "stats": [
                 ("HP", derived["HP"]),
-                ("Will", stats["Will"]),
-                ("Per", stats["Per"]),
-                ("FP", stats["FP"]),
+                ("Will", derived["Will"]),
+                ("Per", derived["Per"]),
+                ("FP", derived["FP"]),
                 ("Speed", _number(derived["BasicSpeed"])),
                 ("Move", derived["Move"]),
                 ("Dodge", derived["Dodge"]),
             ],
             "defences": defences,
             "skills": [f"{k}-{v}" for k, v in combatant["skills"].items()],
+            "attacks": [_attack_row(a) for a in derived["attacks"]],
         }
     return rows
 

@@ -40,7 +40,7 @@ def stays_conscious(b: Battle, c: Combatant) -> bool:
     if c.hp > 0 or c.conscious_checked:
         return c.active
     c.conscious_checked = True
-    awake, roll = consciousness_check(b.dice, c.hp, c.hp_max, c.ht)
+    awake, roll = consciousness_check(b.dice, c.hp, c.hp_max, c.ht, c.level("hard-to-subdue"))
     if b.log_enabled:
         b.log("status", c, f"{c.name} rolls to stay conscious", "", [roll], awake=awake)
     if not awake:
@@ -148,6 +148,7 @@ def apply_injury(
         shock_multiplier=shock_multiplier,
         critical_kills=b.settings.death_check_critical_kills,
         knockdown_modifier=LOCATIONS[location].knockdown,
+        hard_to_kill=target.level("hard-to-kill"),
     )
     target.hp -= amount
     target.hp_lost += amount

@@ -68,7 +68,7 @@ def dangerous_terrain_test(battle: Battle, unit: Unit) -> int:
         return 0
     cover = None
     ap = None if tables.DANGEROUS_TERRAIN_ARMOUR_SAVE else 1
-    _, slain = allocate_wounds(battle, unit, ones, 0, 0, ap, cover)
+    slain = allocate_wounds(battle, unit, ones, 0, 0, ap, cover).slain
     if slain and battle.logging:
         battle.log(unit.side, unit.name, f"{unit.name} loses {slain} in dangerous terrain")
     return slain

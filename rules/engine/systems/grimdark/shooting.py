@@ -93,15 +93,15 @@ def target_priority(battle: Battle, unit: Unit, wanted: Unit, candidates: list[U
         return wanted
     if unit.unit_type == MONSTROUS:
         return wanted
-    roll = battle.dice.two_d6()
-    if tables.passes_leadership(roll, unit.leadership):
+    dice = battle.dice.d6s(2)
+    if tables.passes_leadership(sum(dice), unit.leadership):
         return wanted
     if battle.logging:
         battle.log(
             unit.side,
             unit.name,
             f"{unit.name} fails target priority, fires at the nearest",
-            dice=[roll],
+            dice=dice,
         )
     return nearest
 
@@ -383,6 +383,7 @@ def _add(total: Outcome, out: Outcome) -> None:
     total.wounds += out.wounds
     total.unsaved += out.unsaved
     total.slain += out.slain
+    total.saved += out.saved
     if out.vehicle_results:
         total.vehicle_results = (total.vehicle_results or []) + out.vehicle_results
 
@@ -433,7 +434,7 @@ def shoot_unit(battle: Battle, unit: Unit) -> None:
             if out.vehicle_results is not None or target.is_vehicle:
                 effects = ", ".join(out.vehicle_results or []) or "no damage"
             else:
-                effects = f"{out.wounds} wounds, {out.slain} slain"
+                effects = f"{out.wounds} wounds, {out.saved} saved, {out.slain} slain"
             text = (
                 f"{unit.name} fires {guns} ({shots}) at {target.name} — {out.hits} hits, {effects}"
             )
@@ -445,6 +446,7 @@ def shoot_unit(battle: Battle, unit: Unit) -> None:
                 data={
                     "hits": out.hits,
                     "wounds": out.wounds,
+                    "saved": out.saved,
                     "slain": out.slain,
                     "weapon": volley.weapon.name,
                     "weapon_type": volley.weapon.kind,

@@ -388,6 +388,21 @@ def _add(total: Outcome, out: Outcome) -> None:
         total.vehicle_results = (total.vehicle_results or []) + out.vehicle_results
 
 
+def night_fight_targets(
+    battle: Battle, unit: Unit, candidates: list[Unit], barrage_only: bool
+) -> list[Unit]:
+    """Night Fight (4e pp.84-87, ``settings.night_fighting``): the unit sees 2D6 × 3
+    inches and picks its target within that distance, unless all its weapons are barrages,
+    which need no line of sight (seed 000 [31]). The roll is logged with its two dice."""
+    dice = battle.dice.d6s(2)
+    sight = 3.0 * sum(dice)
+    if battle.logging:
+        battle.log(unit.side, unit.name, f'{unit.name} sees {sight:.0f}" in the dark', dice=dice)
+    if barrage_only:
+        return candidates
+    return [e for e in candidates if battle.gap(unit, e) <= sight]
+
+
 def shoot_unit(battle: Battle, unit: Unit) -> None:
     """One unit completes all its shooting at one target (seed 000 [18])."""
     policy = battle.policies[unit.side]
@@ -401,6 +416,8 @@ def shoot_unit(battle: Battle, unit: Unit) -> None:
         for e in eligible_targets(battle, unit)
         if battle.gap(unit, e) <= reach and (barrage or battle.visible(unit, e))
     ]
+    if candidates and battle.settings.night_fighting and battle.turn == 1:
+        candidates = night_fight_targets(battle, unit, candidates, all(w.barrage for w in weapons))
     if not candidates:
         return
     keep_charge = policy.plans_charge(battle, unit, candidates)

@@ -53,3 +53,4 @@ class GrimdarkSettings(RuleSettings):
     range_after_casualties: bool = False
     explosion_hits: str = field(default="per_model", metadata={"choices": EXPLOSION_HITS})
     night_fighting: bool = False
+    random_game_length: bool = False

@@ -17,7 +17,7 @@ def no_retreat(battle: Battle, unit: Unit, difference: int) -> None:
     4e pp.74-76, tables.NO_RETREAT_WOUNDS)."""
     if not tables.NO_RETREAT_WOUNDS or difference <= 0:
         return
-    unsaved, slain = allocate_wounds(battle, unit, difference, 0, 0, None, None)
+    unsaved, slain, _ = allocate_wounds(battle, unit, difference, 0, 0, None, None)
     if battle.logging:
         battle.log(
             unit.side,

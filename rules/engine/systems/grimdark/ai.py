@@ -13,6 +13,12 @@ from rules.engine.systems.grimdark.army import CAVALRY, MONSTROUS, Model, Unit
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.missions import is_scoring
 from rules.engine.systems.grimdark.movement import max_move
+from rules.engine.systems.grimdark.tankshock import (
+    can_tank_shock,
+    death_or_glory_attack,
+    shockable,
+    stop_chance,
+)
 from rules.engine.systems.grimdark.transports import can_carry
 from rules.engine.systems.grimdark.weapons import Weapon, close_combat_strength
 
@@ -276,6 +282,11 @@ class GrimdarkPolicy:
         for objectives or the enemy."""
         if unit.passengers:
             return self.passenger_goal(battle, unit)
+        if unit.capacity and can_tank_shock(battle, unit):
+            # an empty transport has done its errand: its hull is now a weapon (4e pp.58-73)
+            shocked = self.tank_shock_target(battle, unit, None)
+            if shocked is not None:
+                return shocked.position
         enemy = self.nearest_enemy(battle, unit)
         if enemy is None:
             return None
@@ -309,6 +320,39 @@ class GrimdarkPolicy:
         if gap <= preferred:
             return objective
         return enemy.position
+
+    def tank_shock_target(self, battle: Battle, unit: Unit, goal: Point | None) -> Unit | None:
+        """A moving tank drives into the enemy unit on its way to ``goal`` (no farther from
+        it than the tank; any unit when ``goal`` is None) that it reaches this move and that
+        is likeliest to break: lowest Ld, then nearest. Fearless units pass the test, so
+        they are left alone (4e pp.58-73)."""
+        reach = self.move_limit(battle, unit) or max_move(unit)
+        here = math.inf if goal is None else unit.position.distance(goal)
+        options = [
+            e
+            for e in battle.enemies(unit.side)
+            if shockable(e)
+            and not e.has("fearless")
+            and battle.gap(unit, e) < reach
+            and (goal is None or e.position.distance(goal) <= here)
+        ]
+        if not options:
+            return None
+        return min(options, key=lambda e: (e.leadership, battle.gap(unit, e), e.id))
+
+    def death_or_glory_model(self, battle: Battle, unit: Unit, tank: Unit) -> Model | None:
+        """The model likeliest to stop the tank stands for Death or Glory when the points
+        it may save are worth the model it risks: chance × tank ≥ (1 − chance) × model, in
+        points."""
+        best, chance = None, 0.0
+        for model in unit.alive:
+            p = stop_chance(death_or_glory_attack(battle, unit, model, tank), tank.armour[0])
+            if p > chance:
+                best, chance = model, p
+        risked = value_per_wound(unit) * best.max_wounds if best is not None else 0.0
+        if best is None or chance * tank.points < (1.0 - chance) * risked:
+            return None
+        return best
 
     def move_limit(self, battle: Battle, unit: Unit) -> float | None:
         """Vehicles creep 6" so they can still fire a main weapon; loaded transports drive

@@ -294,7 +294,7 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
                     what = (
                         (", ".join(out.vehicle_results or []) or "no damage")
                         if (target.is_vehicle)
-                        else f"{out.wounds} wounds, {out.slain} slain"
+                        else f"{out.wounds} wounds, {out.saved} saved, {out.slain} slain"
                     )
                     battle.log(
                         unit.side,

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.engine.geometry import DIFFICULT, Rect, TerrainArea, circle_segment_fraction
 from rules.engine.systems.grimdark import tables
@@ -51,6 +52,15 @@ class Outcome:
     unsaved: int = 0
     slain: int = 0
     vehicle_results: list[str] | None = None
+    saved: int = 0  # wounds stopped by an armour, invulnerable or cover save
+
+
+class Allocation(NamedTuple):
+    """What the owner's saves and casualty removal did with a batch of wounds."""
+
+    unsaved: int  # wounds that counted
+    slain: int  # models removed
+    saved: int  # wounds stopped by an armour, invulnerable or cover save (not feel no pain)
 
 
 def roll_successes(battle: Battle, dice: int, need: int, reroll: bool) -> tuple[int, int]:
@@ -116,13 +126,13 @@ def allocate_wounds(
     armour_cap: int | None = None,
     nominate: bool = False,
     pool: list[Model] | None = None,
-) -> tuple[int, int]:
+) -> Allocation:
     """Save and remove casualties in the owner's order (:func:`wound_order`): a nominated
     model's wound first, then wounds that allow no armour save (seed 000 [24][26]), one
     save per wound with the best of armour/cover/invulnerable (seed 000 [25]), instant
-    death when S ≥ 2×T (seed 000 [27]), feel no pain (NOT IN SEED ≈). Returns (unsaved
-    wounds that counted, models slain)."""
-    unsaved = slain = 0
+    death when S ≥ 2×T (seed 000 [27]), feel no pain (NOT IN SEED ≈). Returns the
+    :class:`Allocation`."""
+    unsaved = slain = saved = 0
     total = plain + no_armour
     saves = battle.dice.d6_batch(total)  # the owner's save dice, one per wound
     mixed = nominate and plain > 0 and no_armour > 0 and not ignore_armour
@@ -134,6 +144,7 @@ def allocate_wounds(
         denied = order[k] if order is not None else (ignore_armour or k < no_armour)
         save = tables.best_save(model.sv, ap, cover, model.invulnerable, denied, armour_cap)
         if save is not None and saves[k] >= max(2, save):
+            saved += 1
             continue
         killed_outright = model.max_wounds > 1 and tables.instant_death(strength, model.base_t)
         if feel_no_pain(battle, model, killed_outright, denied, ap) and battle.dice.d6() >= 4:
@@ -143,7 +154,7 @@ def allocate_wounds(
         if model.wounds <= 0:
             slain += 1
             unit.refresh()
-    return unsaved, slain
+    return Allocation(unsaved, slain, saved)
 
 
 def feel_no_pain(battle: Battle, model: Model, instant: bool, denied: bool, ap: int | None) -> bool:
@@ -190,7 +201,7 @@ def resolve_attack(
     use_cover = None if attack.ignore_cover or attack.close_combat else cover
     present = target.count if pool is None else sum(1 for m in pool if m.wounds > 0)
     nominate = (wounds + rend) >= present + (1 if attack.close_combat else 0)
-    unsaved, slain = allocate_wounds(
+    allocation = allocate_wounds(
         battle,
         target,
         wounds,
@@ -203,7 +214,13 @@ def resolve_attack(
         nominate,
         pool,
     )
-    return Outcome(hits=hits, wounds=wounds + rend, unsaved=unsaved, slain=slain)
+    return Outcome(
+        hits=hits,
+        wounds=wounds + rend,
+        unsaved=allocation.unsaved,
+        slain=allocation.slain,
+        saved=allocation.saved,
+    )
 
 
 def armour_facing(target: Unit, source: Unit | None, close_combat: bool) -> int:

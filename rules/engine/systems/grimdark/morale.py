@@ -18,11 +18,16 @@ def never_falls_back(unit: Unit) -> bool:
 
 
 def morale_check(battle: Battle, unit: Unit, modifier: int = 0) -> bool:
-    """2D6 ≤ modified Ld passes, a 2 always passes (NOT IN SEED: published 4e p.47)."""
+    """2D6 ≤ modified Ld passes, a 2 always passes (NOT IN SEED: published 4e p.47); the
+    test is logged with its two dice."""
     if never_falls_back(unit):
         return True
-    roll = battle.dice.two_d6()
-    return tables.passes_morale(roll, unit.leadership + modifier)
+    dice = battle.dice.d6s(2)
+    passed = tables.passes_morale(sum(dice), unit.leadership + modifier)
+    if battle.logging:
+        result = "passes" if passed else "fails"
+        battle.log(unit.side, unit.name, f"{unit.name} {result} its morale check", dice=dice)
+    return passed
 
 
 def shooting_casualty_check(battle: Battle, unit: Unit) -> None:
@@ -36,8 +41,6 @@ def shooting_casualty_check(battle: Battle, unit: Unit) -> None:
         return
     modifier = -1 if unit.below_half else 0
     if morale_check(battle, unit, modifier):
-        if battle.logging:
-            battle.log(unit.side, unit.name, f"{unit.name} passes its morale check")
         return
     start_falling_back(battle, unit)
 
@@ -107,13 +110,14 @@ def regroup_test(battle: Battle, unit: Unit) -> bool:
     if near or unit.below_half:
         return False
     seen = any(battle.visible(unit, e) for e in enemies)
-    roll = battle.dice.two_d6()
-    if tables.passes_leadership(roll, unit.leadership + (0 if seen else 1)):
+    dice = battle.dice.d6s(2)
+    passed = tables.passes_leadership(sum(dice), unit.leadership + (0 if seen else 1))
+    if passed:
         unit.falling_back = False
-        if battle.logging:
-            battle.log(unit.side, unit.name, f"{unit.name} regroups", dice=[roll])
-        return True
-    return False
+    if battle.logging:
+        result = "regroups" if passed else "fails to regroup"
+        battle.log(unit.side, unit.name, f"{unit.name} {result}", dice=dice)
+    return passed
 
 
 def assaulted_while_falling_back(battle: Battle, unit: Unit) -> bool:
@@ -122,13 +126,16 @@ def assaulted_while_falling_back(battle: Battle, unit: Unit) -> bool:
     Fear passes its regroup tests (4e pp.47-49, pp.74-76). Returns survival."""
     if unit.has("and_they_shall_know_no_fear"):
         return regroup_test(battle, unit)
-    roll = battle.dice.two_d6()
-    if tables.passes_leadership(roll, unit.leadership):
+    dice = battle.dice.d6s(2)
+    if tables.passes_leadership(sum(dice), unit.leadership):
         unit.falling_back = False
+        if battle.logging:
+            battle.log(unit.side, unit.name, f"{unit.name} regroups as it is charged", dice=dice)
         return True
     unit.wipe()
     if battle.logging:
-        battle.log(unit.side, unit.name, f"{unit.name} is caught falling back and destroyed")
+        text = f"{unit.name} is caught falling back and destroyed"
+        battle.log(unit.side, unit.name, text, dice=dice)
     return False
 
 
@@ -140,8 +147,8 @@ def pinning_test(battle: Battle, unit: Unit, modifier: int = 0) -> None:
         return
     if unit.has("fearless") or unit.pinned_turn > battle.ptc:
         return
-    roll = battle.dice.two_d6()
-    if not tables.passes_leadership(roll, unit.leadership + modifier):
+    dice = battle.dice.d6s(2)
+    if not tables.passes_leadership(sum(dice), unit.leadership + modifier):
         unit.pinned_turn = battle.next_own_turn(unit)
         if battle.logging:
-            battle.log(unit.side, unit.name, f"{unit.name} is pinned", dice=[roll])
+            battle.log(unit.side, unit.name, f"{unit.name} is pinned", dice=dice)

@@ -18,6 +18,7 @@ from rules.engine.systems.grimdark.army import (
 )
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.damage import allocate_wounds
+from rules.engine.systems.grimdark.tankshock import CLEARANCE, can_tank_shock, tank_shock
 
 ENEMY_CLEARANCE = 1.0  # no move may end within 1" of an enemy (seed 000 [15])
 SLOWED_TYPES: tuple[str, ...] = (INFANTRY, MONSTROUS, CAVALRY, ARTILLERY)
@@ -68,7 +69,7 @@ def dangerous_terrain_test(battle: Battle, unit: Unit) -> int:
         return 0
     cover = None
     ap = None if tables.DANGEROUS_TERRAIN_ARMOUR_SAVE else 1
-    _, slain = allocate_wounds(battle, unit, ones, 0, 0, ap, cover)
+    slain = allocate_wounds(battle, unit, ones, 0, 0, ap, cover).slain
     if slain and battle.logging:
         battle.log(unit.side, unit.name, f"{unit.name} loses {slain} in dangerous terrain")
     return slain
@@ -112,10 +113,13 @@ def route(battle: Battle, start: Point, goal: Point) -> Point:
     return start
 
 
-def move_unit(battle: Battle, unit: Unit, goal: Point, limit: float | None = None) -> float:
-    """Move ``unit`` toward ``goal`` obeying terrain and the 1" rule; returns the distance
-    moved. Difficult terrain on the path triggers the 2D6-highest test for slowed types,
-    dangerous tests for those types that take them (seed 000 [16][17], 4e pp.53-57)."""
+def move_unit(
+    battle: Battle, unit: Unit, goal: Point, limit: float | None = None, through: str = ""
+) -> float:
+    """Move ``unit`` toward ``goal`` obeying terrain and the 1" rule (a tank shock drives
+    ``through`` one enemy unit, see ``tankshock``); returns the distance moved. Difficult
+    terrain on the path triggers the 2D6-highest test for slowed types, dangerous
+    tests for those types that take them (seed 000 [16][17], 4e pp.53-57)."""
     if unit.immobilised:
         return 0.0
     start = unit.position
@@ -138,7 +142,7 @@ def move_unit(battle: Battle, unit: Unit, goal: Point, limit: float | None = Non
         # a unit starting in the clear may still move normally up to the terrain (seed [16])
         allowance = min(allowance, max(float(roll), free - 0.01))
         target = start.toward(waypoint, allowance)
-    target = clear_of_enemies(battle, unit, start, target)
+    target = clear_of_enemies(battle, unit, start, target, through)
     moved = start.distance(target)
     if moved <= 0.01:
         return 0.0
@@ -216,4 +220,16 @@ def move_by_policy(battle: Battle, unit: Unit) -> None:
     goal = policy.movement_goal(battle, unit)
     if goal is None:
         return
-    unit.moved = move_unit(battle, unit, goal, policy.move_limit(battle, unit))
+    limit = policy.move_limit(battle, unit)
+    shocked = policy.tank_shock_target(battle, unit, goal) if can_tank_shock(battle, unit) else None
+    if shocked is None:
+        unit.moved = move_unit(battle, unit, goal, limit)
+        return
+    start = unit.position
+    beyond = start.distance(shocked.position) + shocked.radius + unit.radius + CLEARANCE
+    unit.moved = move_unit(battle, unit, start.toward(shocked.position, beyond), limit, shocked.id)
+    if unit.moved > 0.0 and battle.gap(unit, shocked) <= 0.0:
+        tank_shock(battle, unit, shocked, start)
+    else:  # slowed short of contact: the 1" rule holds again
+        battle.moved_to(unit, clear_of_enemies(battle, unit, start, unit.position))
+        unit.moved = start.distance(unit.position)

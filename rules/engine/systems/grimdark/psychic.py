@@ -49,13 +49,14 @@ def powers_of(data: dict[str, Any]) -> tuple[str, ...]:
 def psychic_test(battle: Battle, unit: Unit, model: Model) -> bool:
     """Take the psychic test for one use of a power (see the module docstring)."""
     model.power_turn = battle.ptc
-    roll = battle.dice.two_d6()
+    dice = battle.dice.d6s(2)
+    roll = sum(dice)
     if roll in PERILS_ROLLS:
         perils_of_the_warp(battle, unit, model)
     passed = roll <= model.ld and model.wounds > 0
     if battle.logging:
         result = "passes" if passed else "fails"
-        battle.log(unit.side, model.name, f"{model.name} {result} a psychic test", dice=[roll])
+        battle.log(unit.side, model.name, f"{model.name} {result} a psychic test", dice=dice)
     return passed
 
 

@@ -38,10 +38,14 @@ from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shooting_phase
 from rules.engine.systems.grimdark.transports import embark
 
-ENGINE_VERSION = "0.3.0"
+ENGINE_VERSION = "0.3.2"
 """Grimdark's engine version: changes whenever the same inputs and seed give another battle."""
 RESERVE_ARRIVAL = 4  # reserves arrive on 4+ from turn 2 (4e pp.84-87 ≈)
 DEEP_STRIKE_SCATTER_DICE = 2  # 2D6" scatter (4e pp.74-76 ✓)
+RANDOM_GAME_END: dict[int, int] = {5: 2, 6: 3}
+"""Random game length (settings.random_game_length): at the end of game turn N the battle
+ends on a D6 of this or less; it never goes beyond turn 7 (``RANDOM_LAST_TURN``)."""
+RANDOM_LAST_TURN = 7
 
 
 def join_characters(battle: Battle, side: str) -> None:
@@ -246,13 +250,16 @@ class GrimdarkBattle(BattleLoop):
         super().__init__(
             mission=mission,
             seed=seed,
-            max_turns=MISSIONS[mission].max_turns,
+            max_turns=RANDOM_LAST_TURN
+            if settings.random_game_length
+            else MISSIONS[mission].max_turns,
             armies={"a": army_a.name, "b": army_b.name},
             log=log,
             settings=settings,
             policies=policies,
         )
         self.army_a, self.army_b = army_a, army_b
+        self.called_off = False  # the random game length roll ended the battle
 
     def setup(self) -> None:
         """Terrain, battle copies of the units, objectives, independent characters joining."""
@@ -307,12 +314,24 @@ class GrimdarkBattle(BattleLoop):
             assault_phase(battle)
             if self.is_over():
                 return
+        if self.settings.random_game_length and turn in RANDOM_GAME_END:
+            self.roll_for_game_end(turn)
+
+    def roll_for_game_end(self, turn: int) -> None:
+        """Random game length: the D6 at the end of game turn 5 or 6 (see
+        ``RANDOM_GAME_END``), logged with its die."""
+        roll = self.dice.d6()
+        self.called_off = roll <= RANDOM_GAME_END[turn]
+        if self.battle.logging:
+            result = "the battle ends" if self.called_off else "the battle goes on"
+            self.battle.log(self.battle.first, "game", f"Game length roll: {result}", dice=[roll])
 
     def snapshot(self) -> list[UnitPosition]:
         return snapshot(self.battle)
 
     def is_over(self) -> bool:
-        return not side_alive(self.battle, "a") or not side_alive(self.battle, "b")
+        battle = self.battle
+        return self.called_off or not side_alive(battle, "a") or not side_alive(battle, "b")
 
     def score(self) -> Result:
         """Victory points, the mission's objectives and the winner (4e pp.80-83)."""

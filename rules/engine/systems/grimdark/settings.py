@@ -40,6 +40,11 @@ class GrimdarkSettings(RuleSettings):
       table: "models within D6" hit", published 4e p.61): one S3 hit per model in reach, the
       share of each unit's footprint inside the D6". "d6_per_unit" plays the older engine
       reading, D6 hits on every unit in reach.
+    - ``night_fighting``: The Night Fight mission special rule (4e pp.84-87: "roll 2D6 x 3
+      for distance seen by unit"), played in game turn 1 when a campaign or game chooses the
+      mission option: each unit about to shoot rolls 2D6 × 3 and may pick only targets
+      within that many inches; a unit armed only with barrages, which need no line of sight
+      (seed 000 [31]), picks as by day. False (the default) plays the standard missions in daylight.
     """
 
     sweep_is_massacre: bool = False
@@ -47,3 +52,5 @@ class GrimdarkSettings(RuleSettings):
     feel_no_pain_denied_by_ap: int = 2
     range_after_casualties: bool = False
     explosion_hits: str = field(default="per_model", metadata={"choices": EXPLOSION_HITS})
+    night_fighting: bool = False
+    random_game_length: bool = False

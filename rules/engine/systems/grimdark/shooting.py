@@ -93,15 +93,15 @@ def target_priority(battle: Battle, unit: Unit, wanted: Unit, candidates: list[U
         return wanted
     if unit.unit_type == MONSTROUS:
         return wanted
-    roll = battle.dice.two_d6()
-    if tables.passes_leadership(roll, unit.leadership):
+    dice = battle.dice.d6s(2)
+    if tables.passes_leadership(sum(dice), unit.leadership):
         return wanted
     if battle.logging:
         battle.log(
             unit.side,
             unit.name,
             f"{unit.name} fails target priority, fires at the nearest",
-            dice=[roll],
+            dice=dice,
         )
     return nearest
 
@@ -383,8 +383,24 @@ def _add(total: Outcome, out: Outcome) -> None:
     total.wounds += out.wounds
     total.unsaved += out.unsaved
     total.slain += out.slain
+    total.saved += out.saved
     if out.vehicle_results:
         total.vehicle_results = (total.vehicle_results or []) + out.vehicle_results
+
+
+def night_fight_targets(
+    battle: Battle, unit: Unit, candidates: list[Unit], barrage_only: bool
+) -> list[Unit]:
+    """Night Fight (4e pp.84-87, ``settings.night_fighting``): the unit sees 2D6 × 3
+    inches and picks its target within that distance, unless all its weapons are barrages,
+    which need no line of sight (seed 000 [31]). The roll is logged with its two dice."""
+    dice = battle.dice.d6s(2)
+    sight = 3.0 * sum(dice)
+    if battle.logging:
+        battle.log(unit.side, unit.name, f'{unit.name} sees {sight:.0f}" in the dark', dice=dice)
+    if barrage_only:
+        return candidates
+    return [e for e in candidates if battle.gap(unit, e) <= sight]
 
 
 def shoot_unit(battle: Battle, unit: Unit) -> None:
@@ -400,6 +416,8 @@ def shoot_unit(battle: Battle, unit: Unit) -> None:
         for e in eligible_targets(battle, unit)
         if battle.gap(unit, e) <= reach and (barrage or battle.visible(unit, e))
     ]
+    if candidates and battle.settings.night_fighting and battle.turn == 1:
+        candidates = night_fight_targets(battle, unit, candidates, all(w.barrage for w in weapons))
     if not candidates:
         return
     keep_charge = policy.plans_charge(battle, unit, candidates)
@@ -433,7 +451,7 @@ def shoot_unit(battle: Battle, unit: Unit) -> None:
             if out.vehicle_results is not None or target.is_vehicle:
                 effects = ", ".join(out.vehicle_results or []) or "no damage"
             else:
-                effects = f"{out.wounds} wounds, {out.slain} slain"
+                effects = f"{out.wounds} wounds, {out.saved} saved, {out.slain} slain"
             text = (
                 f"{unit.name} fires {guns} ({shots}) at {target.name} — {out.hits} hits, {effects}"
             )
@@ -445,6 +463,7 @@ def shoot_unit(battle: Battle, unit: Unit) -> None:
                 data={
                     "hits": out.hits,
                     "wounds": out.wounds,
+                    "saved": out.saved,
                     "slain": out.slain,
                     "weapon": volley.weapon.name,
                     "weapon_type": volley.weapon.kind,

@@ -173,7 +173,7 @@ def test_wounds_spill_across_multi_wound_models(make_battle):  # seed 000 [26]
     brutes = unit_data("foe", size=3, profile=dict(MARINE, W=2, Sv="-"))
     battle = make_battle([(unit_data("me"), (10, 10))], [(brutes, (10, 18))])
     target = battle.units[1]
-    unsaved, slain = allocate_wounds(battle, target, 3, 0, 4, None, None)
+    unsaved, slain, _ = allocate_wounds(battle, target, 3, 0, 4, None, None)
     assert (unsaved, slain) == (3, 1)
     assert sorted(m.wounds for m in target.models) == [0, 1, 2]
 
@@ -181,7 +181,7 @@ def test_wounds_spill_across_multi_wound_models(make_battle):  # seed 000 [26]
 def test_instant_death_kills_multi_wound_models_outright(make_battle):  # seed 000 [27]
     heroes = unit_data("foe", size=3, profile=dict(MARINE, W=3, Sv="-"))
     battle = make_battle([(unit_data("me"), (10, 10))], [(heroes, (10, 18))])
-    _, slain = allocate_wounds(battle, battle.units[1], 2, 0, 8, None, None)
+    _, slain, _ = allocate_wounds(battle, battle.units[1], 2, 0, 8, None, None)
     assert slain == 2
 
 
@@ -190,7 +190,7 @@ def test_bike_toughness_bonus_is_ignored_for_instant_death(make_battle):  # seed
         "foe", unit_type="bike", size=1, profile=dict(MARINE, T=5, T_base=4, W=2, Sv="-")
     )
     battle = make_battle([(unit_data("me"), (10, 10))], [(bikers, (10, 18))])
-    _, slain = allocate_wounds(battle, battle.units[1], 1, 0, 8, None, None)
+    _, slain, _ = allocate_wounds(battle, battle.units[1], 1, 0, 8, None, None)
     assert slain == 1
 
 
@@ -199,7 +199,7 @@ def test_no_armour_wounds_are_removed_before_saves(make_battle):  # seed 000 [24
     battle = make_battle(
         [(unit_data("me"), (10, 10))], [(squad, (10, 18))], dice=ScriptedDice([6, 6, 6])
     )
-    unsaved, slain = allocate_wounds(battle, battle.units[1], 1, 1, 4, None, None)
+    unsaved, slain, _ = allocate_wounds(battle, battle.units[1], 1, 1, 4, None, None)
     assert (unsaved, slain) == (1, 1)
 
 
@@ -414,7 +414,7 @@ def test_nominated_sergeant_saves_while_rending_wounds_take_troopers(make_battle
     )
     target = battle.units[1]
     sergeant = max(target.models, key=lambda m: m.value)
-    unsaved, slain = allocate_wounds(battle, target, 1, 2, 4, None, None, nominate=True)
+    unsaved, slain, _ = allocate_wounds(battle, target, 1, 2, 4, None, None, nominate=True)
     assert (unsaved, slain) == (2, 2)
     assert sergeant.wounds == 1
     assert target.count == 1

@@ -134,7 +134,7 @@ def slug_list(
 
 
 def unit_entry(value: Any, path: str, errors: dict[str, list[str]]) -> dict[str, Any] | None:
-    """One ``units[]`` entry: ``{id?, unit, size?, options, name, faction?}``."""
+    """One ``units[]`` entry: ``{id?, unit, size?, options, name, faction?, skills?}``."""
     if value is None:
         errors[path] = [field_message("null")]
         return None
@@ -172,6 +172,9 @@ def unit_entry(value: Any, path: str, errors: dict[str, list[str]]) -> dict[str,
         entry["faction"] = checked_char(
             faction, f"{path}.faction", errors, max_length=SLUG_LENGTH, slug=True
         )
+    skills = value.get("skills", MISSING)
+    if skills is not MISSING:
+        entry["skills"] = slug_list(skills, f"{path}.skills", max_length=MAX_OPTIONS, errors=errors)
     return entry if len(errors) == before else None
 
 

@@ -109,7 +109,8 @@ def apply_options(
 def unit_entry_to_engine(
     unit: dict[str, Any], entry: dict[str, Any], entry_id: str
 ) -> dict[str, Any]:
-    """One roster entry ``{"unit", "size", "options", "name"}`` as an engine unit dict."""
+    """One roster entry ``{"unit", "size", "options", "name", "skills"?}`` as an engine unit
+    dict; the entry's skills join the unit's starting ``extra.skills``."""
     size = int(entry.get("size") or default_size(unit))
     options = list(entry.get("options", []))
     profile, weapons, rules = apply_options(unit, size, options)
@@ -128,6 +129,9 @@ def unit_entry_to_engine(
         "options": options,
         "extra": deepcopy(unit.get("extra", {})),
     }
+    if entry.get("skills"):
+        extra = engine_unit["extra"]
+        extra["skills"] = [*extra.get("skills", []), *entry["skills"]]
     items = carried_items(unit, options)
     if items:
         engine_unit["items"] = items

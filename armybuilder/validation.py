@@ -8,7 +8,9 @@ Per-unit checks (codes fixed here, severities overridable like any constraint):
 ``unit.unknown``, ``unit.faction_not_in_roster``, ``unit.size_range``,
 ``unit.size_not_listed``, ``option.unknown``, ``option.group``, ``option.max``,
 ``option.max_per``, ``option.requires``, ``option.excludes``, ``option.not_allowed`` (a
-magic item on a unit its ``allowed`` selector does not match); roster checks
+magic item on a unit its ``allowed`` selector does not match), ``skill.unknown``,
+``skill.not_allowed`` (a skill outside the lists the unit's ``extra.skill_lists`` names),
+``skill.duplicate``; roster checks
 ``roster.faction_unknown``, ``roster.ally_unknown``, ``roster.allies_not_allowed``,
 ``roster.ally_duplicate``. Catalogue constraints (``constraints.py``) follow, system ones
 first, then each faction's (a faction constraint with a system constraint's code replaces it).
@@ -32,6 +34,8 @@ from armybuilder.constraints import (
 from armybuilder.constraints.counts import RatioStanding, ratio_standings
 from armybuilder.magic_items import offered_units
 from armybuilder.rosterdata import default_size, entry_points
+from rules.engine.systems import SYSTEMS as ENGINE_SYSTEMS
+from rules.engine.systems.capabilities import SkillTables
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +188,49 @@ def check_options(
     return found
 
 
+def skill_tables(slug: str) -> SkillTables | None:
+    """The hero skill lists of the system ``slug`` (None: it has none, or no such system)."""
+    return next((s.catalogue.skills for s in ENGINE_SYSTEMS if s.slug == slug), None)
+
+
+def check_skills(
+    unit: dict[str, Any], skills: tuple[str, ...], tables: SkillTables | None, path: str
+) -> list[tuple[str, str, str]]:
+    """A hero has only skills his type may take: each of the entry's ``skills`` and the
+    unit's starting ``extra.skills`` must be a skill of the system (``skill.unknown``), from a
+    list the unit's ``extra.skill_lists`` names (``skill.not_allowed``; no lists: none at all,
+    henchmen learn no skills) and learnt once (``skill.duplicate``); in a system without
+    skill lists every entry skill is unknown (NOT IN SEED: published Mordheim rulebook p.122,
+    "Skills")."""
+    extra = unit.get("extra") or {}
+    # a system without skill lists may keep its own ``extra.skills`` (GURPS skills)
+    every = [*((extra.get("skills") or []) if tables else []), *skills]
+    if not every:
+        return []
+    name = _unit_name(unit)
+    allowed = set(tables.allowed(extra.get("skill_lists") or [])) if tables else set()
+    found: list[tuple[str, str, str]] = []
+    seen: set[str] = set()
+    for index, skill in enumerate(every):
+        where = f"{path}.skills[{index}]"
+        slug = tables.slug(str(skill)) if tables else str(skill)
+        if tables is None or slug not in tables.names:
+            found.append(("skill.unknown", f"{name}: no skill '{skill}'", where))
+        elif slug in seen:
+            found.append(("skill.duplicate", f"{name}: {tables.names[slug]} twice", where))
+        elif slug not in allowed:
+            lists = ", ".join(extra.get("skill_lists") or []) or "none"
+            found.append(
+                (
+                    "skill.not_allowed",
+                    f"{name} may not learn {tables.names[slug]} (skill lists: {lists})",
+                    where,
+                )
+            )
+        seen.add(slug)
+    return found
+
+
 def price_roster(
     payload: dict[str, Any], system: dict[str, Any], factions: dict[str, dict[str, Any]]
 ) -> RosterView:
@@ -210,6 +257,7 @@ def price_roster(
                 size=size,
                 options=options,
                 points=points,
+                skills=tuple(str(s) for s in entry.get("skills", []) or []),
             )
         )
     limit = payload.get("points_limit") or system.get("default_points_limit") or 0
@@ -298,6 +346,7 @@ def validate_roster(
             )
         seen_allies.add(ally)
     members = {view.faction, *view.allies}
+    tables = skill_tables(str(system.get("system", "")))
     for unit in view.units:
         if unit.faction not in members:
             raw.append(
@@ -320,6 +369,7 @@ def validate_roster(
             continue
         raw.extend(check_size(unit.unit, unit.size, unit.path))
         raw.extend(check_options(unit.unit, unit.size, list(unit.options), unit.path))
+        raw.extend(check_skills(unit.unit, unit.skills, tables, unit.path))
     violations = [
         v for v in (_built_in(code, msg, path, overrides) for code, msg, path in raw) if v
     ]

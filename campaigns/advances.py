@@ -9,7 +9,8 @@ from the campaign's ``new_skills`` list; a rank level of the experience pack may
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
+from copy import deepcopy
 from typing import Any
 
 from rules.engine.dice import Dice
@@ -28,24 +29,86 @@ EYES = 2
 rules, Serious injuries)."""
 
 
-def advance_options(kind: str, data: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:
+def advance_options(
+    kind: str, data: Mapping[str, Any], settings: Mapping[str, Any], known: Collection[str] = ()
+) -> list[str]:
     """What a player may pick for an advance or rank line ([] when nothing is to choose):
-    its ``choose_one_of``, or the campaign's ``new_skills`` for a "new skill" advance
-    (not in seed 001: published Mordheim rules, Advances)."""
+    its ``choose_one_of`` (a "new skill" names the skills the hero's type may take), less
+    the skills the unit has ``known`` since, or the campaign's ``new_skills`` for a "new
+    skill" advance (not in seed 001: published Mordheim rules, Advances)."""
     listed = data.get("choose_one_of")
     if listed:
-        return [str(option) for option in listed]
+        return [str(option) for option in listed if str(option) not in known]
     if kind == "advance" and data.get("result") == "new_skill":
         return [str(skill) for skill in settings.get("new_skills", [])]
     return []
 
 
-def choice_data(entry_id: int, choice: str) -> dict[str, Any]:
-    """The ``choice`` ledger line's data: a characteristic is raised by one, anything else
-    is a skill or rank benefit carried by the unit."""
+def choice_data(
+    entry_id: int, choice: str, advance: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The ``choice`` ledger line's data: a characteristic is raised by one; a promotion
+    (the advance names a fighter to ``promote``: Mordheim's "the lad's got talent") records
+    the fighter and the skill lists picked ("combat + speed"); anything else is a skill or
+    rank benefit carried by the unit."""
+    if (advance or {}).get("promote"):
+        return {
+            "advance_entry": entry_id,
+            "choice": choice,
+            "promote": str(advance["promote"]),
+            "skill_lists": talent_lists(choice),
+        }
     if choice in CHARACTERISTICS:
         return {"advance_entry": entry_id, "choice": choice, "characteristic": choice}
     return {"advance_entry": entry_id, "choice": choice, "skill": choice}
+
+
+PROMOTED_SUFFIX = "h"
+
+
+def talent_lists(choice: str) -> list[str]:
+    """The skill lists of a talent pick "combat + speed"."""
+    return [part.strip() for part in str(choice).split("+") if part.strip()]
+
+
+def promoted_units(
+    roster_data: dict[str, Any], unit_states: Mapping[str, Mapping[str, Any]]
+) -> None:
+    """Each henchman a picked "the lad's got talent" promoted leaves his group and joins the
+    roster as a hero of his own: the group's profile, equipment and rules, one model,
+    ``extra.kind`` hero with the two skill lists picked, unit id "<group id>h<n>" so his own
+    later advances and injuries follow him; he starts with the group's experience (NOT IN
+    SEED: published Mordheim rulebook p.121; the experience is this project's reading)."""
+    by_id = {str(u["id"]): u for u in roster_data.get("units", [])}
+    promotions = [
+        (key, line)
+        for key, state in sorted(unit_states.items())
+        for line in state.get("advances") or []
+        if line.get("promote") and line.get("chosen")
+    ]
+    for key, line in promotions:
+        group = by_id.get(key)
+        if group is None or int(group.get("size", 1)) < 2:
+            continue
+        group["size"] = int(group["size"]) - 1
+        number = sum(1 for key in by_id if key.startswith(f"{group['id']}{PROMOTED_SUFFIX}")) + 1
+        hero = {
+            **deepcopy(group),
+            "id": f"{group['id']}{PROMOTED_SUFFIX}{number}",
+            "name": f"{group.get('name', group['id'])} (hero)",
+            "category": "Hero",
+            "size": 1,
+        }
+        hero["weapons"] = [{**w, "count": 1} for w in group.get("weapons", []) if w.get("count", 1)]
+        extra = hero.setdefault("extra", {})
+        extra["kind"] = "hero"
+        extra["skill_lists"] = talent_lists(line["chosen"])
+        extra["starting_experience"] = int(extra.get("starting_experience", 0)) + int(
+            unit_states[key].get("experience", 0)
+        )
+        extra["experience"] = extra["starting_experience"]
+        roster_data["units"].append(hero)
+        by_id[hero["id"]] = hero
 
 
 def games_missed(injury: Mapping[str, Any]) -> int:

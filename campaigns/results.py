@@ -12,7 +12,7 @@ from __future__ import annotations
 from copy import deepcopy
 from typing import Any
 
-from campaigns.advances import lasting_rules, retired, robbed
+from campaigns.advances import lasting_rules, promoted_units, retired, robbed
 from campaigns.errors import CampaignError
 from campaigns.result_input import (
     SIDES,
@@ -137,8 +137,10 @@ def apply_campaign_state(
     """The roster as it stands in the campaign: dead and retired heroes and fighters leave,
     advances and injuries change profiles, lasting injuries add their rules (madness,
     smashed leg, one arm, old battle wound, hardened, horrible scars, bitter enmity) and a
-    robbed hero has no equipment, experience is carried (``extra.experience``)."""
+    robbed hero has no equipment, experience is carried (``extra.experience``); a henchman
+    "the lad's got talent" promoted is a hero of his own (``promoted_units``)."""
     data = deepcopy(roster_data)
+    promoted_units(data, unit_states)
     kept = []
     for unit in data.get("units", []):
         state = unit_states.get(str(unit["id"]))

@@ -267,8 +267,9 @@ def participant_pending_choices(*, participant: Participant) -> list[dict[str, A
     for entry in entries:
         if entry.kind == "choice" or entry.pk in chosen:
             continue
-        options = advance_options(entry.kind, entry.data, settings)
-        if not options or states.get(entry.unit_key, empty_state())["dead"]:
+        state = states.get(entry.unit_key, empty_state())
+        options = advance_options(entry.kind, entry.data, settings, state["skills"])
+        if not options or state["dead"]:
             continue
         pending.append(
             {

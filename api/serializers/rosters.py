@@ -45,6 +45,12 @@ class RosterUnitInputSerializer(serializers.Serializer):
     options = serializers.ListField(child=slug_field(), max_length=MAX_OPTIONS, default=list)
     name = serializers.CharField(max_length=NAME_LENGTH, allow_blank=True, default="")
     faction = slug_field(required=False, help_text="Allied faction slug (allies only).")
+    skills = serializers.ListField(
+        child=slug_field(),
+        max_length=MAX_OPTIONS,
+        required=False,
+        help_text="Hero skill slugs (skirmish): only from the lists the unit type may take.",
+    )
 
 
 class RosterInputSerializer(serializers.Serializer):
@@ -88,6 +94,8 @@ def payload_from(attrs: dict[str, Any]) -> dict[str, Any]:
         }
         if entry.get("faction") and entry["faction"] != attrs["faction"]:
             unit["faction"] = entry["faction"]
+        if entry.get("skills"):
+            unit["skills"] = list(entry["skills"])
         units.append(unit)
     return {
         "name": attrs["name"],
@@ -129,6 +137,7 @@ class RosterUnitSerializer(serializers.Serializer):
     options = serializers.ListField(child=serializers.CharField())
     name = serializers.CharField(allow_blank=True)
     faction = serializers.CharField(required=False)
+    skills = serializers.ListField(child=serializers.CharField(), required=False)
     points = serializers.IntegerField()
 
 
@@ -177,6 +186,8 @@ def units_data(payload: dict[str, Any], result: ValidationResult) -> list[dict[s
         }
         if entry.get("faction"):
             row["faction"] = entry["faction"]
+        if entry.get("skills"):
+            row["skills"] = list(entry["skills"])
         out.append(row)
     return out
 

@@ -52,6 +52,7 @@ class PricedUnit:
     size: int
     options: tuple[str, ...]
     points: int
+    skills: tuple[str, ...] = ()  # the entry's hero skills (``validation.check_skills``)
 
     @property
     def path(self) -> str:

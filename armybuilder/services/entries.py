@@ -17,7 +17,7 @@ MAX_OPTIONS = 100
 
 
 def unit_entry(raw: Any, index: int) -> dict[str, Any]:
-    """One unit entry checked for shape: ``{unit, size, options, name[, faction, id]}``."""
+    """One unit entry checked for shape: ``{unit, size, options, name[, faction, id, skills]}``."""
     path = f"units[{index}]"
     if not isinstance(raw, dict) or not isinstance(raw.get("unit"), str) or not raw["unit"]:
         raise RosterError("roster.shape", f"{path}: a unit entry needs a 'unit' slug", path)
@@ -48,6 +48,13 @@ def unit_entry(raw: Any, index: int) -> dict[str, Any]:
     }
     if raw.get("faction"):
         entry["faction"] = str(raw["faction"])
+    skills = raw.get("skills") or []
+    if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
+        raise RosterError(
+            "roster.shape", f"{path}: skills must be a list of skill slugs", f"{path}.skills"
+        )
+    if skills:
+        entry["skills"] = list(skills)
     if raw.get("id"):
         entry["id"] = str(raw["id"])
     return entry

@@ -48,6 +48,8 @@ def apply_post_battle(*, game: Game, participant_ids: list[int] | None = None) -
                 "race": str((u.get("extra") or {}).get("race", "")),
                 "weapons": list(u.get("weapons") or []),
                 "rules": list(u.get("rules") or []),
+                "skill_lists": list((u.get("extra") or {}).get("skill_lists") or []),
+                "skills": list((u.get("extra") or {}).get("skills") or []),
             }
             for u in snapshot.get("units", [])
         }
@@ -105,7 +107,7 @@ def _record_choice(run: PostBattleRun, advance: LedgerEntry, choice: str) -> Led
         unit_key=advance.unit_key,
         fighter_key=advance.fighter_key,
         kind="choice",
-        data=choice_data(advance.pk, choice),
+        data=choice_data(advance.pk, choice, advance.data),
     )
 
 
@@ -224,7 +226,8 @@ def advance_choose(
         if line.run.reversed_at is not None:
             raise CampaignConflict("advance.reversed", "That game no longer counts.", "entry")
         settings = effective_settings(line.campaign.settings)
-        options = advance_options(line.kind, line.data, settings)
+        known = participant_unit_states(participant=participant).get(line.unit_key, {})
+        options = advance_options(line.kind, line.data, settings, known.get("skills") or [])
         if not options:
             raise CampaignError("advance.no_choice", "This advance has nothing to choose.", "entry")
         if LedgerEntry.objects.filter(

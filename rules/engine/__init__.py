@@ -6,7 +6,6 @@ same inputs and seed always give the same :class:`rules.engine.report.BattleRepo
 Engine versions: one per system. Each system declares ``ENGINE_VERSION`` next to its battle
 loop and exposes it as ``GameSystem.engine_version``; every report carries it
 (``BattleReport.engine_version``) and it changes whenever the same inputs and seed give
-another battle of that system (grimdark "0.3.2", skirmish "skirmish-4", massbattle
-"massbattle-3", hextactical "0.4.0"; a rules change that alters battles raises its system's
+another battle of that system (a rules change that alters battles raises its system's
 version). The shared plumbing is in :mod:`rules.engine.kernel`.
 """

@@ -332,3 +332,24 @@ def test_tampered_verification_token_answers_400(api_client, roster):
 def test_revisions_are_recorded_for_api_writes(owner_client, roster):
     owner_client.patch(f"/api/v1/rosters/{roster.pk}/", {"name": "Again"}, format="json")
     assert RosterRevision.objects.filter(roster=roster).count() == 2
+
+
+def test_a_heros_skills_are_validated_against_his_skill_lists(api_client, catalogues):
+    """Issue 19: a skirmish entry's ``skills`` (slugs) must come from the lists its hero
+    type may take (published Mordheim rulebook p.122); they are echoed back."""
+    payload = {
+        "name": "Watch",
+        "system": "skirmish",
+        "faction": "lantern-wardens",
+        "units": [
+            {"unit": "warden-captain", "options": ["sword"], "skills": ["dodge"]},
+            {"unit": "lamp-sergeant", "options": ["sword"], "skills": ["dodge"]},
+            {"unit": "watchman", "size": 2},
+        ],
+    }
+    response = api_client.post("/api/v1/rosters/validate/", payload, format="json")
+    assert response.status_code == 200
+    body = response.json()
+    errors = [(e["code"], e["path"]) for e in body["validation"]["errors"]]
+    assert errors == [("skill.not_allowed", "units[1].skills[0]")]
+    assert body["units"][0]["skills"] == ["dodge"]

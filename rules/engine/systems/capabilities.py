@@ -247,11 +247,28 @@ def no_unit_problems(unit: dict[str, Any], where: str) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
+class SkillTables:
+    """A system's hero skill lists (list name → skill slugs) and skill names by slug; a
+    catalogue unit's ``extra.skill_lists`` names the lists its type may learn from (its
+    access table). ``slug`` turns a skill's name or slug into its slug."""
+
+    lists: Mapping[str, tuple[str, ...]]
+    names: Mapping[str, str]
+    slug: Callable[[str], str]
+
+    def allowed(self, lists: Iterable[object]) -> list[str]:
+        """Every skill of the named lists, list by list (unknown list names give none)."""
+        wanted = {str(name).lower() for name in lists}
+        return [slug for name, slugs in self.lists.items() if name in wanted for slug in slugs]
+
+
+@dataclass(frozen=True, slots=True)
 class CatalogueCapability:
     """What a system adds to catalogue handling: extra checks of each faction file unit
-    (messages prefixed with ``where``), import and export mappings by format name, and the two
+    (messages prefixed with ``where``), import and export mappings by format name, the two
     sample rosters (``armybuilder/samples/<slug>/``) that benchmarks play against each other (None:
-    the system ships no samples), and ``known_rules``: the special-rule slugs (``rules`` and
+    the system ships no samples), ``skills`` (the hero skill lists, None: the system has none)
+    and ``known_rules``: the special-rule slugs (``rules`` and
     options' ``add_rules``, parameters stripped) its engine reads; an uploaded catalogue is
     warned about every other rule, which would have no effect in battles."""
 
@@ -260,6 +277,7 @@ class CatalogueCapability:
     unit_problems: Callable[[dict[str, Any], str], list[str]] = no_unit_problems
     importers: Mapping[str, ImportMapping] = field(default_factory=dict)
     exporters: Mapping[str, ExportMapping] = field(default_factory=dict)
+    skills: SkillTables | None = None
 
     def rules_without_effect(self, rules: Iterable[str]) -> list[str]:
         """The special rules among ``rules`` (parameters such as ``(6+)`` stripped) this

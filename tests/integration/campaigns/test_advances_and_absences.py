@@ -6,7 +6,7 @@ import pytest
 from django.db import transaction
 
 from campaigns.errors import CampaignConflict, CampaignError, CampaignForbidden
-from campaigns.house_rules import DEFAULTS, effective_settings
+from campaigns.house_rules import effective_settings
 from campaigns.models import AuditEntry, LedgerEntry
 from campaigns.selectors import (
     participant_absent_fighters,
@@ -20,6 +20,7 @@ from campaigns.services.rosters import participant_snapshot
 from rules.engine.report import BattleMap, BattleReport, UnitOutcome
 from rules.engine.systems.base import PostBattle
 from rules.engine.systems.skirmish.campaign_pack import skirmish_pack
+from rules.engine.systems.skirmish.skills import SKILL_LISTS, SKILLS, allowed_skills
 from tests.integration.campaigns.test_engine_games import play as engine_play
 from tests.integration.campaigns.test_mordheim_post_battle import linked_game, play
 
@@ -64,16 +65,18 @@ def test_a_ws_or_bs_advance_waits_for_the_pick_which_raises_it_until_reversed(wa
 
 
 @pytest.mark.django_db
-def test_a_new_skill_is_picked_from_the_campaign_list_and_kept_when_recomputed(warbands):
+def test_a_new_skill_is_picked_from_the_heros_skill_lists_and_kept_when_recomputed(warbands):
+    """The captain's type may take all five lists (catalogue ``extra.skill_lists``): the
+    pick offers every skill of them (published rulebook p.122, "Skills")."""
     organiser, campaign, watch, raiders = warbands
     game = play(
         linked_game(campaign, organiser, watch, raiders, [], NEW_SKILL_SEED), watch, raiders
     )
     (pending,) = participant_pending_choices(participant=watch)
     assert pending["result"] == "new_skill"
-    assert pending["options"] == DEFAULTS["new_skills"]
-    advance_choose(participant=watch, entry=pending["entry"], choice="Keen eyes", actor=organiser)
-    assert captain(participant_snapshot(participant=watch))["extra"]["skills"] == ["Keen eyes"]
+    assert pending["options"] == [SKILLS[s].name for s in allowed_skills(SKILL_LISTS)]
+    advance_choose(participant=watch, entry=pending["entry"], choice="Dodge", actor=organiser)
+    assert captain(participant_snapshot(participant=watch))["extra"]["skills"] == ["Dodge"]
 
     # The organiser corrects the score (the same decision again would change nothing): the
     # run is recomputed with the same seed, so the same advance comes back and keeps its pick.
@@ -86,8 +89,30 @@ def test_a_new_skill_is_picked_from_the_campaign_list_and_kept_when_recomputed(w
         note="typo",
     )
     assert participant_pending_choices(participant=watch) == []
-    assert captain(participant_snapshot(participant=watch))["extra"]["skills"] == ["Keen eyes"]
+    assert captain(participant_snapshot(participant=watch))["extra"]["skills"] == ["Dodge"]
     assert LedgerEntry.objects.filter(game=game, kind="choice").count() == 2  # old + carried
+
+
+@pytest.mark.django_db
+def test_a_skill_the_heros_type_may_not_take_is_refused_with_a_400(warbands, client):
+    """A pick outside the offered skills (here the campaign's house list, which no longer
+    applies to a hero with skill lists) answers 400 ``advance.choice``; so does a second
+    pick of a skill the hero already has."""
+    organiser, campaign, watch, raiders = warbands
+    play(linked_game(campaign, organiser, watch, raiders, [], NEW_SKILL_SEED), watch, raiders)
+    (pending,) = participant_pending_choices(participant=watch)
+    client.force_login(watch.user)
+    url = f"/api/v1/campaigns/{campaign.pk}/participants/{watch.pk}/advances/"
+    refused = client.post(
+        url, {"entry": pending["entry"], "choice": "Keen eyes"}, content_type="application/json"
+    )
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "advance.choice"
+    taken = client.post(
+        url, {"entry": pending["entry"], "choice": "Sprint"}, content_type="application/json"
+    )
+    assert taken.status_code == 201
+    assert "Sprint" in captain(participant_snapshot(participant=watch))["extra"]["skills"]
 
 
 def _units_of(game):

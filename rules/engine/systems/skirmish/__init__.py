@@ -20,6 +20,7 @@ from rules.engine.systems.skirmish.post_battle import post_battle as _post_battl
 from rules.engine.systems.skirmish.rating import LARGE_RULES
 from rules.engine.systems.skirmish.scenarios import DEFAULT_MISSION, MISSIONS
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
+from rules.engine.systems.skirmish.skills import SKILL_TABLES
 from rules.engine.systems.skirmish.summary import SUMMARY
 
 
@@ -40,6 +41,7 @@ class SkirmishSystem:
         sample_matchup=("night-watch", "marsh-raiders"),
         known_rules=FEAR_RULES | LARGE_RULES,
         importers={"battlescribe": BATTLESCRIBE},
+        skills=SKILL_TABLES,
     )
 
     def build_army(self, roster: RosterData) -> Warband:

@@ -23,6 +23,9 @@ from rules.engine.systems.skirmish.tables import KNOCKED_DOWN, STUNNED
 KEEP_CLEAR = 1.6
 """A non-charging move never ends closer than this to an enemy (contact only by charging,
 seed 001 §1.2)."""
+LEAP_HOPE = 3.0
+"""How much further than 2×M the AI tries a charge with Leap (a D6" leap: 3" or more comes
+up two times in three)."""
 
 
 def _visible(observer: Fighter, target: Fighter) -> bool:
@@ -44,8 +47,8 @@ class SkirmishPolicy:
         is not tried) with a free spot in base contact: downed enemies
         first, then enemies already fighting a friend, then the nearest; never one already
         fighting ``max_gang`` models, standing or down (spread the charges). Shooters with a
-        target in range stay."""
-        reach = 2 * fighter.M
+        target in range stay. A fighter with Leap tries ``LEAP_HOPE`` inches further."""
+        reach = 2 * fighter.M + (LEAP_HOPE if "leap" in fighter.skills else 0.0)
         candidates: list[tuple[tuple[float, str], Fighter]] = []
         enemies = state.fighters(other(fighter.side))
         shooter_busy = self.wants_to_shoot(state, fighter)

@@ -49,7 +49,9 @@ class Strike:
     parryable: bool = True  # False when S ≥ 2 × defender's base S (seed 001 §9.9)
     concussion: bool = False
     weapon: str = ""
-    reroll_miss: bool = False  # hatred: a missed to-hit die is rolled again (published)
+    reroll_miss: bool = False  # hatred, Expert Swordsman: a missed to-hit die is rolled again
+    ward: int | None = None  # Step Aside: a save no Strength modifies, after armour (``skills``)
+    dodge: int | None = None  # Dodge: a missile hit is avoided on this score, before wounding
 
     @property
     def can_critical(self) -> bool:
@@ -68,6 +70,9 @@ class Exchange:
     parry: int = 0  # 0 none, 1 one parry die, 2 one parry die with one re-roll (seed 001 §9.7)
     helmet: bool = False
     critical_available: bool = True
+    injury_bonus: int = 0  # Strike to Injure (``skills``)
+    critical_bonus: int = 0  # Web of Steel
+    jump_up: bool = False  # Jump Up: an injury roll's "knocked down" leaves the target standing
 
 
 @dataclass(slots=True)
@@ -103,6 +108,17 @@ def _parry_index(hits: list[tuple[int, int]], strikes: tuple[Strike, ...]) -> in
     return best_index
 
 
+def _saved(strike: Strike, d6: Callable[[], int], rolled: list[int], armour: bool) -> bool:
+    """The armour save (unless a critical ignores it), then any special save (Step Aside)."""
+    for need in (strike.save_need if armour else None, strike.ward):
+        if need is not None:
+            die = d6()
+            rolled.append(die)
+            if die >= need:
+                return True
+    return False
+
+
 def roll_exchange(
     exchange: Exchange, dice: Dice, settings: SkirmishSettings = DEFAULT_SETTINGS
 ) -> ExchangeResult:
@@ -130,6 +146,11 @@ def roll_exchange(
                 extra = d6()
                 rolled.append(extra)
                 if extra < strike.hit_followup:
+                    continue
+            if strike.dodge is not None:
+                dodge = d6()
+                rolled.append(dodge)
+                if dodge >= strike.dodge:
                     continue
             hits.append((index, die))
     result = ExchangeResult(state=exchange.target_state, hits=len(hits), dice=rolled)
@@ -169,21 +190,17 @@ def roll_exchange(
             result.critical_used = True
             crit_die = d6()
             rolled.append(crit_die)
-            name, count, ignores, crit_bonus = critical_result(crit_die)
+            name, count, ignores, crit_bonus = critical_result(
+                min(6, crit_die + exchange.critical_bonus)
+            )
             result.critical = name
-            if not ignores and strike.save_need is not None:
-                save = d6()
-                rolled.append(save)
-                if save >= strike.save_need:
-                    continue
+            if _saved(strike, d6, rolled, not ignores):
+                continue
             bonus = max(bonus, crit_bonus)
         else:
             count = 1
-            if strike.save_need is not None:
-                save = d6()
-                rolled.append(save)
-                if save >= strike.save_need:
-                    continue
+            if _saved(strike, d6, rolled, True):
+                continue
         for _ in range(count):
             total += 1
             if wounds_left > 1:
@@ -201,9 +218,11 @@ def roll_exchange(
     for concussion in injury_concussion:
         roll = d6()
         rolled.append(roll)
-        state = injury_result(min(6, roll + bonus), concussion)
+        state = injury_result(min(6, roll + bonus + exchange.injury_bonus), concussion)
         if SEVERITY[state] > SEVERITY[worst]:
             worst = state
+    if worst == KNOCKED_DOWN and exchange.jump_up:
+        worst = STANDING
     if worst == STUNNED and exchange.helmet:
         helmet_die = d6()
         rolled.append(helmet_die)
@@ -227,6 +246,8 @@ def _hit_outcomes(strike: Strike) -> list[tuple[int, float]]:
     if strike.hit_need is None:
         return [(0, 1.0)]
     follow = 1.0 if strike.hit_followup is None else _p_at_least(strike.hit_followup)
+    if strike.dodge is not None:
+        follow *= 1.0 - _p_at_least(strike.dodge)
     first_miss = 1.0 - _p_at_least(strike.hit_need)
     face = (1.0 + first_miss) / 6.0 if strike.reroll_miss else 1.0 / 6.0
     out: list[tuple[int, float]] = []
@@ -303,7 +324,10 @@ def exchange_distribution(
             if strike.wound_need is None:
                 continue
             p_wound = _p_at_least(strike.wound_need)
+            p_ward = _p_at_least(strike.ward)
             p_save = _p_at_least(strike.save_need)
+            if p_ward:
+                p_save = 1.0 - (1.0 - p_save) * (1.0 - p_ward)
             nxt: dict[State, float] = {}
 
             def add(state: State, p: float, count: int, conc: bool, table: dict[State, float]):
@@ -334,13 +358,18 @@ def exchange_distribution(
                 add(state, p * p_plain * p_save, 0, False, nxt)
                 add(state, p * p_plain * (1.0 - p_save), 1, strike.concussion, nxt)
                 if p_crit:
-                    for crit_roll in (1, 3, 5):
-                        _, count, ignores, crit_bonus = critical_result(crit_roll)
-                        q = p * p_crit / 3.0
+                    # the three critical results are two faces each; Web of Steel shifts them
+                    faces = range(1, 7) if exchange.critical_bonus else (1, 3, 5)
+                    for crit_roll in faces:
+                        _, count, ignores, crit_bonus = critical_result(
+                            min(6, crit_roll + exchange.critical_bonus)
+                        )
+                        q = p * p_crit / len(faces)
                         used = (state[0], False, state[2], state[3], state[4], state[5])
-                        if not ignores:
-                            add(used, q * p_save, 0, False, nxt)
-                            q *= 1.0 - p_save
+                        p_kept = p_ward if ignores else p_save
+                        if p_kept:
+                            add(used, q * p_kept, 0, False, nxt)
+                            q *= 1.0 - p_kept
                         hit_state = (*used[:2], max(used[2], crit_bonus), *used[3:])
                         add(hit_state, q, count, strike.concussion, nxt)
             states = nxt
@@ -355,11 +384,14 @@ def exchange_distribution(
             if nc + npl == 0:
                 result[WOUNDED] += p
                 continue
-            kd_c, st_c, _ = _injury_cdf(True, bonus)
-            kd_p, st_p, _ = _injury_cdf(False, bonus)
+            kd_c, st_c, _ = _injury_cdf(True, bonus + exchange.injury_bonus)
+            kd_p, st_p, _ = _injury_cdf(False, bonus + exchange.injury_bonus)
             f_kd = kd_c**nc * kd_p**npl
             f_st = st_c**nc * st_p**npl
             p_kd, p_st, p_ooa = f_kd, f_st - f_kd, 1.0 - f_st
+            if exchange.jump_up:
+                result[WOUNDED] += p * p_kd
+                p_kd = 0.0
             if exchange.helmet:
                 p_kd += p_st / 2.0
                 p_st /= 2.0

@@ -17,6 +17,7 @@ from rules.engine.report import BattleMap, UnitOutcome, UnitPosition
 from rules.engine.systems.skirmish.ai import SkirmishPolicy
 from rules.engine.systems.skirmish.combat import close_combat_phase
 from rules.engine.systems.skirmish.fighters import Warband
+from rules.engine.systems.skirmish.magic import end_spells, try_to_cast
 from rules.engine.systems.skirmish.movement import movement_phase, recovery_phase
 from rules.engine.systems.skirmish.psychology import all_alone_tests, rout_test
 from rules.engine.systems.skirmish.reporting import battle_map, result, unit_outcomes
@@ -31,13 +32,14 @@ from rules.engine.systems.skirmish.settings import SkirmishSettings
 from rules.engine.systems.skirmish.shooting import shooting_phase
 from rules.engine.systems.skirmish.state import BattleState
 
-ENGINE_VERSION = "skirmish-4"
+ENGINE_VERSION = "skirmish-5"
 """Skirmish's engine version: changes whenever the same inputs and seed give another battle
 (2: §11.3 leaving combat, crawling, shooting downed enemies, fists, hiding shooters, facings;
 3: bases never overlap, charges only into a free spot in base contact, the AI spreads its
 charges on downed enemies too, lasting injuries and skills in battle, issue 19;
 4: ruins block line of sight, intercepted charges, attacks split between enemies, upper
-floors with climbing, jumping down and falling, issue 19)."""
+floors with climbing, jumping down and falling, issue 19;
+5: hero skills in battle (``skills``), issue 19)."""
 
 
 def fresh_copy(warband: Warband, side: str) -> Warband:
@@ -75,12 +77,13 @@ def snapshot(state: BattleState) -> list[UnitPosition]:
 def start_of_turn(state: BattleState, side: str) -> None:
     """Clear the flags that last one turn."""
     for f in state.by_id.values():
-        f.charged = False
+        f.charged = f.reflexes = False
         f.stood_up = False
         if not f.engaged:
             f.combat_rounds = 0
     for f in state.fighters(side):
         f.ran = f.moved = f.no_shoot = False
+    end_spells(state, side)
 
 
 def play_turn(state: BattleState, side: str, policy: Any) -> None:
@@ -95,7 +98,7 @@ def play_turn(state: BattleState, side: str, policy: Any) -> None:
         return
     recovery_phase(state, side)
     movement_phase(state, side, policy)
-    shooting_phase(state, side)
+    shooting_phase(state, side, try_to_cast)
     close_combat_phase(state)
     all_alone_tests(state, side)
     breakthrough_check(state, side)

@@ -10,6 +10,7 @@ from typing import Any
 from rules.engine.report import BattleReport, UnitOutcome
 from rules.engine.systems.base import PostBattle
 from rules.engine.systems.capabilities import Effect, PackResult, resource_effects, unit_key
+from rules.engine.systems.skirmish.advance_picks import offer_skills
 from rules.engine.systems.skirmish.post_battle import (
     EXPERIENCE_AWARDS,
     SCENARIO_AWARDS,
@@ -76,6 +77,7 @@ def skirmish_pack(
                 start,
                 start + sum(gained.values()),
             )
+            offer_skills(unit_advances, unit.extra)
         elif survivors and "survived" not in gained:
             gained["survived"] = EXPERIENCE_AWARDS["survived"]
         for reason in sorted(gained):

@@ -24,6 +24,7 @@ from __future__ import annotations
 from rules.engine.geometry import TerrainArea
 from rules.engine.systems.skirmish.attacks import Exchange, Strike, roll_exchange
 from rules.engine.systems.skirmish.fighters import Fighter
+from rules.engine.systems.skirmish.skills import ACROBAT_JUMP
 from rules.engine.systems.skirmish.state import BattleState, apply_exchange, disengage
 from rules.engine.systems.skirmish.tables import STANDING, to_wound
 
@@ -88,12 +89,16 @@ def fall(state: BattleState, fighter: Fighter, height: float) -> None:
 
 
 def jump_down(state: BattleState, fighter: Fighter) -> bool:
-    """Jump from the floor to the ground: one Initiative test per full 2" (at most 6"); any
-    failure is a fall from the full height. True when the fighter landed and may go on."""
+    """Jump from the floor to the ground: one Initiative test per full 2" (at most 6"), one
+    test in all for an Acrobat (up to 12", published rulebook p.123); any failure is a fall
+    from the full height. True when the fighter landed and may go on."""
     height = fighter.z
     if height <= 0.0:
         return True
-    tests = int(min(height, MAX_JUMP) // JUMP_TEST_EVERY)
+    if "acrobat" in fighter.skills and height <= ACROBAT_JUMP:
+        tests = 1
+    else:
+        tests = int(min(height, MAX_JUMP) // JUMP_TEST_EVERY)
     for _ in range(tests):
         if not initiative_test(state, fighter, "jumping down"):
             fall(state, fighter, height)
@@ -104,14 +109,23 @@ def jump_down(state: BattleState, fighter: Fighter) -> bool:
 
 
 def climb(state: BattleState, fighter: Fighter, area: TerrainArea) -> bool:
-    """One Initiative test to climb onto ``area``'s floor; the caller checked that the move
-    and the height fit in M. False: the climb failed and the fighter does not move."""
-    if not initiative_test(state, fighter, "climbing"):
+    """One Initiative test to climb onto ``area``'s floor, none with Scale Sheer Surfaces
+    (published rulebook p.123); the caller checked that the move and the height fit in M
+    (``climb_allowance``). False: the climb failed and the fighter does not move."""
+    if "scale-sheer-surfaces" not in fighter.skills and not initiative_test(
+        state, fighter, "climbing"
+    ):
         state.event(fighter.side, fighter.id, "fails to climb")
         return False
     fighter.z = floor_height(area)
     state.event(fighter.side, fighter.id, f'climbs {fighter.z:g}" into {area.name}')
     return True
+
+
+def climb_allowance(fighter: Fighter) -> float:
+    """Inches of move and height a fighter may climb in a turn: M, twice that with Scale
+    Sheer Surfaces (published rulebook p.123)."""
+    return fighter.M * (2.0 if "scale-sheer-surfaces" in fighter.skills else 1.0)
 
 
 def near_edge(area: TerrainArea, x: float, y: float) -> bool:

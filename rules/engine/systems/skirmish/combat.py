@@ -11,7 +11,8 @@ from rules.engine.systems.skirmish.climbing import downed_on_a_floor
 from rules.engine.systems.skirmish.equipment import EQUIPMENT, Item
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
-from rules.engine.systems.skirmish.state import BattleState, apply_exchange
+from rules.engine.systems.skirmish.skills import STEP_ASIDE_SAVE
+from rules.engine.systems.skirmish.state import BattleState, apply_exchange, in_ruin
 from rules.engine.systems.skirmish.tables import (
     KNOCKED_DOWN,
     OUT_OF_ACTION,
@@ -29,20 +30,24 @@ FRENZY_ATTACKS = 2
 
 
 def strikes_first(fighter: Fighter) -> bool:
-    """Chargers strike first; so does a spear in the first round of a combat (seed 001 §2.4;
-    spear NOT IN SEED: published Mordheim rule)."""
-    return fighter.charged or (
-        fighter.main.strikes_first_first_round and fighter.combat_rounds == 0
+    """Chargers strike first; so does a spear in the first round of a combat, and a fighter
+    with Lightning Reflexes charged this turn (seed 001 §2.4: "equipment, skills and spells
+    can also grant it"; spear NOT IN SEED: published Mordheim rule; Lightning Reflexes:
+    published rulebook p.123)."""
+    return (
+        fighter.charged
+        or fighter.reflexes
+        or (fighter.main.strikes_first_first_round and fighter.combat_rounds == 0)
     )
 
 
 def strike_order_key(fighter: Fighter, rolloff: int) -> tuple[int, int, int, int, int]:
-    """Sort key: stood up this turn last (§2.3), double-handed weapons last (published),
-    strikes-first before others (§2.4-2.6), then Initiative high to low (§2.1), then the
-    roll-off high first (§2.2)."""
+    """Sort key: stood up this turn last (§2.3), double-handed weapons last (published;
+    not with Strongman, published rulebook p.123), strikes-first before others (§2.4-2.6),
+    then Initiative high to low (§2.1), then the roll-off high first (§2.2)."""
     return (
         1 if fighter.stood_up else 0,
-        1 if fighter.main.strikes_last else 0,
+        1 if fighter.main.strikes_last and "strongman" not in fighter.skills else 0,
         0 if strikes_first(fighter) else 1,
         -fighter.I,
         -rolloff,
@@ -57,10 +62,13 @@ def strike_order(fighters: list[Fighter], rolloffs: dict[str, int]) -> list[Figh
 
 def weapon_strength(attacker: Fighter, weapon: Item, first_round: bool) -> int:
     """Attacker's S plus the weapon's bonus (seed 001 §6); a pistol uses its own S, a heavy
-    weapon's bonus counts in the first round only (NOT IN SEED: published Mordheim rule)."""
+    weapon's bonus counts in the first round only (NOT IN SEED: published Mordheim rule);
+    Mighty Blow +1 (not a pistol; published rulebook p.123)."""
     if weapon.kind == "missile":
         return weapon.strength
     bonus = weapon.strength_bonus if (first_round or not weapon.heavy) else 0
+    if "mighty-blow" in attacker.skills:
+        bonus += 1
     return max(1, attacker.S + bonus)
 
 
@@ -71,11 +79,15 @@ def strike(
     first_round: bool,
     auto_hit: bool = False,
     settings: SkirmishSettings = DEFAULT_SETTINGS,
+    ws_bonus: int = 0,
 ) -> Strike:
-    """One close-combat blow as dice needs: to-hit by WS vs WS (§4), auto-hit on a knocked-down
-    target (§10.2), to-wound S vs T (§7), save worsened by S (§8), parry limits (§9.9); a
-    dagger or fists improve the target's save by 1 (NOT IN SEED: published weapons rules);
-    fists strike at the user's S + ``settings.fists_strength_modifier``."""
+    """One close-combat blow as dice needs: to-hit by WS (+ ``ws_bonus``) vs WS (§4), auto-hit
+    on a knocked-down target (§10.2), to-wound S vs T (§7), save worsened by S (§8), parry
+    limits (§9.9); a dagger or fists improve the target's save by 1 (NOT IN SEED: published
+    weapons rules); fists strike at the user's S + ``settings.fists_strength_modifier``.
+    Skills (published rulebook pp.122-123): a Resilient target is wounded at S−1 (its save
+    modifier unchanged), Step Aside gives a 5+ save no Strength modifies, Expert Swordsman
+    re-rolls missed sword blows on the turn he charges."""
     if weapon.unarmed:
         strength = max(1, attacker.S + settings.fists_strength_modifier)
     else:
@@ -91,25 +103,31 @@ def strike(
     elif attacker.fear_struck:
         hit_need = FEAR_HIT_NEED
     else:
-        hit_need = melee_to_hit(attacker.WS, target.WS)
+        hit_need = melee_to_hit(attacker.WS + ws_bonus, target.WS)
+    skills = target.skills
     return Strike(
         hit_need=hit_need,
-        wound_need=to_wound(strength, target.T),
+        wound_need=to_wound(strength - (1 if "resilient" in skills else 0), target.T),
         save_need=save_needed(base, strength, weapon.save_modifier),
         parryable=strength < 2 * target.S,
         concussion=weapon.concussion,
         weapon=weapon.key,
+        reroll_miss=weapon.key == "sword"
+        and attacker.charged
+        and "expert-swordsman" in attacker.skills,
+        ward=STEP_ASIDE_SAVE if "step-aside" in skills else None,
     )
 
 
-def melee_weapons(attacker: Fighter, first_round: bool) -> list[Item]:
-    """The weapon of each attack: A with the main weapon, doubled by frenzy, +1 with a second
-    one-handed weapon added after other changes (seed 001 §5.1-5.3: "after … frenzy"); a
-    pistol only in the first round."""
+def melee_weapons(attacker: Fighter, first_round: bool, bonus_attacks: int = 0) -> list[Item]:
+    """The weapon of each attack: A (+ ``bonus_attacks`` from skills) with the main weapon,
+    doubled by frenzy, +1 with a second one-handed weapon added after other changes (seed 001
+    §5.1-5.3: "after … frenzy"); a pistol only in the first round."""
     main = attacker.main
     if main.melee_first_round_only and not first_round:
         main = EQUIPMENT["fists"]
-    weapons = [main] * (attacker.A * (FRENZY_ATTACKS if attacker.frenzy else 1))
+    attacks = attacker.A + bonus_attacks
+    weapons = [main] * (attacks * (FRENZY_ATTACKS if attacker.frenzy else 1))
     off = attacker.off
     if off is not None and off.kind != "armour" and (first_round or not off.melee_first_round_only):
         weapons.append(off)
@@ -122,14 +140,18 @@ def melee_exchange(
     first_parry: bool,
     settings: SkirmishSettings = DEFAULT_SETTINGS,
     hated: bool = False,
+    boost: tuple[int, int] = (0, 0),
 ) -> Exchange:
     """All of ``attacker``'s blows at ``target`` this phase; the target may parry only the
     first opponent to strike (seed 001 §9.6), never when knocked down (§9.11); a ``hated``
-    enemy: misses are re-rolled in the first round of the combat (published hatred)."""
+    enemy: misses are re-rolled in the first round of the combat (published hatred);
+    ``boost`` is (WS, A) the attacker's skills add now (``skill_boost``); Strike to Injure,
+    Web of Steel and the target's Jump Up shape the injury and critical rolls (published
+    rulebook pp.122-123)."""
     first_round = attacker.combat_rounds == 0
     strikes = tuple(
-        strike(attacker, target, w, first_round, settings=settings)
-        for w in melee_weapons(attacker, first_round)
+        strike(attacker, target, w, first_round, settings=settings, ws_bonus=boost[0])
+        for w in melee_weapons(attacker, first_round, boost[1])
     )
     if hated and first_round:
         strikes = tuple(dataclasses.replace(s, reroll_miss=True) for s in strikes)
@@ -141,7 +163,29 @@ def melee_exchange(
         parry=parry,
         helmet=target.helmet,
         critical_available=not attacker.crit_used,
+        injury_bonus=1 if "strike-to-injure" in attacker.skills else 0,
+        critical_bonus=1 if "web-of-steel" in attacker.skills else 0,
+        jump_up="jump-up" in target.skills,
     )
+
+
+def skill_boost(state: BattleState, attacker: Fighter) -> tuple[int, int]:
+    """(WS, A) the attacker's skills add this phase (published rulebook pp.122-123): Pit
+    Fighter +1 WS and +1 A fighting inside a ruin, Unstoppable Charge +1 WS on the turn he
+    charges, Combat Master +1 A in contact with two or more enemies."""
+    skills = attacker.skills
+    if not skills:
+        return 0, 0
+    ws = attacks = 0
+    if "pit-fighter" in skills and in_ruin(state.table, attacker.x, attacker.y):
+        ws += 1
+        attacks += 1
+    if "unstoppable-charge" in skills and attacker.charged:
+        ws += 1
+    if "combat-master" in skills:
+        foes = sum(1 for k in attacker.engaged if state.by_id[k].state != OUT_OF_ACTION)
+        attacks += 1 if foes >= 2 else 0
+    return ws, attacks
 
 
 def free_hit(
@@ -212,13 +256,14 @@ def close_combat_phase(state: BattleState) -> None:
             continue
         if attacker.stupefied:
             continue
-        count = len(melee_weapons(attacker, attacker.combat_rounds == 0))
+        boost = skill_boost(state, attacker)
+        count = len(melee_weapons(attacker, attacker.combat_rounds == 0, boost[1]))
         allocation = allocate_attacks(state, attacker, count)
         first = 0
         for target, share in allocation:
             first_parry = target.key not in attacked
             hated = attacker.hates_enemy(target, state.warbands[target.side].name)
-            exchange = melee_exchange(attacker, target, first_parry, state.settings, hated)
+            exchange = melee_exchange(attacker, target, first_parry, state.settings, hated, boost)
             if len(allocation) > 1:
                 exchange = dataclasses.replace(
                     exchange, strikes=exchange.strikes[first : first + share]

@@ -13,6 +13,8 @@ from typing import Any
 from rules.engine.systems.base import EngineError, RosterData
 from rules.engine.systems.skirmish.equipment import EQUIPMENT, MAIN_WEAPON_PREFERENCE, Item
 from rules.engine.systems.skirmish.rating import is_large, warrior_rating
+from rules.engine.systems.skirmish.skills import known_skills
+from rules.engine.systems.skirmish.spells import Spell, read_spells
 from rules.engine.systems.skirmish.tables import STANDING
 
 # The unit rules that make a fighter cause fear (digest §15 psychology).
@@ -59,6 +61,8 @@ class Fighter:
     stupidity: bool = False  # madness 1-3
     frenzy: bool = False  # madness 4-6; lost for the battle once knocked down or stunned
     hates: tuple[str, ...] = ()  # bitter enmity: hated warbands or "<warband>:<fighter id>"
+    skills: frozenset[str] = frozenset()  # ``skills.SKILLS`` slugs (``extra.skills``)
+    spells: tuple[Spell, ...] = ()  # a caster's spells (``extra.spells``, ``magic``)
     experience: int = 0
     # battle state; ``key`` ("<side>:<id>") tells mirror-match fighters apart
     key: str = ""
@@ -72,6 +76,7 @@ class Fighter:
     hidden: bool = False
     engaged: list[str] = field(default_factory=list)
     charged: bool = False
+    reflexes: bool = False  # Lightning Reflexes: charged this turn, strikes first (``combat``)
     stood_up: bool = False
     ran: bool = False
     moved: bool = False
@@ -216,6 +221,8 @@ def build_fighters(unit: dict[str, Any], side: str, path: str) -> list[Fighter]:
     hero = leader or kind == "hero"
     rules = {str(r).split("(")[0] for r in unit.get("rules", [])}
     hates = hated(unit.get("rules", []))
+    skills = known_skills(extra.get("skills") or [])
+    spells = read_spells(extra.get("spells"), f"{path}.extra.spells")
     carried: list[tuple[str, int]] = []
     for index, weapon in enumerate(unit.get("weapons", [])):
         key = _equipment_key(weapon, f"{path}.weapons[{index}]")
@@ -258,13 +265,15 @@ def build_fighters(unit: dict[str, Any], side: str, path: str) -> list[Fighter]:
                 missile_save=armour_save(items_t, True),
                 helmet="helmet" in items_t,
                 missile=missile,
-                causes_fear=bool(rules & FEAR_RULES),
+                causes_fear=bool(rules & FEAR_RULES) or "fearsome" in skills,
                 large_target=is_large(rules),
                 immune_to_fear="immune-to-fear" in rules,
                 may_not_run="may-not-run" in rules,
                 stupidity="stupidity" in rules,
                 frenzy="frenzy" in rules,
                 hates=hates,
+                skills=skills,
+                spells=spells,
                 experience=int(extra.get("experience", extra.get("starting_experience", 0))),
                 wounds=profile["W"],
             )

@@ -13,6 +13,7 @@ from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.bases import clear_end, contact_point
 from rules.engine.systems.skirmish.climbing import (
     climb,
+    climb_allowance,
     floor_height,
     initiative_test,
     jump_down,
@@ -27,6 +28,7 @@ from rules.engine.systems.skirmish.psychology import (
 )
 from rules.engine.systems.skirmish.scenarios import pick_up
 from rules.engine.systems.skirmish.shooting import line_of_sight, visible
+from rules.engine.systems.skirmish.skills import SPRINT_MULTIPLIER
 from rules.engine.systems.skirmish.state import (
     BASE_CONTACT,
     BattleState,
@@ -133,18 +135,33 @@ def _charge_levels(state: BattleState, charger: Fighter, target: Fighter) -> boo
     return True
 
 
+def charge_reach(state: BattleState, charger: Fighter, spot: tuple[float, float] | None) -> float:
+    """2×M; a charger with Leap whose spot lies beyond it leaps D6" more (published rulebook
+    p.123, Leap: "D6" … in addition to his normal movement", once a turn)."""
+    reach = 2.0 * charger.M
+    if spot is None or "leap" not in charger.skills:
+        return reach
+    if math.hypot(spot[0] - charger.x, spot[1] - charger.y) <= reach:
+        return reach
+    leap = state.dice.d6()
+    state.event(charger.side, charger.id, f'leaps {leap}"', dice=[leap])
+    return reach + leap
+
+
 def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
-    """Move up to 2×M to a free spot in base contact; when none is in reach (too far, or
-    every spot taken), a failed charge: a normal move toward the target that stops short of
-    any base, and no shooting (not in seed 001: published Mordheim rules, Movement, ``bases``); a
-    fear test before charging a fear-causing enemy; an enemy near the route may intercept
-    (``interception``)."""
+    """Move up to 2×M (``charge_reach``) to a free spot in base contact; when none is in
+    reach (too far, or every spot taken), a failed charge: a normal move toward the target
+    that stops short of any base, and no shooting (not in seed 001: published Mordheim rules,
+    Movement, ``bases``); a fear test before charging a fear-causing enemy; an enemy near the
+    route may intercept (``interception``); a target with Lightning Reflexes will strike
+    first (``combat.strikes_first``)."""
     if not fear_test(state, charger, target):
         charger.no_shoot = True
         return False
     gap = distance(charger, target) - BASE_CONTACT
-    spot = contact_point(state, charger, target) if gap <= 2 * charger.M else None
-    if spot is None or math.hypot(spot[0] - charger.x, spot[1] - charger.y) > 2 * charger.M:
+    spot = contact_point(state, charger, target) if gap <= max_charge(charger) else None
+    reach = charge_reach(state, charger, spot)
+    if spot is None or math.hypot(spot[0] - charger.x, spot[1] - charger.y) > reach:
         step = min(charger.M, gap)
         f = step / max(distance(charger, target), 1e-9)
         move_to(
@@ -182,10 +199,19 @@ def charge(state: BattleState, charger: Fighter, target: Fighter) -> bool:
     charger.charged = True
     charger.hidden = False
     engage(charger, target)
+    target.reflexes = "lightning-reflexes" in target.skills
     state.event(charger.side, charger.id, "charges", target.id, data={"distance": round(gap, 1)})
     if target.state == STANDING and not target.fleeing and not fear_test(state, target, charger):
         target.fear_struck = True
     return True
+
+
+LEAP_MAX = 6.0
+
+
+def max_charge(fighter: Fighter) -> float:
+    """The longest charge ``fighter`` could make: 2×M, and a Leap's 6" at best."""
+    return 2.0 * fighter.M + (LEAP_MAX if "leap" in fighter.skills else 0.0)
 
 
 def frenzied_charge(state: BattleState, fighter: Fighter) -> Fighter | None:
@@ -290,7 +316,8 @@ def movement_phase(state: BattleState, side: str, policy: Any) -> None:
             continue
         step = fighter.M / 2 if fighter.stood_up else float(fighter.M)
         if not fighter.stood_up and may_run(state, fighter) and policy.should_run(state, fighter):
-            step = 2.0 * fighter.M
+            # Sprint: runs at triple his Move (published rulebook p.123)
+            step = (SPRINT_MULTIPLIER if "sprint" in fighter.skills else 2.0) * fighter.M
             fighter.ran = True
         x, y = clear_end(state, fighter, *policy.destination(state, fighter, step))
         if not change_level(state, fighter, x, y, policy):
@@ -320,7 +347,7 @@ def change_level(state: BattleState, fighter: Fighter, x: float, y: float, polic
     area = ruin_at(state, x, y)
     if area is None or fighter.ran or not policy.climbs(state, fighter):
         return True
-    if math.hypot(x - fighter.x, y - fighter.y) + floor_height(area) > fighter.M:
+    if math.hypot(x - fighter.x, y - fighter.y) + floor_height(area) > climb_allowance(fighter):
         return True  # no time to climb: stays on the ground
     return climb(state, fighter, area)
 

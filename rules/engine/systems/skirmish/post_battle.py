@@ -15,6 +15,7 @@ from typing import Any
 from rules.engine.dice import Dice
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, PostBattle
+from rules.engine.systems.skirmish.advance_picks import LADS_GOT_TALENT, offer_skills, offer_talent
 from rules.engine.systems.skirmish.maxima import DEFAULT_RACE, maxima_for, within_maxima
 from rules.engine.systems.skirmish.pits import (
     PIT_LOSS_INJURY_MAX,
@@ -129,13 +130,16 @@ HERO_ADVANCE_SUB_ROLLS: dict[str, tuple[Band, ...]] = {
     "i_or_ld": ((1, 3, "I"), (4, 6, "Ld")),
     "w_or_t": ((1, 3, "W"), (4, 6, "T")),
 }
+MAX_HEROES = 6
+"""A warband has at most six heroes (published Mordheim Warband composition; the system
+catalogue's ``warband.heroes``): a henchman's talent finds no room past it."""
 HENCHMAN_ADVANCES: tuple[Band, ...] = (
     (2, 4, "I"),
     (5, 5, "S"),
     (6, 7, "ws_or_bs"),
     (8, 8, "A"),
     (9, 9, "Ld"),
-    (10, 12, "lads_got_talent"),
+    (10, 12, LADS_GOT_TALENT),
 )
 
 EXPLORATION_SHARDS: tuple[tuple[int, int], ...] = (
@@ -325,11 +329,13 @@ def advances(
     total: int,
     profile: Mapping[str, int] | None = None,
     race: str = DEFAULT_RACE,
+    hero_room: bool = True,
 ) -> list[dict[str, Any]]:
     """One 2D6 advance roll per threshold crossed (not in seed 001: published Mordheim rules,
     Advances); with the fighter's
     ``profile``, racial maxima hold (``maxima.within_maxima``: the other of the pair, else
-    a re-roll, each re-roll recorded in ``rerolled``)."""
+    a re-roll, each re-roll recorded in ``rerolled``); without ``hero_room`` (the warband
+    has its most heroes) "the lad's got talent" is rolled again (published rulebook p.121)."""
     thresholds = HERO_THRESHOLDS if hero else HENCHMAN_THRESHOLDS
     current = dict(profile or {})
     maxima = maxima_for(race)
@@ -339,12 +345,18 @@ def advances(
             continue
         entry = _advance_roll(roller, who, hero, threshold)
         rerolled: list[int] = []
-        # ends: "new skill" (heroes) and "the lad's got talent" (henchmen) are never blocked
-        while profile is not None:
-            allowed = within_maxima(entry, current, maxima)
-            if allowed is not None:
-                entry = allowed
+        # ends: "new skill" (heroes) and "the lad's got talent" (henchmen, while the warband
+        # has room for a hero) are never blocked by maxima
+        while True:
+            if entry["result"] == LADS_GOT_TALENT and not hero_room:
+                pass  # no room for another hero: rolled again
+            elif profile is None:
                 break
+            else:
+                allowed = within_maxima(entry, current, maxima)
+                if allowed is not None:
+                    entry = allowed
+                    break
             rerolled.append(entry["roll"])
             entry = _advance_roll(roller, who, hero, threshold)
         if rerolled:
@@ -399,6 +411,16 @@ def post_battle(
     enemy_warband = str(report.armies.get("b" if side == "a" else "a", ""))
     awards = SCENARIO_AWARDS.get(report.mission, {})
     entries: list[dict[str, Any]] = []
+    own = [u for u in report.units if u.side == side]
+    heroes = sum(1 for u in own if u.extra.get("kind") == "hero")
+    hero_lists = sorted(
+        {
+            str(n)
+            for u in own
+            for n in u.extra.get("skill_lists") or []
+            if u.extra.get("kind") == "hero"
+        }
+    )
     heroes_standing = 0
     carried = 0
     warriors = 0
@@ -461,8 +483,15 @@ def post_battle(
         profile = unit.extra.get("profile")
         race = str(unit.extra.get("race") or DEFAULT_RACE)
         unit_advances = (
-            advances(roller, unit.id, hero, start, total, profile, race) if living else []
+            advances(roller, unit.id, hero, start, total, profile, race, heroes < MAX_HEROES)
+            if living
+            else []
         )
+        offer_skills(unit_advances, unit.extra)
+        if not hero:
+            heroes += offer_talent(unit_advances, fighters_out, hero_lists)
+        elif not living:
+            heroes -= 1
         warriors += len(living)
         rating += len(living) * warrior_rating(total, bool(unit.extra.get("large")))
         entries.append(

@@ -12,6 +12,7 @@ from rules.engine.systems.skirmish.bases import clear_end
 from rules.engine.systems.skirmish.climbing import jump_down
 from rules.engine.systems.skirmish.combat import free_hit
 from rules.engine.systems.skirmish.fighters import Fighter
+from rules.engine.systems.skirmish.skills import BATTLE_TONGUE_RANGE
 from rules.engine.systems.skirmish.state import (
     BattleState,
     apply_exchange,
@@ -38,12 +39,14 @@ friend is within 6"."""
 
 def effective_leadership(state: BattleState, fighter: Fighter) -> int:
     """A fighter's Ld, or the leader's when the leader stands within 6" (NOT IN SEED:
-    published Mordheim rule, not in seed 001: published Mordheim rules, Leadership & psychology)."""
+    published Mordheim rule, not in seed 001: published Mordheim rules, Leadership & psychology);
+    12" for a leader with Battle Tongue (published rulebook p.123)."""
     leader = leader_of(state, fighter.side)
+    reach = BATTLE_TONGUE_RANGE if "battle-tongue" in leader.skills else LEADER_RANGE
     if (
         leader is not fighter
         and leader.can_act
-        and distance(leader, fighter) <= LEADER_RANGE
+        and distance(leader, fighter) <= reach
         and leader.Ld > fighter.Ld
     ):
         return leader.Ld
@@ -111,6 +114,8 @@ def is_all_alone(state: BattleState, fighter: Fighter) -> bool:
     uncertain; frenzy: immune to all other psychology)."""
     if fighter.state != STANDING or fighter.fleeing or fighter.frenzy:
         return False
+    if "combat-master" in fighter.skills:
+        return False  # immune to All Alone tests (published rulebook p.122)
     standing = [e for e in (state.by_id[i] for i in fighter.engaged) if e.state == STANDING]
     if len(standing) < 2:
         return False

@@ -5,6 +5,8 @@ hits on 6s to wound; armour saves worsened by the weapon's S (seed 001 §8)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.engine.geometry import Point
 from rules.engine.kernel.sides import other
 from rules.engine.systems.skirmish.attacks import Exchange, Strike, roll_exchange
@@ -12,6 +14,7 @@ from rules.engine.systems.skirmish.climbing import downed_on_a_floor
 from rules.engine.systems.skirmish.equipment import Item
 from rules.engine.systems.skirmish.fighters import Fighter
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
+from rules.engine.systems.skirmish.skills import DODGE_SAVE, EAGLE_EYES_RANGE
 from rules.engine.systems.skirmish.state import BattleState, apply_exchange, distance
 from rules.engine.systems.skirmish.tables import (
     STANDING,
@@ -26,17 +29,23 @@ def shooting_modifier(
     shooter: Fighter, target: Fighter, weapon: Item, range_inches: float, cover: bool
 ) -> int:
     """−1 cover, −1 long range (over half range), −1 moved, +1 large target (NOT IN SEED:
-    published Mordheim rule, not in seed 001: published Mordheim rules, Shooting)."""
+    published Mordheim rule, not in seed 001: published Mordheim rules, Shooting); a Trick
+    Shooter ignores cover, Eagle Eyes lengthen the range (published rulebook p.122)."""
     modifier = 0
-    if cover:
+    if cover and "trick-shooter" not in shooter.skills:
         modifier -= 1
-    if range_inches > weapon.range / 2:
+    if range_inches > weapon_range(shooter, weapon) / 2:
         modifier -= 1
     if shooter.moved:
         modifier -= 1
     if target.large_target:
         modifier += 1
     return modifier
+
+
+def weapon_range(shooter: Fighter, weapon: Item) -> float:
+    """The weapon's range, 6" longer with Eagle Eyes (published rulebook p.122)."""
+    return weapon.range + (EAGLE_EYES_RANGE if "eagle-eyes" in shooter.skills else 0.0)
 
 
 def shot(
@@ -46,9 +55,11 @@ def shot(
     target_save: int | None,
     modifier: int,
     settings: SkirmishSettings = DEFAULT_SETTINGS,
+    dodge: bool = False,
 ) -> Strike:
     """One missile as dice needs (NOT IN SEED: published Mordheim rule, not in seed 001: published
-    Mordheim rules, Shooting)."""
+    Mordheim rules, Shooting); a target with Dodge avoids a hit on 5+ before it wounds
+    (published rulebook p.123)."""
     first, follow = shooting_hit_probability_parts(
         shooting_to_hit(bs, modifier),
         settings.natural_one_always_misses_shooting,
@@ -61,6 +72,7 @@ def shot(
         save_need=save_needed(target_save, weapon.strength, weapon.save_modifier),
         parryable=False,
         weapon=weapon.key,
+        dodge=DODGE_SAVE if dodge else None,
     )
 
 
@@ -112,13 +124,13 @@ def visible(observer: Fighter, target: Fighter) -> bool:
 def may_shoot(fighter: Fighter) -> bool:
     """Standing, not engaged, did not run, fail a charge or rally, not stupefied, weapon
     loaded, and a move-or-fire weapon only when it did not move (NOT IN SEED: published
-    Mordheim rule)."""
+    Mordheim rule) or with Nimble (published rulebook p.122)."""
     weapon = fighter.missile
     if weapon is None or not fighter.can_act or fighter.engaged or fighter.ran:
         return False
     if fighter.no_shoot or fighter.reloading or fighter.charged or fighter.stupefied:
         return False
-    return not (weapon.move_or_fire and fighter.moved)
+    return not (weapon.move_or_fire and fighter.moved and "nimble" not in fighter.skills)
 
 
 def hit_chance(
@@ -155,7 +167,7 @@ def shooting_targets(state: BattleState, shooter: Fighter) -> list[Fighter]:
     for enemy in state.fighters(other(shooter.side)):
         if enemy.out or enemy.engaged:
             continue
-        if distance(shooter, enemy) > weapon.range or not visible(shooter, enemy):
+        if distance(shooter, enemy) > weapon_range(shooter, weapon) or not visible(shooter, enemy):
             continue
         if line_of_sight(state, shooter, enemy):
             out.append(enemy)
@@ -216,7 +228,17 @@ def fire(state: BattleState, shooter: Fighter, target: Fighter) -> None:
     cover = in_cover(state, shooter, target)
     modifier = shooting_modifier(shooter, target, weapon, d, cover)
     exchange = Exchange(
-        (shot(shooter.BS, weapon, target.T, target.missile_save, modifier, state.settings),),
+        (
+            shot(
+                shooter.BS,
+                weapon,
+                target.T,
+                target.missile_save,
+                modifier,
+                state.settings,
+                "dodge" in target.skills,
+            ),
+        ),
         target_wounds=target.wounds,
         helmet=target.helmet,
     )
@@ -230,22 +252,48 @@ def fire(state: BattleState, shooter: Fighter, target: Fighter) -> None:
         data={"modifier": modifier, "cover": cover, "range": round(d, 1)},
     )
     shooter.hidden = False
-    if weapon.prepare_shot:
+    if weapon.prepare_shot and not ("hunter" in shooter.skills and weapon.key in HUNTER_WEAPONS):
         shooter.reloading = True
     apply_exchange(state, shooter, target, result)
     downed_on_a_floor(state, target)
 
 
-def shooting_phase(state: BattleState, side: str) -> None:
-    """Every fighter of ``side`` that may shoot fires once at its chosen target."""
+QUICK_SHOT_WEAPONS: frozenset[str] = frozenset({"short-bow", "bow", "long-bow", "crossbow"})
+HUNTER_WEAPONS: frozenset[str] = frozenset({"crossbow", "handgun"})
+
+
+def shots(shooter: Fighter) -> int:
+    """Shots this phase: two with Quick Shot and a bow or crossbow, or with Pistolier and a
+    brace of pistols (published rulebook p.122), else one."""
+    weapon = shooter.missile
+    skills = shooter.skills
+    if weapon is None or not skills:
+        return 1
+    if "quick-shot" in skills and weapon.key in QUICK_SHOT_WEAPONS:
+        return 2
+    if "pistolier" in skills and weapon.key == "pistol" and shooter.items.count("pistol") >= 2:
+        return 2
+    return 1
+
+
+def shooting_phase(
+    state: BattleState, side: str, cast: Callable[[BattleState, Fighter], bool] | None = None
+) -> None:
+    """Every fighter of ``side`` that may shoot fires at its chosen target, once or twice
+    (``shots``); a caster tries a spell first (``cast``: ``magic.try_to_cast``) and, when he
+    does, does not shoot."""
     state.phase = "shooting"
     for shooter in state.fighters(side):
+        if shooter.spells and cast is not None and cast(state, shooter):
+            continue
         if shooter.missile is not None and shooter.reloading and not shooter.out:
             if not shooter.engaged and shooter.state == STANDING:
                 shooter.reloading = False  # this turn spent reloading (prepare shot)
             continue
         if not may_shoot(shooter):
             continue
-        target = choose_shooting_target(state, shooter)
-        if target is not None:
+        for _ in range(shots(shooter)):
+            target = choose_shooting_target(state, shooter)
+            if target is None or shooter.reloading:
+                break
             fire(state, shooter, target)

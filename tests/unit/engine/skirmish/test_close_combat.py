@@ -104,8 +104,8 @@ def test_one_parry_per_phase_in_a_phase(monkeypatch):  # seed 001 §9.4, §9.6
     engage(a2, d)
     parries = []
 
-    def spy(attacker, target, first_parry, settings, hated=False):
-        exchange = melee_exchange(attacker, target, first_parry, settings, hated)
+    def spy(attacker, target, first_parry, settings, hated=False, boost=(0, 0)):
+        exchange = melee_exchange(attacker, target, first_parry, settings, hated, boost)
         parries.append((attacker.id, exchange.parry))
         return exchange
 

@@ -9,6 +9,7 @@ import pytest
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems.skirmish import SYSTEM
 from rules.engine.systems.skirmish import post_battle as pb
+from rules.engine.systems.skirmish.advance_picks import offer_talent
 from rules.engine.systems.skirmish.settings import SkirmishSettings
 
 
@@ -191,3 +192,24 @@ def test_advances_respect_racial_maxima():
         for entry in pb.advances(pb.Roller(seed), "g", False, 0, 14, at_max):
             assert entry.get("characteristic") in (None, "Ld")
             assert entry.get("choose_one_of", ["x"]) != []
+
+
+TALENT_SEED = 20  # a henchman's first advance roll (2 XP) is a 12
+
+
+def test_the_lads_got_talent_promotes_a_henchman_who_picks_two_skill_lists():
+    """Henchman advance 10-12: one of the group becomes a hero with two skill lists of the
+    warband's heroes (NOT IN SEED: published Mordheim rulebook p.121)."""
+    (entry,) = pb.advances(pb.Roller(TALENT_SEED), "u6", False, 1, 2)
+    assert entry["result"] == "lads_got_talent"
+    fighters = [{"id": "u6.1", "dead": True}, {"id": "u6.2", "dead": False}]
+    assert offer_talent([entry], fighters, ["speed", "combat", "shooting"]) == 1
+    assert entry["promote"] == "u6.2"
+    assert entry["choose_one_of"] == ["combat + shooting", "combat + speed", "shooting + speed"]
+
+
+def test_no_talent_when_the_warband_has_its_most_heroes():
+    """ "If you already have the maximum number of Heroes, roll again" (published p.121)."""
+    (entry,) = pb.advances(pb.Roller(TALENT_SEED), "u6", False, 1, 2, hero_room=False)
+    assert entry["result"] != "lads_got_talent"
+    assert entry["rerolled"] == [12]

@@ -409,3 +409,8 @@ _.exchange
 _.search
 _.buy
 _.sell
+_.hire
+_.upkeep
+_.dismiss
+hired_sword  # serializer field (api/serializers/warband.py: validated input)
+hired_swords  # campaign pack rules read by name (rules/engine/systems/skirmish/campaign_pack.py)

@@ -38,3 +38,9 @@ class TradeSerializer(serializers.Serializer):
 
     unit = serializers.CharField(max_length=80)
     item = serializers.CharField(max_length=80)
+
+
+class HiredSwordSerializer(serializers.Serializer):
+    """A hired sword type (its catalogue slug)."""
+
+    hired_sword = serializers.CharField(max_length=80)

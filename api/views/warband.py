@@ -17,6 +17,7 @@ from api.exceptions import ApiNotFound
 from api.serializers.warband import (
     CaptiveSerializer,
     ExchangeSerializer,
+    HiredSwordSerializer,
     RansomSerializer,
     SearchSerializer,
     TradeSerializer,
@@ -31,8 +32,14 @@ from campaigns.services.captives import (
     captive_sell,
     captive_set_ransom,
 )
+from campaigns.services.hired_swords import (
+    hired_sword_dismiss,
+    hired_sword_hire,
+    hired_sword_upkeep,
+    participant_hired_swords,
+)
 from campaigns.services.trading import trade_buy, trade_search, trade_sell, trading_state
-from campaigns.treasury import has_rules
+from campaigns.treasury import has_rules, system_rules
 
 TAGS = ["campaigns"]
 
@@ -86,7 +93,8 @@ class WarbandViewSet(viewsets.GenericViewSet):
     @extend_schema(tags=TAGS, responses={200: OpenApiTypes.OBJECT})
     def list(self, request: Request, campaign_pk: str, participant_pk: str) -> Response:
         """The treasury, the captives (the warband's held elsewhere, and those it holds),
-        the trading step (null where the system has none) and the actions so far."""
+        the trading step and the hired swords (null where the system has none) and the
+        actions so far."""
         participant = self.participant(campaign_pk, participant_pk)
         return Response(
             {
@@ -96,6 +104,16 @@ class WarbandViewSet(viewsets.GenericViewSet):
                 "trading": (
                     trading_state(participant=participant)
                     if has_rules(participant, "trading")
+                    else None
+                ),
+                "hired_swords": (
+                    {
+                        "catalogue": [
+                            h.as_dict() for h in system_rules(participant, "hired_swords").entries
+                        ],
+                        "hires": participant_hired_swords(participant=participant),
+                    }
+                    if has_rules(participant, "hired_swords")
                     else None
                 ),
                 "actions": [action_data(a) for a in participant.warband_actions.order_by("id")],
@@ -212,3 +230,27 @@ class WarbandViewSet(viewsets.GenericViewSet):
             participant=participant, unit=data["unit"], item=data["item"], actor=request.user
         )
         return self._done(line, participant)
+
+    def _hired(self, service: Any, campaign_pk: str, participant_pk: str) -> Response:
+        participant = self.participant(campaign_pk, participant_pk)
+        data = self._input(HiredSwordSerializer)
+        line = service(participant=participant, slug=data["hired_sword"], actor=self.request.user)
+        return self._done(line, participant)
+
+    @extend_schema(tags=TAGS, request=HiredSwordSerializer, responses={201: OpenApiTypes.OBJECT})
+    @action(detail=False, methods=["post"], url_path="hired-swords/hire")
+    def hire(self, request: Request, campaign_pk: str, participant_pk: str) -> Response:
+        """Hire a hired sword for its fee (one of each type)."""
+        return self._hired(hired_sword_hire, campaign_pk, participant_pk)
+
+    @extend_schema(tags=TAGS, request=HiredSwordSerializer, responses={201: OpenApiTypes.OBJECT})
+    @action(detail=False, methods=["post"], url_path="hired-swords/upkeep")
+    def upkeep(self, request: Request, campaign_pk: str, participant_pk: str) -> Response:
+        """Pay the upkeep due after a game he fought, or he leaves before the next."""
+        return self._hired(hired_sword_upkeep, campaign_pk, participant_pk)
+
+    @extend_schema(tags=TAGS, request=HiredSwordSerializer, responses={201: OpenApiTypes.OBJECT})
+    @action(detail=False, methods=["post"], url_path="hired-swords/dismiss")
+    def dismiss(self, request: Request, campaign_pk: str, participant_pk: str) -> Response:
+        """Let a hired sword go."""
+        return self._hired(hired_sword_dismiss, campaign_pk, participant_pk)

@@ -24,6 +24,7 @@ from campaigns.selectors import (
     roster_price,
 )
 from campaigns.services.audit import audit
+from campaigns.services.hired_swords import hired_units
 from rules.engine.systems import get_system
 
 
@@ -41,15 +42,18 @@ def roster_engine_data(
 def participant_snapshot(
     *, participant: Participant, before: Game | None = None, game: Game | None = None
 ) -> dict:
-    """The roster as it stands in the campaign now: the accepted campaign roster with the
-    ledger's deaths, injuries, advances and experience applied; for ``game``, fighters an
-    injury keeps out of it are left out (``campaign.left_out``): missed games, captives still
-    held or sold (``campaigns.captives``), and
-    heroes whose old battle wound rolls a 1 for this game (seeded by the game)."""
+    """The roster as it stands in the campaign now: the accepted campaign roster and the hired
+    swords whose upkeep is paid, with the ledger's deaths, injuries, advances and experience
+    applied; for ``game``, fighters an injury keeps out of it are left out
+    (``campaign.left_out``): missed games, captives still held or sold
+    (``campaigns.captives``), and heroes whose old battle wound rolls a 1 for this game
+    (seeded by the game)."""
     states = participant_unit_states(participant=participant, before=before)
     payload = participant_campaign_payload(participant=participant)
     pinned = campaign_pinned_revisions(campaign=participant.campaign)
-    data = apply_campaign_state(roster_engine_data(participant.roster, payload, pinned), states)
+    data = roster_engine_data(participant.roster, payload, pinned)
+    data["units"].extend(hired_units(participant=participant))
+    data = apply_campaign_state(data, states)
     if game is not None:
         absent = {
             *participant_absent_fighters(participant=participant, game=game),

@@ -4,6 +4,7 @@ bad input answers 4xx naming the field."""
 
 import pytest
 
+from campaigns.models import WarbandAction
 from tests.api.conftest import token_client
 from tests.integration.campaigns.test_lasting_injuries import chief_in_game_two
 from tests.integration.campaigns.test_mordheim_post_battle import warbands  # noqa: F401
@@ -80,6 +81,25 @@ def test_trading_refusals_name_the_field(warbands):  # noqa: F811
     missing = client.post(url(campaign, watch, "trading/buy/"), {"item": "dagger"})
     assert missing.status_code == 400
     assert refusal(missing)[1] == ["unit"]
+
+
+def test_a_hired_sword_is_hired_through_the_api(warbands):  # noqa: F811
+    _, campaign, watch, _ = warbands
+    WarbandAction.objects.create(campaign=campaign, participant=watch, kind="sell", gold=50)
+    client = token_client(watch.user)
+    listed = client.get(url(campaign, watch)).json()["hired_swords"]
+    fee = next(h for h in listed["catalogue"] if h["slug"] == "fen-tracker")["hire_fee"]
+    hired = client.post(url(campaign, watch, "hired-swords/hire/"), {"hired_sword": "fen-tracker"})
+    assert hired.status_code == 201
+    assert hired.json()["action"]["gold"] == -fee
+    hires = client.get(url(campaign, watch)).json()["hired_swords"]["hires"]
+    assert [(h["hired_sword"], h["status"]) for h in hires] == [("fen-tracker", "active")]
+    unknown = client.post(url(campaign, watch, "hired-swords/hire/"), {"hired_sword": "x"})
+    assert refusal(unknown) == ("hired_sword.unknown", ["hired_sword"])
+    early = client.post(
+        url(campaign, watch, "hired-swords/upkeep/"), {"hired_sword": "fen-tracker"}
+    )
+    assert refusal(early) == ("hired_sword.no_upkeep_due", ["hired_sword"])
 
 
 def test_strangers_get_404(warbands, stranger_client):  # noqa: F811

@@ -11,6 +11,7 @@ from rules.engine.report import BattleReport, UnitOutcome
 from rules.engine.systems.base import PostBattle
 from rules.engine.systems.capabilities import Effect, PackResult, resource_effects, unit_key
 from rules.engine.systems.skirmish.captivity import CAPTIVITY
+from rules.engine.systems.skirmish.hired_swords import HIRED_SWORDS
 from rules.engine.systems.skirmish.post_battle import (
     EXPERIENCE_AWARDS,
     SCENARIO_AWARDS,
@@ -132,12 +133,13 @@ def _hardy_injury(hero: bool, injury: dict[str, Any]) -> tuple[bool, dict[str, A
 class MordheimPack:
     """The Mordheim campaign pack: its own economy (gold crowns, wyrdstone), so the narrative
     format's generic resource table does not apply; its between-games rules are read by the
-    campaign by name (``captivity``, ``trading``)."""
+    campaign by name (``captivity``, ``trading``, ``hired_swords``)."""
 
     name = PACK_NAME
     narrative_resources = False
     captivity = CAPTIVITY
     trading = TRADING
+    hired_swords = HIRED_SWORDS
 
     def effects(
         self,

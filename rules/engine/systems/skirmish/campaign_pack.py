@@ -11,12 +11,14 @@ from rules.engine.report import BattleReport, UnitOutcome
 from rules.engine.systems.base import PostBattle
 from rules.engine.systems.capabilities import Effect, PackResult, resource_effects, unit_key
 from rules.engine.systems.skirmish.captivity import CAPTIVITY
+from rules.engine.systems.skirmish.exploration import exploration_result
 from rules.engine.systems.skirmish.hired_swords import HIRED_SWORDS
 from rules.engine.systems.skirmish.post_battle import (
     EXPERIENCE_AWARDS,
     SCENARIO_AWARDS,
     Roller,
     advances,
+    wyrdstone_price,
 )
 from rules.engine.systems.skirmish.trading import TRADING
 
@@ -51,6 +53,10 @@ def skirmish_pack(
     for entry in output.entries:
         if "exploration_multiple" in entry:
             summary["exploration_multiple"] = entry["exploration_multiple"]
+            found, gains = exploration_effects(entry["exploration_multiple"], output.resources)
+            if found:
+                summary["exploration_result"] = found
+            effects.extend(gains)
             continue
         key = unit_key(entry["unit"])
         gained = dict(entry.get("experience") or {})
@@ -94,6 +100,37 @@ def skirmish_pack(
     if hardy_roller.log:
         summary["hardy_dice"] = hardy_roller.log
     return PackResult(PACK_NAME, effects, summary, {})
+
+
+def exploration_effects(
+    multiple: Mapping[str, int], resources: Mapping[str, Any]
+) -> tuple[dict[str, Any], list[Effect]]:
+    """The exploration result of the largest set of equal dice (``exploration``) as ledger
+    effects: its gold crowns, and its extra shards sold in the same batch as the others —
+    what the batch brings in beyond the engine's sale (``post_battle.wyrdstone_price``, one
+    sale per post-battle sequence: digest §15.8 step 4)."""
+    result = exploration_result(int(multiple["count"]), int(multiple["value"]))
+    if result is None:
+        return {}, []
+    gains: list[Effect] = []
+    reason = {"reason": "exploration", "result": result.slug}
+    if result.gold:
+        gains.append(Effect("resource", resource="gold_crowns", amount=result.gold, data=reason))
+    if result.shards:
+        shards, warriors = int(resources.get("wyrdstone", 0)), int(resources.get("warriors", 0))
+        extra = wyrdstone_price(shards + result.shards, warriors) - wyrdstone_price(
+            shards, warriors
+        )
+        if extra:
+            gains.append(
+                Effect(
+                    "resource",
+                    resource="gold_crowns",
+                    amount=extra,
+                    data={**reason, "shards": result.shards},
+                )
+            )
+    return result.as_dict(), gains
 
 
 def hardy_survivor_experience(unit: UnitOutcome, report: BattleReport) -> dict[str, int]:

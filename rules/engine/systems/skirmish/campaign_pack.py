@@ -21,6 +21,7 @@ from rules.engine.systems.skirmish.post_battle import (
     wyrdstone_price,
 )
 from rules.engine.systems.skirmish.trading import TRADING
+from rules.engine.systems.skirmish.warband_figures import warband_figures
 
 PACK_NAME = "skirmish-published"
 ACCUMULATING_RESOURCES: tuple[str, ...] = ("gold_crowns",)
@@ -170,13 +171,14 @@ def _hardy_injury(hero: bool, injury: dict[str, Any]) -> tuple[bool, dict[str, A
 class MordheimPack:
     """The Mordheim campaign pack: its own economy (gold crowns, wyrdstone), so the narrative
     format's generic resource table does not apply; its between-games rules are read by the
-    campaign by name (``captivity``, ``trading``, ``hired_swords``)."""
+    campaign by name (``captivity``, ``trading``, ``hired_swords``, ``figures``)."""
 
     name = PACK_NAME
     narrative_resources = False
     captivity = CAPTIVITY
     trading = TRADING
     hired_swords = HIRED_SWORDS
+    figures = staticmethod(warband_figures)
 
     def effects(
         self,

@@ -101,6 +101,18 @@ def _listed(
     return index, entry, option
 
 
+def _trade(
+    participant: Participant, actor: Any, unit: str, item: str
+) -> tuple[Any, dict, int, dict, dict]:
+    """What a purchase and a sale both check first: (the trading rules, a copy of the
+    campaign payload, the index and entry of ``unit`` in it, the catalogue option ``item``)."""
+    require_player(participant, actor)
+    Participant.objects.select_for_update().get(pk=participant.pk)
+    rules = system_rules(participant, "trading")
+    payload = copy.deepcopy(participant_campaign_payload(participant=participant))
+    return rules, payload, *_listed(participant, payload, unit, item)
+
+
 @transaction.atomic
 def trade_search(*, participant: Participant, hero: str, item: str, actor: Any) -> WarbandAction:
     """One hero's search for a rare item after the participant's last game."""
@@ -148,11 +160,7 @@ def trade_search(*, participant: Participant, hero: str, item: str, actor: Any) 
 @transaction.atomic
 def trade_buy(*, participant: Participant, unit: str, item: str, actor: Any) -> RosterVersion:
     """Buy ``item`` for roster entry ``unit`` at its listed price (a rare item once found)."""
-    require_player(participant, actor)
-    Participant.objects.select_for_update().get(pk=participant.pk)
-    rules = system_rules(participant, "trading")
-    payload = copy.deepcopy(participant_campaign_payload(participant=participant))
-    index, entry, option = _listed(participant, payload, unit, item)
+    rules, payload, index, entry, option = _trade(participant, actor, unit, item)
     price = option_cost(option, int(entry.get("size") or 1))
     find = None
     if rules.rarity_of(item) is not None:
@@ -184,11 +192,7 @@ def trade_buy(*, participant: Participant, unit: str, item: str, actor: Any) -> 
 @transaction.atomic
 def trade_sell(*, participant: Participant, unit: str, item: str, actor: Any) -> WarbandAction:
     """Sell one ``item`` roster entry ``unit`` carries for the system's second-hand price."""
-    require_player(participant, actor)
-    Participant.objects.select_for_update().get(pk=participant.pk)
-    rules = system_rules(participant, "trading")
-    payload = copy.deepcopy(participant_campaign_payload(participant=participant))
-    index, entry, option = _listed(participant, payload, unit, item)
+    rules, payload, index, entry, option = _trade(participant, actor, unit, item)
     options = list(entry.get("options", []))
     if item not in options:
         raise CampaignError("trading.not_carried", f"This fighter has no '{item}'.", "item")

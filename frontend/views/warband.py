@@ -13,83 +13,52 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
 from campaigns.errors import CampaignError
-from campaigns.models import Participant
 from campaigns.services import captives, hired_swords, trading
 from frontend.views.campaign_people import back_to_participant
 from frontend.views.campaigns import page_participant
 
 
-def _number(request: HttpRequest, name: str) -> int:
+def _value(request: HttpRequest, name: str, whole: bool) -> Any:
+    """A posted field: text (at most 80 characters) or a whole number."""
+    raw = str(request.POST.get(name, ""))[:80]
+    if not whole:
+        return raw
     try:
-        return int(request.POST.get(name, ""))
+        return int(raw)
     except ValueError as exc:
         raise CampaignError(f"warband.{name}", "A whole number is needed.", name) from exc
 
 
-def _text(request: HttpRequest, name: str) -> str:
-    return str(request.POST.get(name, ""))[:80]
+Argument = tuple[str, str, bool]
+"""(the service's keyword, the form field, whether it is a whole number)."""
+TRADE: tuple[Argument, ...] = (("unit", "unit", False), ("item", "item", False))
+HIRED: tuple[Argument, ...] = (("slug", "hired_sword", False),)
+CAPTIVE: tuple[Argument, ...] = (("captive", "captive", True),)
 
-
-ACTIONS: dict[str, tuple[Callable[[HttpRequest, Participant], Any], str]] = {
+ACTIONS: dict[str, tuple[Callable[..., Any], str, tuple[Argument, ...], str]] = {
     "search": (
-        lambda r, p: trading.trade_search(
-            participant=p, hero=_text(r, "hero"), item=_text(r, "item"), actor=r.user
-        ),
+        trading.trade_search,
+        "participant",
+        (("hero", "hero", False), ("item", "item", False)),
         "Searched for a rare item.",
     ),
-    "buy": (
-        lambda r, p: trading.trade_buy(
-            participant=p, unit=_text(r, "unit"), item=_text(r, "item"), actor=r.user
-        ),
-        "Bought.",
-    ),
-    "sell": (
-        lambda r, p: trading.trade_sell(
-            participant=p, unit=_text(r, "unit"), item=_text(r, "item"), actor=r.user
-        ),
-        "Sold.",
-    ),
-    "hire": (
-        lambda r, p: hired_swords.hired_sword_hire(
-            participant=p, slug=_text(r, "hired_sword"), actor=r.user
-        ),
-        "Hired.",
-    ),
-    "upkeep": (
-        lambda r, p: hired_swords.hired_sword_upkeep(
-            participant=p, slug=_text(r, "hired_sword"), actor=r.user
-        ),
-        "Upkeep paid.",
-    ),
-    "dismiss": (
-        lambda r, p: hired_swords.hired_sword_dismiss(
-            participant=p, slug=_text(r, "hired_sword"), actor=r.user
-        ),
-        "Hired sword let go.",
-    ),
+    "buy": (trading.trade_buy, "participant", TRADE, "Bought."),
+    "sell": (trading.trade_sell, "participant", TRADE, "Sold."),
+    "hire": (hired_swords.hired_sword_hire, "participant", HIRED, "Hired."),
+    "upkeep": (hired_swords.hired_sword_upkeep, "participant", HIRED, "Upkeep paid."),
+    "dismiss": (hired_swords.hired_sword_dismiss, "participant", HIRED, "Hired sword let go."),
     "ransom": (
-        lambda r, p: captives.captive_set_ransom(
-            captor=p, captive=_number(r, "captive"), price=_number(r, "price"), actor=r.user
-        ),
+        captives.captive_set_ransom,
+        "captor",
+        (*CAPTIVE, ("price", "price", True)),
         "Ransom named.",
     ),
-    "pay": (
-        lambda r, p: captives.captive_pay_ransom(
-            participant=p, captive=_number(r, "captive"), actor=r.user
-        ),
-        "Ransom paid: he is back.",
-    ),
-    "sell_captive": (
-        lambda r, p: captives.captive_sell(captor=p, captive=_number(r, "captive"), actor=r.user),
-        "Sold to the slavers.",
-    ),
-    "release": (
-        lambda r, p: captives.captive_release(
-            captor=p, captive=_number(r, "captive"), actor=r.user
-        ),
-        "Captive released.",
-    ),
+    "pay": (captives.captive_pay_ransom, "participant", CAPTIVE, "Ransom paid: he is back."),
+    "sell_captive": (captives.captive_sell, "captor", CAPTIVE, "Sold to the slavers."),
+    "release": (captives.captive_release, "captor", CAPTIVE, "Captive released."),
 }
+"""Each button's ``action``: (service, the keyword the participant goes in as, the posted
+fields it takes, what the page says when it is done)."""
 
 
 @login_required
@@ -97,14 +66,15 @@ ACTIONS: dict[str, tuple[Callable[[HttpRequest, Participant], Any], str]] = {
 def warband_act(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
     """One warband action from the participant page's warband step."""
     participant = page_participant(request, pk, participant_id)
-    handler = ACTIONS.get(_text(request, "action"))
+    handler = ACTIONS.get(str(request.POST.get("action", "")))
     if handler is None:
         return back_to_participant(
             request, participant, CampaignError("warband.action", "Unknown action."), ""
         )
-    act, done = handler
+    service, who, arguments, done = handler
     try:
-        act(request, participant)
+        values = {key: _value(request, name, whole) for key, name, whole in arguments}
+        service(**{who: participant}, **values, actor=request.user)
     except CampaignError as error:
         return back_to_participant(request, participant, error, "")
     return back_to_participant(request, participant, None, done)

@@ -9,6 +9,7 @@ from campaigns.captives import captives_absent, participant_captives
 from campaigns.errors import CampaignConflict, CampaignError
 from campaigns.selectors import participant_budget
 from campaigns.services.captives import (
+    captive_offer_exchange,
     captive_pay_ransom,
     captive_release,
     captive_sell,
@@ -16,6 +17,7 @@ from campaigns.services.captives import (
 )
 from campaigns.services.games import game_take_snapshots
 from campaigns.services.results import game_confirm, game_report_result
+from rules.engine.systems.skirmish import post_battle as pb
 from rules.engine.systems.skirmish.captivity import CAPTIVITY
 from tests.integration.campaigns.test_lasting_injuries import CHIEF, chief_in_game_two
 from tests.integration.campaigns.test_mordheim_post_battle import linked_game
@@ -109,4 +111,47 @@ def test_beating_the_captor_rescues_him(captured):
     (_, _, _, raiders), _ = captured
     next_game_units(captured[0], winner="b")
     assert participant_captives(participant=raiders)["ours"][0]["status"] == "rescued"
+    assert captives_absent(participant=raiders) == []
+
+
+def captain_seed() -> int:
+    """A post-battle seed whose first roll for the watch (side a) captures its captain."""
+    for seed in range(1, 20_000):
+        if pb.hero_serious_injury(pb.Roller(seed * 2), "u1.1")["result"] == "captured":
+            return seed
+    raise AssertionError("no seed")
+
+
+def test_two_captives_offered_for_each_other_both_go_home(captured):
+    (organiser, campaign, watch, raiders), chief = captured
+    second = linked_game(campaign, organiser, watch, raiders, [], captain_seed())
+    game_take_snapshots(second)
+    fallen = [{"id": "u1", "side": "a", "fighters": [{"id": "u1.1", "out_of_action": True}]}]
+    game_report_result(  # the watch wins, but the raiders carry its captain off
+        game=second, user=watch.user, winner="a", scores={"a": 1, "b": 0}, units=fallen
+    )
+    game_confirm(game=second, user=raiders.user)
+    (captain,) = participant_captives(participant=watch)["ours"]
+    assert (captain["status"], captain["captor"]) == ("held", raiders.pk)
+    with pytest.raises(CampaignError) as wrong:
+        captive_offer_exchange(
+            captor=raiders,
+            captive=captain["captive"],
+            for_captive=captain["captive"],
+            actor=raiders.user,
+        )
+    assert (wrong.value.code, wrong.value.field) == ("captive.exchange", "for_captive")
+    captive_offer_exchange(
+        captor=raiders,
+        captive=captain["captive"],
+        for_captive=chief["captive"],
+        actor=raiders.user,
+    )
+    assert participant_captives(participant=watch)["ours"][0]["status"] == "held"
+    captive_offer_exchange(
+        captor=watch, captive=chief["captive"], for_captive=captain["captive"], actor=watch.user
+    )
+    assert participant_captives(participant=watch)["ours"][0]["status"] == "exchanged"
+    assert participant_captives(participant=raiders)["ours"][0]["status"] == "exchanged"
+    assert captives_absent(participant=watch) == []
     assert captives_absent(participant=raiders) == []

@@ -63,6 +63,8 @@ class WarbandViewSet(viewsets.GenericViewSet):
 
     pagination_class = None
     filter_backends: list = []
+    # each action has its own input serializer: OPTIONS answers without a serializer's form
+    metadata_class = None
 
     def get_queryset(self):
         return WarbandAction.objects.none()

@@ -28,6 +28,7 @@ from api.views.gcs import GcsExportView, GcsImportView
 from api.views.rosters import PublicKeyView, RosterViewSet, SharedRosterView, VerifyView
 from api.views.rules_variants import RosterRulesView, RulesVariantViewSet
 from api.views.user_catalogues import CatalogueViewSet
+from api.views.warband import WarbandViewSet
 
 app_name = "api"
 
@@ -45,6 +46,11 @@ router.register(
     r"campaigns/(?P<campaign_pk>[0-9]+)/catalogues",
     CampaignCatalogueViewSet,
     basename="campaign-catalogue",
+)
+router.register(
+    r"campaigns/(?P<campaign_pk>[0-9]+)/participants/(?P<participant_pk>[0-9]+)/warband",
+    WarbandViewSet,
+    basename="campaign-warband",
 )
 router.register("games", GameViewSet, basename="game")
 router.register("clocks", ClockViewSet, basename="clock")

@@ -187,19 +187,6 @@ def robbed(injuries: Iterable[Mapping[str, Any]]) -> bool:
     return any(r.get("loses_equipment") for r in injury_results(injuries))
 
 
-def captives(unit_states: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str]]:
-    """(unit key, fighter) of heroes the enemy captured: they fight no further game until
-    ransomed or exchanged (NOT IN SEED: published "Captured", not in seed 001: published Mordheim
-    rules, Serious injuries — the ransom is
-    agreed between the players and is not modelled)."""
-    out = []
-    for key, state in sorted(unit_states.items()):
-        for injury in state.get("injuries") or []:
-            if injury.get("result") == "captured" and not injury.get("dead"):
-                out.append((key, str(injury.get("fighter", ""))))
-    return out
-
-
 def old_wound_absences(roster_data: Mapping[str, Any], seed: int) -> list[tuple[str, str]]:
     """(unit key, fighter) of heroes whose old battle wound keeps them out of this game: a
     D6 each, seeded by the game and the fighter so the roll is the same every time the

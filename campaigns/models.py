@@ -288,6 +288,11 @@ class Game(models.Model):
     def participant_ids(self) -> list[int]:
         return [pid for pid in (self.participant_a_id, self.participant_b_id) if pid]
 
+    def side_seed(self, side: str) -> int:
+        """The seed of one side's post-battle dice (its run's seed; trading searches and the
+        slavers' price are salted streams of it)."""
+        return (self.post_battle_seed * 2 + (0 if side == "a" else 1)) % (2**62)
+
 
 class PostBattleRun(models.Model):
     """One application of a rules pack to one participant's side of one game.
@@ -418,3 +423,65 @@ class RosterVersion(models.Model):
 
     def __str__(self) -> str:
         return f"Roster v{self.number} of participant {self.participant_id}"
+
+
+class WarbandActionKind(models.TextChoices):
+    """What a player did to their warband between games (the post-battle sequence's trading
+    steps, hired swords and captives: NOT IN SEED, published Mordheim rules, Trading, Hired
+    Swords, Serious injuries 61 "Captured")."""
+
+    RARITY_ROLL = "rarity_roll", "Rarity roll"
+    """A hero searched for a rare item: 2D6 against its rarity (``data``: dice, found)."""
+    BUY = "buy", "Bought equipment"
+    SELL = "sell", "Sold equipment"
+    HIRE = "hire", "Hired a hired sword"
+    UPKEEP = "upkeep", "Paid a hired sword's upkeep"
+    DISMISS = "dismiss", "Let a hired sword go"
+    RANSOM_SET = "ransom_set", "Set a captive's ransom"
+    RANSOM = "ransom", "Paid or received a ransom"
+    SOLD_CAPTIVE = "sold_captive", "Sold a captive to the slavers"
+    RELEASE = "release", "Released a captive"
+    EXCHANGE = "exchange", "Offered a captive in exchange"
+
+
+class WarbandAction(models.Model):
+    """One between-games action of a participant: ``gold`` is what it put into (+) or took
+    out of (−) their treasury; ``after`` is the participant's latest finished game when it
+    happened (rarity rolls belong to that game's post-battle sequence); ``unit_key`` names the
+    roster entry (or hired sword), ``target`` the captive's injury ledger line."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
+    participant = models.ForeignKey(
+        Participant, on_delete=models.CASCADE, related_name="warband_actions"
+    )
+    after = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    kind = models.CharField(max_length=20, choices=WarbandActionKind.choices)
+    gold = models.IntegerField(default=0)
+    unit_key = models.CharField(max_length=80, blank=True)
+    item = models.CharField(max_length=80, blank=True)
+    target = models.ForeignKey(
+        LedgerEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    data = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("id",)
+        indexes = [models.Index(fields=("participant", "kind"))]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind__in=WarbandActionKind.values), name="warband_action_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.gold} by participant {self.participant_id}"

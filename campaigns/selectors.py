@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, Sum
 
 from armybuilder.selectors import RosterContext, catalogue_context, context_validate
 from campaigns.advances import advance_options, games_missed
@@ -20,6 +20,7 @@ from campaigns.models import (
     LedgerEntry,
     Participant,
     RosterVersion,
+    WarbandAction,
 )
 from campaigns.standings import GameResult, standings
 
@@ -360,9 +361,17 @@ def roster_price(*, participant: Participant, payload: dict[str, Any]) -> Any:
     return context_validate(participant_context(participant=participant, payload=payload))
 
 
+def actions_gold(*, participant: Participant) -> int:
+    """Gold the participant's between-games actions (trading, hired swords, ransoms) put
+    into (+) or took out of (−) the treasury."""
+    total = WarbandAction.objects.filter(participant=participant).aggregate(g=Sum("gold"))["g"]
+    return int(total or 0)
+
+
 def participant_budget(*, participant: Participant) -> dict[str, Any]:
     """The campaign budget: the current round's points limit (starting budget) plus earned
-    resources at their ``resource_points`` value, less what buying the roster spent."""
+    resources at their ``resource_points`` value, less what buying the roster spent, plus
+    what between-games actions put in or took out (``traded``): the warband's treasury."""
     campaign = participant.campaign
     settings = effective_settings(campaign.settings)
     values = settings["resource_points"]
@@ -380,10 +389,12 @@ def participant_budget(*, participant: Participant) -> dict[str, Any]:
         payload = dict(participant.roster.payload)
         spent = roster_price(participant=participant, payload=payload).points
     starting = campaign.points_limit_for_round(last)
+    traded = actions_gold(participant=participant)
     return {
         "starting": starting,
         "earned": earned,
         "spent": spent,
-        "available": starting + earned - spent,
+        "traded": traded,
+        "available": starting + earned - spent + traded,
         "resources": {k: v for k, v in resources.items() if k in SPENDABLE_RESOURCES},
     }

@@ -18,9 +18,10 @@ from armybuilder.models import Roster
 from armybuilder.rosterdata import apply_options, carried_items
 from armybuilder.selectors import context_validate, roster_context, roster_revision_list
 from armybuilder.services.history import undo_state
-from armybuilder.summaries import unit_figures
+from armybuilder.summaries import system_summary, unit_figures
 from armybuilder.validation import option_limit, price_roster, unlock_standings
 from frontend.rules_variant_pages import variant_choices
+from frontend.unit_cards import summary_rows
 
 UNIT_PATH = re.compile(r"^units\[(\d+)\]")
 
@@ -209,7 +210,8 @@ def editor_data(roster: Roster) -> dict[str, Any]:
         for _category, entries in grouped
         for _index, entry, unit in entries
     }
-    derived = unit_figures(price_roster(payload, context.system, context.factions))
+    priced = price_roster(payload, context.system, context.factions)
+    derived = unit_figures(priced)
     for category, entries in grouped:
         units = []
         for index, entry, unit in entries:
@@ -255,6 +257,7 @@ def editor_data(roster: Roster) -> dict[str, Any]:
         ),
         "sections": sections,
         "unit_count": len(payload.get("units", [])),
+        "summary_rows": summary_rows(system_summary(priced)),
         "points": result.points,
         "points_limit": result.points_limit,
         "points_name": result.points_name,

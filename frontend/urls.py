@@ -19,6 +19,7 @@ from frontend.views import (
     roster_exchange,
     rosters,
     rules_variants,
+    warband,
 )
 
 urlpatterns = [
@@ -239,6 +240,11 @@ urlpatterns = [
         "campaigns/<int:pk>/participants/<int:participant_id>/roster/",
         campaign_people.roster_update,
         name="participant-roster",
+    ),
+    path(
+        "campaigns/<int:pk>/participants/<int:participant_id>/warband/",
+        warband.warband_act,
+        name="participant-warband",
     ),
     path(
         "campaigns/<int:pk>/participants/<int:participant_id>/withdraw/",

@@ -400,3 +400,17 @@ human_name_filter
 fighter_filter
 # fpdf2 calls a page's footer hook (frontend/cards_pdf.py)
 _.footer
+# DRF routes a warband's actions to these viewset methods (api/views/warband.py)
+_.ransom
+_.pay
+_.sell_captive
+_.release
+_.exchange
+_.search
+_.buy
+_.sell
+_.hire
+_.upkeep
+_.dismiss
+hired_sword  # serializer field (api/serializers/warband.py: validated input)
+hired_swords  # campaign pack rules read by name (rules/engine/systems/skirmish/campaign_pack.py)

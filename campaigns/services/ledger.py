@@ -53,7 +53,7 @@ def apply_post_battle(*, game: Game, participant_ids: list[int] | None = None) -
             }
             for u in snapshot.get("units", [])
         }
-        seed = (game.post_battle_seed * 2 + (0 if side == "a" else 1)) % (2**62)
+        seed = game.side_seed(side)
         result = apply_pack(
             report=game.report,
             side=side,

@@ -9,7 +9,8 @@ from typing import Any
 from django.db import transaction
 
 from armybuilder.services.engine import roster_to_engine
-from campaigns.advances import captives, leave_out, old_wound_absences
+from campaigns.advances import leave_out, old_wound_absences
+from campaigns.captives import captives_absent
 from campaigns.catalogue_pins import campaign_pinned_revisions, check_pinned
 from campaigns.errors import CampaignConflict, CampaignError, CampaignForbidden
 from campaigns.models import CampaignStatus, Game, Participant, RosterVersion
@@ -23,6 +24,8 @@ from campaigns.selectors import (
     roster_price,
 )
 from campaigns.services.audit import audit
+from campaigns.services.hired_swords import hired_units
+from rules.engine.systems import get_system
 
 
 def roster_engine_data(
@@ -39,18 +42,22 @@ def roster_engine_data(
 def participant_snapshot(
     *, participant: Participant, before: Game | None = None, game: Game | None = None
 ) -> dict:
-    """The roster as it stands in the campaign now: the accepted campaign roster with the
-    ledger's deaths, injuries, advances and experience applied; for ``game``, fighters an
-    injury keeps out of it are left out (``campaign.left_out``): missed games, captives, and
-    heroes whose old battle wound rolls a 1 for this game (seeded by the game)."""
+    """The roster as it stands in the campaign now: the accepted campaign roster and the hired
+    swords whose upkeep is paid, with the ledger's deaths, injuries, advances and experience
+    applied; for ``game``, fighters an injury keeps out of it are left out
+    (``campaign.left_out``): missed games, captives still held or sold
+    (``campaigns.captives``), and heroes whose old battle wound rolls a 1 for this game
+    (seeded by the game)."""
     states = participant_unit_states(participant=participant, before=before)
     payload = participant_campaign_payload(participant=participant)
     pinned = campaign_pinned_revisions(campaign=participant.campaign)
-    data = apply_campaign_state(roster_engine_data(participant.roster, payload, pinned), states)
+    data = roster_engine_data(participant.roster, payload, pinned)
+    data["units"].extend(hired_units(participant=participant))
+    data = apply_campaign_state(data, states)
     if game is not None:
         absent = {
             *participant_absent_fighters(participant=participant, game=game),
-            *captives(states),
+            *captives_absent(participant=participant),
             *old_wound_absences(data, game.post_battle_seed),
         }
         data = leave_out(data, sorted(absent))
@@ -75,14 +82,51 @@ def _living_payload(payload: dict[str, Any], states: dict[str, dict[str, Any]]) 
     return living
 
 
+def _rare_added(
+    participant: Participant, previous: dict, proposed: dict, found: list[str]
+) -> list[dict[str, Any]]:
+    """Violations for rare items (the system's ``trading`` rarity) the proposal adds beyond
+    those ``found`` by a rarity roll: rare items are bought through trading (NOT IN SEED:
+    published Mordheim rules, Trading)."""
+    trading = getattr(get_system(participant.campaign.system).campaign, "trading", None)
+    if trading is None:
+        return []
+    allowed = list(found)
+    before = {str(u.get("id")): list(u.get("options", [])) for u in previous.get("units", [])}
+    out = []
+    for index, unit in enumerate(proposed.get("units", [])):
+        had = before.get(str(unit.get("id")), [])
+        for slug in sorted(set(unit.get("options", []))):
+            extra = unit["options"].count(slug) - had.count(slug)
+            if extra <= 0 or trading.rarity_of(slug) is None:
+                continue
+            for _ in range(extra):
+                if slug in allowed:
+                    allowed.remove(slug)
+                    continue
+                out.append(
+                    {
+                        "severity": "error",
+                        "code": "trading.rarity_needed",
+                        "message": f"'{slug}' is rare: find it with a rarity roll, then buy it.",
+                        "path": f"units[{index}].options",
+                    }
+                )
+    return out
+
+
 def participant_roster_check(
-    *, participant: Participant, payload: dict[str, Any] | None = None
+    *,
+    participant: Participant,
+    payload: dict[str, Any] | None = None,
+    rare_found: list[str] | None = None,
 ) -> dict[str, Any]:
     """Would the campaign accept ``payload`` (default: the participant's army-builder roster
     as edited now) as their campaign roster? Buying = the points each entry costs more than
     in the accepted roster (new entries in full; nothing comes back for what is dropped);
     the army builder's validator then checks the living roster with the campaign budget
-    (starting + earned − spent) as its points limit."""
+    (starting + earned − spent) as its points limit; rare items it adds need a rarity roll's
+    find (``rare_found``, from trading)."""
     roster = participant.roster
     proposed = copy.deepcopy(payload if payload is not None else roster.payload)
     for index, unit in enumerate(proposed.get("units", []), start=1):
@@ -118,6 +162,11 @@ def participant_roster_check(
     over = [
         v for v in validation["violations"] if v["path"] == "points" and v["severity"] == "error"
     ]
+    rare = _rare_added(participant, previous, proposed, rare_found or [])
+    if rare:
+        validation["violations"].extend(rare)
+        validation["valid"] = False
+        validation["errors"] += len(rare)
     if left < 0 and not over:
         # a system without a points-limit rule still may not spend what it has not earned
         validation["violations"].append(
@@ -143,7 +192,11 @@ def participant_roster_check(
 
 
 def participant_roster_update(
-    *, participant: Participant, actor: Any, payload: dict[str, Any] | None = None
+    *,
+    participant: Participant,
+    actor: Any,
+    payload: dict[str, Any] | None = None,
+    rare_found: list[str] | None = None,
 ) -> RosterVersion:
     """Accept the edited roster as the new campaign roster when the campaign budget covers
     what it buys and it breaks no rule; else CampaignError naming each field at fault."""
@@ -155,7 +208,9 @@ def participant_roster_update(
         raise CampaignConflict("campaign.finished", "This campaign is finished.")
     with transaction.atomic():
         Participant.objects.select_for_update().get(pk=participant.pk)
-        check = participant_roster_check(participant=participant, payload=payload)
+        check = participant_roster_check(
+            participant=participant, payload=payload, rare_found=rare_found
+        )
         errors = [v for v in check["validation"]["violations"] if v["severity"] == "error"]
         if errors:
             fields: dict[str, list[str]] = {}

@@ -50,6 +50,7 @@ from frontend.campaign_forms import (
 from frontend.campaign_pin_rows import pin_rows, pinnable_catalogues
 from frontend.missions import missions_of
 from frontend.rules_variant_pages import variant_choices
+from frontend.warband_page import warband_context
 from rules.clocks import clocks_for_user
 from rules.models import GameClock
 
@@ -454,6 +455,7 @@ def participant_detail(request: HttpRequest, pk: int, participant_id: int) -> Ht
                 names.get(unit, unit)
                 for unit, _ in participant_absent_fighters(participant=participant)
             ],
+            **warband_context(participant),
         },
     )
 

@@ -87,6 +87,7 @@ def test_spending_is_checked_against_starting_plus_earned_minus_spent(narrative)
         "starting": 100,
         "earned": 0,
         "spent": 20,
+        "traded": 0,
         "available": 80,
         "resources": {},
     }

@@ -11,12 +11,18 @@ from rules.engine.report import BattleReport, UnitOutcome
 from rules.engine.systems.base import PostBattle
 from rules.engine.systems.capabilities import Effect, PackResult, resource_effects, unit_key
 from rules.engine.systems.skirmish.advance_picks import offer_skills
+from rules.engine.systems.skirmish.captivity import CAPTIVITY
+from rules.engine.systems.skirmish.exploration import exploration_result
+from rules.engine.systems.skirmish.hired_swords import HIRED_SWORDS
 from rules.engine.systems.skirmish.post_battle import (
     EXPERIENCE_AWARDS,
     SCENARIO_AWARDS,
     Roller,
     advances,
+    wyrdstone_price,
 )
+from rules.engine.systems.skirmish.trading import TRADING
+from rules.engine.systems.skirmish.warband_figures import warband_figures
 
 PACK_NAME = "skirmish-published"
 ACCUMULATING_RESOURCES: tuple[str, ...] = ("gold_crowns",)
@@ -49,6 +55,10 @@ def skirmish_pack(
     for entry in output.entries:
         if "exploration_multiple" in entry:
             summary["exploration_multiple"] = entry["exploration_multiple"]
+            found, gains = exploration_effects(entry["exploration_multiple"], output.resources)
+            if found:
+                summary["exploration_result"] = found
+            effects.extend(gains)
             continue
         key = unit_key(entry["unit"])
         gained = dict(entry.get("experience") or {})
@@ -95,6 +105,37 @@ def skirmish_pack(
     return PackResult(PACK_NAME, effects, summary, {})
 
 
+def exploration_effects(
+    multiple: Mapping[str, int], resources: Mapping[str, Any]
+) -> tuple[dict[str, Any], list[Effect]]:
+    """The exploration result of the largest set of equal dice (``exploration``) as ledger
+    effects: its gold crowns, and its extra shards sold in the same batch as the others —
+    what the batch brings in beyond the engine's sale (``post_battle.wyrdstone_price``, one
+    sale per post-battle sequence: digest §15.8 step 4)."""
+    result = exploration_result(int(multiple["count"]), int(multiple["value"]))
+    if result is None:
+        return {}, []
+    gains: list[Effect] = []
+    reason = {"reason": "exploration", "result": result.slug}
+    if result.gold:
+        gains.append(Effect("resource", resource="gold_crowns", amount=result.gold, data=reason))
+    if result.shards:
+        shards, warriors = int(resources.get("wyrdstone", 0)), int(resources.get("warriors", 0))
+        extra = wyrdstone_price(shards + result.shards, warriors) - wyrdstone_price(
+            shards, warriors
+        )
+        if extra:
+            gains.append(
+                Effect(
+                    "resource",
+                    resource="gold_crowns",
+                    amount=extra,
+                    data={**reason, "shards": result.shards},
+                )
+            )
+    return result.as_dict(), gains
+
+
 def hardy_survivor_experience(unit: UnitOutcome, report: BattleReport) -> dict[str, int]:
     """The experience the engine gives a unit with a fighter left alive — survived, winning
     leader, enemies put out of action, scenario awards — for a unit only the ``hardy``
@@ -131,10 +172,15 @@ def _hardy_injury(hero: bool, injury: dict[str, Any]) -> tuple[bool, dict[str, A
 
 class MordheimPack:
     """The Mordheim campaign pack: its own economy (gold crowns, wyrdstone), so the narrative
-    format's generic resource table does not apply."""
+    format's generic resource table does not apply; its between-games rules are read by the
+    campaign by name (``captivity``, ``trading``, ``hired_swords``, ``figures``)."""
 
     name = PACK_NAME
     narrative_resources = False
+    captivity = CAPTIVITY
+    trading = TRADING
+    hired_swords = HIRED_SWORDS
+    figures = staticmethod(warband_figures)
 
     def effects(
         self,

@@ -1,0 +1,213 @@
+"""Trading between games (NOT IN SEED: published Mordheim rules, Trading): a hero who stood
+at the end of the last game searches for one rare item (2D6 against its rarity, seeded by
+that game so it cannot be redone); an item from a unit's equipment list is bought at its
+listed price — a rare one only once found — and sold for what the system's trading rules
+give back (Mordheim: half). Buying makes a new campaign roster version (its ``spent`` is the
+price); selling makes one too and a ``sell`` warband action with the gold."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from django.db import transaction
+
+from armybuilder.rosterdata import option_cost
+from campaigns.errors import CampaignConflict, CampaignError
+from campaigns.models import Game, Participant, RosterVersion, WarbandAction, WarbandActionKind
+from campaigns.selectors import participant_campaign_payload, participant_context
+from campaigns.services.audit import audit
+from campaigns.services.rosters import participant_roster_update
+from campaigns.treasury import latest_game, require_gold, require_player, system_rules
+from rules.engine.systems.capabilities import unit_key
+
+
+def searchers(game: Game, participant: Participant) -> list[str]:
+    """Unit keys of the participant's heroes not taken out of action in ``game``."""
+    side = game.side_of(participant.pk)
+    out = []
+    for unit in (game.report or {}).get("units", []):
+        if unit.get("side") != side or (unit.get("extra") or {}).get("kind") != "hero":
+            continue
+        if any(not f.get("out_of_action") for f in unit.get("fighters", [])):
+            out.append(unit_key(unit["id"]))
+    return out
+
+
+def _searches(participant: Participant, game: Game | None) -> list[WarbandAction]:
+    if game is None:
+        return []
+    return list(
+        WarbandAction.objects.filter(
+            participant=participant, after=game, kind=WarbandActionKind.RARITY_ROLL
+        ).order_by("id")
+    )
+
+
+def _unused_find(participant: Participant, game: Game | None, item: str) -> WarbandAction | None:
+    """A search after ``game`` that found ``item`` and bought nothing yet."""
+    used = set(
+        WarbandAction.objects.filter(
+            participant=participant, kind=WarbandActionKind.BUY, data__find__isnull=False
+        ).values_list("data__find", flat=True)
+    )
+    return next(
+        (
+            s
+            for s in _searches(participant, game)
+            if s.item == item and s.data.get("found") and s.pk not in used
+        ),
+        None,
+    )
+
+
+def trading_state(*, participant: Participant) -> dict[str, Any]:
+    """What the trading step offers now: the game it follows, the heroes who may search
+    (and whether they did), the searches and the rarity of the rare items."""
+    rules = system_rules(participant, "trading")
+    game = latest_game(participant=participant)
+    searches = _searches(participant, game)
+    done = {s.unit_key for s in searches}
+    return {
+        "after_game": game.pk if game else None,
+        "searchers": [
+            {"hero": hero, "searched": hero in done}
+            for hero in (searchers(game, participant) if game else [])
+        ],
+        "searches": [{"id": s.pk, "hero": s.unit_key, "item": s.item, **s.data} for s in searches],
+        "rarity": dict(sorted(rules.rarity.items())),
+    }
+
+
+def _listed(
+    participant: Participant, payload: dict, unit: str, item: str
+) -> tuple[int, dict, dict]:
+    """(index, payload entry, catalogue option) for ``item`` on roster entry ``unit``;
+    CampaignError naming ``unit`` or ``item`` when there is none."""
+    index, entry = next(
+        ((i, u) for i, u in enumerate(payload.get("units", [])) if str(u.get("id")) == unit),
+        (None, None),
+    )
+    if entry is None:
+        raise CampaignError("trading.unknown_unit", f"No roster entry '{unit}'.", "unit")
+    context = participant_context(participant=participant, payload=payload)
+    faction = context.factions.get(entry.get("faction") or payload.get("faction"), {})
+    row = next((u for u in faction.get("units", []) if u.get("slug") == entry.get("unit")), {})
+    option = next((o for o in row.get("options", []) if o.get("slug") == item), None)
+    if option is None:
+        raise CampaignError(
+            "trading.unknown_item", f"'{item}' is not on this fighter's equipment list.", "item"
+        )
+    return index, entry, option
+
+
+def _trade(
+    participant: Participant, actor: Any, unit: str, item: str
+) -> tuple[Any, dict, int, dict, dict]:
+    """What a purchase and a sale both check first: (the trading rules, a copy of the
+    campaign payload, the index and entry of ``unit`` in it, the catalogue option ``item``)."""
+    require_player(participant, actor)
+    Participant.objects.select_for_update().get(pk=participant.pk)
+    rules = system_rules(participant, "trading")
+    payload = copy.deepcopy(participant_campaign_payload(participant=participant))
+    return rules, payload, *_listed(participant, payload, unit, item)
+
+
+@transaction.atomic
+def trade_search(*, participant: Participant, hero: str, item: str, actor: Any) -> WarbandAction:
+    """One hero's search for a rare item after the participant's last game."""
+    require_player(participant, actor)
+    Participant.objects.select_for_update().get(pk=participant.pk)
+    rules = system_rules(participant, "trading")
+    rarity = rules.rarity_of(item)
+    if rarity is None:
+        raise CampaignError(
+            "trading.not_rare", f"'{item}' is not a rare item; buy it at its price.", "item"
+        )
+    game = latest_game(participant=participant)
+    if game is None or hero not in searchers(game, participant):
+        raise CampaignError(
+            "trading.no_search",
+            "Only a hero who was not taken out of action in the last game may search.",
+            "hero",
+        )
+    if any(s.unit_key == hero for s in _searches(participant, game)):
+        raise CampaignConflict(
+            "trading.roll_used", "This hero has searched since the last game.", "hero"
+        )
+    dice = rules.search(game.side_seed(game.side_of(participant.pk)), hero)
+    found = sum(dice) >= rarity
+    action = WarbandAction.objects.create(
+        campaign_id=participant.campaign_id,
+        participant=participant,
+        after=game,
+        kind=WarbandActionKind.RARITY_ROLL,
+        unit_key=hero,
+        item=item,
+        data={"dice": list(dice), "rarity": rarity, "found": found},
+        created_by=actor,
+    )
+    audit(
+        campaign=participant.campaign,
+        actor=actor,
+        action="rarity_roll",
+        game=game,
+        data={"participant": participant.pk, "hero": hero, "item": item, **action.data},
+    )
+    return action
+
+
+@transaction.atomic
+def trade_buy(*, participant: Participant, unit: str, item: str, actor: Any) -> RosterVersion:
+    """Buy ``item`` for roster entry ``unit`` at its listed price (a rare item once found)."""
+    rules, payload, index, entry, option = _trade(participant, actor, unit, item)
+    price = option_cost(option, int(entry.get("size") or 1))
+    find = None
+    if rules.rarity_of(item) is not None:
+        find = _unused_find(participant, latest_game(participant=participant), item)
+        if find is None:
+            raise CampaignConflict(
+                "trading.rarity_needed",
+                f"'{item}' is rare: a hero must find it (a rarity roll) first.",
+                "item",
+            )
+    require_gold(participant=participant, price=price, field="item")
+    payload["units"][index]["options"] = [*entry.get("options", []), item]
+    version = participant_roster_update(
+        participant=participant, actor=actor, payload=payload, rare_found=[item] if find else []
+    )
+    WarbandAction.objects.create(
+        campaign_id=participant.campaign_id,
+        participant=participant,
+        after=latest_game(participant=participant),
+        kind=WarbandActionKind.BUY,
+        unit_key=unit,
+        item=item,
+        data={"price": price, "version": version.number, "find": find.pk if find else None},
+        created_by=actor,
+    )
+    return version
+
+
+@transaction.atomic
+def trade_sell(*, participant: Participant, unit: str, item: str, actor: Any) -> WarbandAction:
+    """Sell one ``item`` roster entry ``unit`` carries for the system's second-hand price."""
+    rules, payload, index, entry, option = _trade(participant, actor, unit, item)
+    options = list(entry.get("options", []))
+    if item not in options:
+        raise CampaignError("trading.not_carried", f"This fighter has no '{item}'.", "item")
+    options.remove(item)
+    payload["units"][index]["options"] = options
+    version = participant_roster_update(participant=participant, actor=actor, payload=payload)
+    gold = rules.sell_price(option_cost(option, int(entry.get("size") or 1)))
+    return WarbandAction.objects.create(
+        campaign_id=participant.campaign_id,
+        participant=participant,
+        after=latest_game(participant=participant),
+        kind=WarbandActionKind.SELL,
+        gold=gold,
+        unit_key=unit,
+        item=item,
+        data={"version": version.number},
+        created_by=actor,
+    )

@@ -1,0 +1,69 @@
+"""Exploration results for doubles, triples and more (NOT IN SEED: published Mordheim rules,
+Exploration and income — digest §15.13: multiples give a special result from a table of
+locations, not reproduced; only the largest set counts): each result here gives gold
+crowns or extra wyrdstone shards (added to the batch the warband sells after the battle).
+Results that would give experience are left out on purpose: experience earned between
+games would cross advance thresholds no post-battle sequence rolls for.
+
+``EXPLORATION_RESULTS`` is an original sample table in the published one's shape: by the
+size of the set (2, 3, 4 or more) and the value of its dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorationResult:
+    """What one location gives: ``gold`` crowns and ``shards`` of wyrdstone."""
+
+    slug: str
+    name: str
+    gold: int = 0
+    shards: int = 0
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "slug": self.slug,
+            "name": self.name,
+            "gold": self.gold,
+            "shards": self.shards,
+        }
+
+
+R = ExplorationResult
+EXPLORATION_RESULTS: Mapping[int, Mapping[int, ExplorationResult]] = {
+    2: {
+        1: R("ash-well", "Well of ash", shards=1),
+        2: R("toll-house", "Collapsed toll-house", gold=10),
+        3: R("drowned-cart", "Drowned cart", gold=15),
+        4: R("lamp-cellar", "Lamp-maker's cellar", gold=5, shards=1),
+        5: R("watch-armoury", "Abandoned watch-post", gold=20),
+        6: R("lantern-shrine", "Shrine of the lost lantern", gold=5, shards=1),
+    },
+    3: {
+        1: R("flooded-vault", "Flooded vault", shards=2),
+        2: R("counting-house", "Counting-house strongbox", gold=35),
+        3: R("bell-tower", "Fallen bell-tower", gold=20, shards=1),
+        4: R("smugglers-den", "Smugglers' den", gold=45),
+        5: R("chapter-library", "Chapter library", gold=25, shards=1),
+        6: R("guild-hall", "Guild hall treasury", gold=60),
+    },
+    4: {
+        1: R("crater-rim", "Rim of the crater", shards=3),
+        2: R("mint", "Ruined mint", gold=80),
+        3: R("wyrd-seam", "Seam of wyrdstone", shards=4),
+        4: R("merchant-barge", "Sunken merchant barge", gold=60, shards=2),
+        5: R("hero-tomb", "Tomb of a forgotten captain", gold=90),
+        6: R("palace-vault", "Palace vault", gold=120),
+    },
+}
+
+
+def exploration_result(count: int, value: int) -> ExplorationResult | None:
+    """The result of a set of ``count`` dice showing ``value`` (sets of 4+ read the 4s)."""
+    if count < min(EXPLORATION_RESULTS):
+        return None
+    return EXPLORATION_RESULTS[min(count, max(EXPLORATION_RESULTS))].get(value)

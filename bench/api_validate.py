@@ -24,6 +24,7 @@ import argparse
 import http.client
 import json
 import os
+import secrets
 import shlex
 import shutil
 import socket
@@ -97,9 +98,12 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_until_up(port: int, timeout: float = 30.0) -> None:
+def wait_until_up(port: int, server: subprocess.Popen, timeout: float = 30.0) -> None:
+    """Wait for gunicorn to answer; fail at once when it exits (a worker failed to boot)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with code {server.returncode}")
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
             conn.request("GET", "/api/v1/systems/")
@@ -313,7 +317,8 @@ def main() -> None:
         **os.environ,
         "DATABASE_URL": url,
         "DEBUG": "0",
-        "SECRET_KEY": "bench-only-secret-key-not-for-production",
+        # Fresh per run: DEBUG=0 refuses a short or published key (config/secret_key.py).
+        "SECRET_KEY": secrets.token_urlsafe(50),
         "DATABASE_CONN_MAX_AGE": "600",
         "MUSTER_API_THROTTLE_USER": "1000000/minute",
         "LOG_LEVEL": "WARNING",
@@ -336,7 +341,7 @@ def main() -> None:
         gunicorn += ["--threads", str(args.threads)]
     server = subprocess.Popen(gunicorn, cwd=ROOT, env=env)
     try:
-        wait_until_up(port)
+        wait_until_up(port, server)
         runner = run_wrk if load == "wrk" else run_python
         # Warm every worker (catalogue cache, connections) before measuring.
         if load == "wrk":

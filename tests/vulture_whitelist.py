@@ -400,3 +400,5 @@ human_name_filter
 fighter_filter
 # fpdf2 calls a page's footer hook (frontend/cards_pdf.py)
 _.footer
+# DRF calls the token authentication hook (api/authentication.py)
+_.authenticate_credentials

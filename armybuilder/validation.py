@@ -120,14 +120,48 @@ def option_limit(option: dict[str, Any], size: int) -> tuple[int, str]:
     return allowed, f"at most {allowed} per unit"
 
 
+@dataclass(frozen=True, slots=True)
+class OptionTable:
+    """A unit's options by slug and its one-of groups in report order (by group name):
+    each group's option slugs, how many it allows (the largest ``group_max``) and its
+    names as reported. Built once per unit kind in one validation (a list repeats kinds)."""
+
+    by_slug: dict[str, dict[str, Any]]
+    groups: tuple[tuple[tuple[str, ...], int, str], ...]
+
+
+def option_table(unit: dict[str, Any]) -> OptionTable:
+    options = unit.get("options", [])
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for option in options:
+        if option.get("group"):
+            groups.setdefault(option["group"], []).append(option)
+    return OptionTable(
+        by_slug={o["slug"]: o for o in options},
+        groups=tuple(
+            (
+                tuple(o["slug"] for o in members),
+                max(int(o.get("group_max", 1)) for o in members),
+                " / ".join(o["name"] for o in members),
+            )
+            for _group, members in sorted(groups.items())
+        ),
+    )
+
+
 def check_options(
-    unit: dict[str, Any], size: int, chosen: list[str], path: str
+    unit: dict[str, Any],
+    size: int,
+    chosen: list[str],
+    path: str,
+    table: OptionTable | None = None,
 ) -> list[tuple[str, str, str]]:
     """Option legality: unknown option, one-of groups, max / N per M models, requires,
     excludes and the units a magic item is ``allowed`` for (catalogue option fields,
-    docs/catalogue-format.md)."""
+    docs/catalogue-format.md). ``table`` is ``option_table(unit)`` when already built."""
     name = _unit_name(unit)
-    by_slug = {o["slug"]: o for o in unit.get("options", [])}
+    table = table or option_table(unit)
+    by_slug = table.by_slug
     taken = Counter(chosen)
     found: list[tuple[str, str, str]] = []
     reported: set[tuple[str, ...]] = set()
@@ -168,16 +202,10 @@ def check_options(
                         opt_path,
                     )
                 )
-    groups: dict[str, list[dict[str, Any]]] = {}
-    for option in unit.get("options", []):
-        if option.get("group"):
-            groups.setdefault(option["group"], []).append(option)
-    for _group, options in sorted(groups.items()):
-        count = sum(taken.get(o["slug"], 0) for o in options)
-        allowed = max(int(o.get("group_max", 1)) for o in options)
+    for slugs, allowed, names in table.groups:
+        count = sum(taken.get(slug, 0) for slug in slugs)
         if count > allowed:
-            first = next(i for i, s in enumerate(chosen) if s in {o["slug"] for o in options})
-            names = " / ".join(o["name"] for o in options)
+            first = next(i for i, s in enumerate(chosen) if s in slugs)
             found.append(
                 (
                     "option.group",
@@ -346,7 +374,8 @@ def validate_roster(
             )
         seen_allies.add(ally)
     members = {view.faction, *view.allies}
-    tables = skill_tables(str(system.get("system", "")))
+    skills = skill_tables(str(system.get("system", "")))
+    option_tables: dict[tuple[str, str], OptionTable] = {}
     for unit in view.units:
         if unit.faction not in members:
             raw.append(
@@ -368,8 +397,13 @@ def validate_roster(
             )
             continue
         raw.extend(check_size(unit.unit, unit.size, unit.path))
-        raw.extend(check_options(unit.unit, unit.size, list(unit.options), unit.path))
-        raw.extend(check_skills(unit.unit, unit.skills, tables, unit.path))
+        kind = (unit.faction, unit.slug)
+        if kind not in option_tables:
+            option_tables[kind] = option_table(unit.unit)
+        raw.extend(
+            check_options(unit.unit, unit.size, list(unit.options), unit.path, option_tables[kind])
+        )
+        raw.extend(check_skills(unit.unit, unit.skills, skills, unit.path))
     violations = [
         v for v in (_built_in(code, msg, path, overrides) for code, msg, path in raw) if v
     ]

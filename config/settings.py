@@ -162,7 +162,7 @@ MUSTER_CATALOGUES_PER_USER = env_int("MUSTER_CATALOGUES_PER_USER", 25)
 # throttling. Throttle rates are per client per worker process (local-memory cache).
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "api.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

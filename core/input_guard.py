@@ -20,6 +20,8 @@ def text_problem(text: str) -> str | None:
     """Why ``text`` cannot be stored (a NUL or a lone surrogate), None when it can."""
     if "\x00" in text:
         return "NUL characters (\\u0000) are not allowed."
+    if text.isascii():
+        return None
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -34,29 +36,49 @@ def child_path(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else key
 
 
+Where = tuple[Any, str | int] | None
+"""A node's place: ``(parent's place, key or index)``, None for the root."""
+
+
 def input_problem(value: Any, *, path: str = "", max_depth: int = MAX_DEPTH) -> tuple[str, str]:
     """The first ``(path, message)`` that makes ``value`` unstorable: a string (value or
     key) with a NUL or a lone surrogate, or containers nested over ``max_depth``; ``("",
-    "")`` when there is none."""
-    stack: list[tuple[Any, str, int]] = [(value, path, 0)]
+    "")`` when there is none.
+
+    Each node keeps only a link to its parent's (``(parent, key)``): the path text is
+    built for the node at fault alone, not for every node of a large body."""
+    stack: list[tuple[Any, Where, int]] = [(value, None, 0)]
     while stack:
-        node, at, depth = stack.pop()
+        node, where, depth = stack.pop()
         if isinstance(node, str):
             problem = text_problem(node)
             if problem:
-                return at or "non_field_errors", problem
+                return path_of(path, where) or "non_field_errors", problem
             continue
         if not isinstance(node, dict | list):
             continue
         if depth >= max_depth:
-            return at or "non_field_errors", f"Nested more than {max_depth} levels deep."
+            at = path_of(path, where) or "non_field_errors"
+            return at, f"Nested more than {max_depth} levels deep."
         if isinstance(node, dict):
             for key, child in reversed(list(node.items())):
                 problem = text_problem(str(key))
                 if problem:
-                    return child_path(at, "<key>"), problem
-                stack.append((child, child_path(at, str(key)), depth + 1))
+                    return child_path(path_of(path, where), "<key>"), problem
+                stack.append((child, (where, str(key)), depth + 1))
         else:
             for index in reversed(range(len(node))):
-                stack.append((node[index], child_path(at, index), depth + 1))
+                stack.append((node[index], (where, index), depth + 1))
     return "", ""
+
+
+def path_of(root: str, where: Where) -> str:
+    """The path text of ``where`` below ``root`` (``units[0].name``)."""
+    keys: list[str | int] = []
+    while where is not None:
+        where, key = where
+        keys.append(key)
+    at = root
+    for key in reversed(keys):
+        at = child_path(at, key)
+    return at

@@ -414,3 +414,5 @@ _.upkeep
 _.dismiss
 hired_sword  # serializer field (api/serializers/warband.py: validated input)
 hired_swords  # campaign pack rules read by name (rules/engine/systems/skirmish/campaign_pack.py)
+# DRF calls the token authentication hook (api/authentication.py)
+_.authenticate_credentials

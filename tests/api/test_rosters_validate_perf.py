@@ -74,6 +74,12 @@ BAD_INPUTS = [
     {"name": "n" * 121, "system": "grimdark", "faction": "iron-wardens", "points_limit": 10**6},
     {"name": "x\x00y", "system": "grimdark", "faction": "iron-wardens", "allies": "a"},
     {"name": "x", "system": "grimdark", "faction": "iron-wardens", "allies": [None, "ok", 3.5]},
+    {
+        "name": "Hâle \ud83d of \udfff",
+        "system": "grimdark",
+        "faction": "iron-wardens",
+        "units": [{"unit": "line-squad", "name": "é\x00\udc00"}],
+    },
     {"name": "x", "system": "grimdark", "faction": "iron-wardens", "allies": ["a"] * 11},
     {"name": "x", "system": "grimdark", "faction": "iron-wardens", "units": {"unit": "a"}},
     {"name": "x", "system": "grimdark", "faction": "iron-wardens", "units": None},

@@ -176,6 +176,60 @@ def test_an_attack_lays_out_its_armour_save_and_a_summed_roll_is_a_total():
     )
 
 
+def _one_row(event: dict) -> dict:
+    """The single log line an event presents as, in a Wardens-against-Swarm report."""
+    report = {
+        "armies": {"a": "Wardens", "b": "Swarm"},
+        "units": [
+            {"id": "u1", "side": "a", "name": "Squad Varro"},
+            {"id": "u1", "side": "b", "name": "Gaunts"},
+        ],
+    }
+    base = {"turn": 1, "phase": "shooting", "side": "a", "actor": "Squad Varro", "dice": []}
+    ((group,),) = [t["phases"] for t in grouped_log([{**base, **event}], Namer(report))]
+    (row,) = group["rows"]
+    return row
+
+
+@pytest.mark.parametrize(
+    ("tail", "steps"),
+    [
+        # the grimdark line that counts its saves (seed 001: hit, wound, save, casualties)
+        ("5 hits, 3 wounds, 1 saved, 2 slain", ["5 hits", "3 wounds", "1 saved", "2 slain"]),
+        ("1 hits, 1 wounds, 1 saved, 0 slain", ["1 hit", "1 wound", "1 saved", "0 slain"]),
+        ("4 hits, 0 wounds, 0 saved, 0 slain", ["4 hits", "0 wounds", "0 saved", "0 slain"]),
+        # the line of reports stored before it: the save is named, not counted
+        ("5 hits, 3 wounds, 2 slain", ["5 hits", "3 wounds", "armour saves", "2 slain"]),
+        ("4 hits, 0 wounds, 0 slain", ["4 hits", "0 wounds", "0 slain"]),
+    ],
+)
+def test_an_attack_line_with_or_without_its_saves_reads_as_its_steps(tail, steps):
+    row = _one_row(
+        {
+            "target": "Gaunts",
+            "text": f"Turn 1, shooting: Squad Varro fires 7 Bolters (7 shots) at Gaunts — {tail}",
+        }
+    )
+    assert row["text"] == "fires 7 Bolters (7 shots) at Gaunts"
+    assert row["steps"] == steps
+
+
+@pytest.mark.parametrize(
+    ("dice", "faces", "total"),
+    [
+        ([3, 5], [3, 5], None),  # a 2D6 test as its two dice
+        ([2, 6, 4], [2, 6, 4], None),  # a hextactical 3d6 roll as its three dice
+        ([8], [], 8),  # a stored report's summed 2D6: a total, not a die showing 8
+        ([4], [4], None),  # a single die
+    ],
+)
+def test_a_roll_shows_each_die_and_an_old_summed_roll_as_its_total(dice, faces, total):
+    row = _one_row(
+        {"phase": "morale", "side": "b", "actor": "Gaunts", "text": "Gaunts passes", "dice": dice}
+    )
+    assert (row["faces"], row["total"]) == (faces, total)
+
+
 # --- map and casualties ------------------------------------------------------------------------
 
 

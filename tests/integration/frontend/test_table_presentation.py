@@ -328,3 +328,44 @@ def test_cards_group_repeats_fold_base_values_and_name_rules():
     assert weapon_text({"name": "Lascannon", "type": "heavy", "range": 48, "S": 9, "AP": 2}) == (
         "48″, S9 AP2, heavy"
     )
+
+
+def test_a_chart_legend_of_long_army_names_wraps_inside_the_chart():
+    """Two long army names side by side ran past the chart's right edge (a 390 px phone cut
+    "Raiders of the Sunken M…"): the second starts a row of its own and the plot moves down."""
+    from frontend.svg.charts import grouped_bars
+
+    names = ("Raiders of the Sunken Mile (A)", "Raiders of the Sunken Mile (B)")
+    chart = str(grouped_bars(["1"], [(n, f"side-{n[-2]}", [1]) for n in names], label="Lost"))
+    rows = re.findall(r'<text class="legend" x="([\d.]+)" y="([\d.]+)">([^<]+)</text>', chart)
+    assert [(float(x), float(y)) for x, y, _ in rows] == [(60.0, 15.0), (60.0, 29.0)]
+    assert 'viewBox="0 0 420 234"' in chart
+    short = str(
+        grouped_bars(["1"], [("Wardens", "side-a", [1]), ("Swarm", "side-b", [1])], label="x")
+    )
+    assert len(set(re.findall(r'<text class="legend" x="[\d.]+" y="([\d.]+)"', short))) == 1
+
+
+def test_crowded_map_labels_never_overlap_and_stay_inside_the_table():
+    """A skirmish deployment line put a dozen fighters' labels in one spot: each goes to
+    the nearest free place or is left out, never drawn over another (issue 24)."""
+    from frontend.svg.battle_map import LabelLayout
+
+    layout = LabelLayout(300, 200)
+    texts = [
+        layout.place(f"Fighter {n} (1)", 150 + n % 3, 20, "unit-label side-a") for n in range(30)
+    ]
+    placed = [t for t in texts if t]
+    assert 7 < len(placed) < 30
+    boxes = layout.boxes
+    assert len(boxes) == len(placed)
+    for i, one in enumerate(boxes):
+        left, top, right, bottom = one
+        assert left >= 0
+        assert top >= 0
+        assert right <= 300
+        assert bottom <= 200
+        for other in boxes[i + 1 :]:
+            assert not (
+                one[0] < other[2] and other[0] < one[2] and one[1] < other[3] and other[1] < one[3]
+            )

@@ -19,7 +19,7 @@ from django.db import connection, transaction
 # body would otherwise be refused as "async unsafe".
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from armybuilder.models import GameSystem
 from armybuilder.services.catalogues import catalogues_load
@@ -136,3 +136,12 @@ def sign_in(page: Page, username: str) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url("**/rosters/")
+
+
+def join_by_link(page: Page, username: str, link: str, *, field: str, code: str, button: str):
+    """Sign in as ``username``, open an invite ``link``, see it fill ``field`` with ``code``
+    and press the join ``button``."""
+    sign_in(page, username)
+    page.goto(link)
+    expect(page.get_by_label(field)).to_have_value(code)
+    page.get_by_role("button", name=button).click()

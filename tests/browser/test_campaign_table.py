@@ -1,8 +1,9 @@
 """The campaign page at the table (issue 24), on a desktop and a 390 × 844 phone: the header
 names the game and its points as players say them ("Skirmish (Mordheim) · … 500 gc"), the
-invite link sits beside the join code and fills the code in for the friend who opens it, an
-organiser who plays a game is not offered to decide it, a dispute needs a reason, and a
-player is withdrawn only once "Yes, withdraw" is ticked."""
+standings show the match points without scrolling, the invite link sits beside the join
+code and fills the code in for the friend who opens it, an organiser who plays a game is
+not offered to decide it, a dispute needs a reason, and a player is withdrawn only once
+"Yes, withdraw" is ticked."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from campaigns.services.campaigns import campaign_create
 from campaigns.services.membership import campaign_join
 from campaigns.services.results import game_report_result
 from campaigns.services.rounds import round_create
-from tests.browser.conftest import make_player, sign_in
+from tests.browser.conftest import join_by_link, make_player, sign_in
 from tests.browser.test_clock_sharing import DESKTOP, PHONE, sized_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -55,13 +56,15 @@ def test_a_campaign_is_joined_by_its_invite_link_and_refuses_careless_decisions(
     invite = panel.get_by_label("Invite link").input_value()
     assert invite.endswith(f"/campaigns/?code={campaign.join_code}")
     fits(host)
+    # The standings' match points are in view without scrolling the table, phone included.
+    points = host.locator("#standings thead th").filter(has_text="Points").bounding_box()
+    assert points["x"] + points["width"] <= viewport["width"], points
     host.screenshot(path=f"/tmp/pages-shots/campaign-invite-{label}.png", full_page=True)
 
     guest = sized_page(viewport)
-    sign_in(guest, "bo")
-    guest.goto(invite)
-    expect(guest.get_by_label("Join code")).to_have_value(campaign.join_code)
-    guest.get_by_role("button", name="Join campaign").click()
+    join_by_link(
+        guest, "bo", invite, field="Join code", code=campaign.join_code, button="Join campaign"
+    )
     guest.wait_for_url(f"**/campaigns/{campaign.pk}/")
     theirs = Participant.objects.get(campaign=campaign, user=friend)
 

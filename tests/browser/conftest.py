@@ -35,6 +35,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PASSWORD = "Qx7!plumbus-9"
+#: How long a page action may take: the session's first page (templates, static files) took
+#: more than 10 s on a loaded two-core machine.
+PAGE_TIMEOUT_MS = 20_000
 
 pytestmark = pytest.mark.browser
 
@@ -97,7 +100,7 @@ def new_page(browser: Browser, live_server) -> Iterator[Callable[[], Page]]:
         )
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(PAGE_TIMEOUT_MS)
         return page
 
     yield make

@@ -19,7 +19,7 @@ from campaigns.services.campaigns import campaign_create
 from campaigns.services.membership import campaign_join
 from campaigns.services.rounds import round_create
 from rules.models import GameClock
-from tests.browser.conftest import join_by_link, make_player, sign_in
+from tests.browser.conftest import PAGE_TIMEOUT_MS, join_by_link, make_player, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -60,7 +60,7 @@ def sized_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
             context.add_init_script(script)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(PAGE_TIMEOUT_MS)
         return page
 
     yield make

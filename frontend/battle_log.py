@@ -23,7 +23,7 @@ PREFIXED_ID = re.compile(r"^([ab])[:.](.+)$")
 TURN_PREFIX = re.compile(r"^Turn \d+, [a-z_ ]+: ")
 ATTACK_TAIL = re.compile(
     r"(?P<head>.*?)(?: — |: )(?P<hits>\d+) hits?, (?P<wounds>\d+) wounds?"
-    r"(?:, (?:(?P<slain>\d+) slain|(?P<outcome>[a-z_ ]+)))?$"
+    r"(?:, (?P<saved>\d+) saved)?(?:, (?:(?P<slain>\d+) slain|(?P<outcome>[a-z_ ]+)))?$"
 )
 DIE_FACES = 6
 
@@ -116,27 +116,32 @@ class Roll:
 
 
 def roll_of(dice: list[int]) -> Roll:
-    """One value above a die's six faces is a sum (a 2D6 leadership or psychic test, a
-    3d6 skill roll): the engine emits only the total, so the log shows "rolled 8", not a
-    die with an 8 on it."""
+    """Each die the engine emits is shown as a face: a 2D6 test as ``[d1, d2]``, a 3d6 skill
+    roll as its three dice. Reports made before the engines emitted each die hold a summed
+    roll as one value above a die's six faces: that is shown as "rolled 8", not as a die
+    with an 8 on it."""
     if len(dice) == 1 and dice[0] > DIE_FACES:
         return Roll(total=int(dice[0]))
     return Roll(faces=[int(d) for d in dice])
 
 
 def attack_steps(text: str) -> tuple[str, list[str]]:
-    """An attack's ``N hits, M wounds, …`` tail as its steps; wounds followed by an outcome
-    went through an armour save (seed 001 shooting: hit, wound, save, remove casualties;
-    Mordheim: hit, wound, armour save, injury), which the steps name between them."""
+    """An attack's ``N hits, M wounds, …`` tail as its steps (seed 001 shooting: hit, wound,
+    save, remove casualties; Mordheim: hit, wound, armour save, injury). A tail that counts
+    its saves (``5 hits, 3 wounds, 1 saved, 2 slain``) shows that count as the save step;
+    an older one without it (``3 hits, 2 wounds, 1 slain``, kept in stored reports) names
+    the armour save between the wounds and the outcome when there were wounds to save."""
     match = ATTACK_TAIL.match(text)
     if not match:
         return text, []
     wounds = int(match["wounds"])
     steps = [f"{match['hits']} hits", f"{wounds} wounds"]
     outcome = f"{match['slain']} slain" if match["slain"] is not None else match["outcome"]
+    if match["saved"] is not None:
+        steps.append(f"{match['saved']} saved")
+    elif outcome and wounds:
+        steps.append("armour saves" if match["slain"] is not None else "armour save")
     if outcome:
-        if wounds:
-            steps.append("armour saves" if match["slain"] is not None else "armour save")
         steps.append(outcome.strip())
     return match["head"], steps
 

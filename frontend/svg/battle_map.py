@@ -80,10 +80,19 @@ LABEL_FONT_PX = {"feature-label": 8.5, "unit-label": 8.0}
 CHAR_WIDTH = 0.62  # of the font size, bold sans-serif: a safe over-estimate
 
 
+#: Where a label may go when the place asked for is taken, nearest first: whole lines up or
+#: down, then also its own width to either side.
+LABEL_SHIFTS = [(0, dy) for dy in (0, -1, 1, -2, 2, -3, 3)] + [
+    (dx, dy) for dy in (0, -1, 1, -2, 2) for dx in (-1, 1)
+]
+
+
 class LabelLayout:
     """Places map labels so none is cut by the table's edge or drawn over another: a label
-    is kept inside the table and, where it would overlap one already placed, moved one line
-    up or down (then two), else left where it was asked for."""
+    is kept inside the table and, where it would overlap one already placed, moved to the
+    nearest free place of :data:`LABEL_SHIFTS`; where none is free (a crowded deployment
+    line), it is left out rather than drawn over another: the unit's title still names it
+    on hover and focus."""
 
     def __init__(self, width: float, height: float, *, scale: float = 1.0) -> None:
         self.width, self.height, self.scale = width, height, scale
@@ -91,19 +100,18 @@ class LabelLayout:
 
     def place(self, label: str, x: float, y: float, css: str) -> str:
         """The ``<text>`` of ``label`` (already escaped) near ``(x, y)`` (its baseline
-        centre)."""
+        centre), or "" when there is no free place near it."""
         size = LABEL_FONT_PX[css.split()[0]] * self.scale
         half = len(label) * size * CHAR_WIDTH / 2 + 1
-        x = min(max(x, half + 1), max(self.width - half - 1, half + 1))
         first = min(max(y, size + 1), self.height - 2)
-        for shift in (0, -1, 1, -2, 2):
-            top = min(max(first + shift * (size + 1), size + 1), self.height - 2)
-            box = (x - half, top - size, x + half, top + 2)
+        for dx, dy in LABEL_SHIFTS:
+            left = min(max(x + dx * (2 * half + 1), half + 1), max(self.width - half - 1, half + 1))
+            top = min(max(first + dy * (size + 2), size + 1), self.height - 2)
+            box = (left - half, top - size, left + half, top + 2)
             if not any(_overlaps(box, other) for other in self.boxes):
                 self.boxes.append(box)
-                return _label_text(label, x, top, css)
-        self.boxes.append((x - half, first - size, x + half, first + 2))
-        return _label_text(label, x, first, css)
+                return _label_text(label, left, top, css)
+        return ""
 
 
 def _overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:

@@ -21,8 +21,17 @@ def grouped_bars(
     y_label: str = "",
 ) -> SafeString:
     """Vertical bars, one group per category and one bar per series ``(name, css, values)``,
-    with a y axis and a legend."""
+    with a y axis and a legend (a series' name that would run past the chart's right edge
+    starts a new legend row, and the plot moves down by it)."""
     width, height, left, bottom, top = 420.0, 220.0, 46.0, 28.0, 26.0
+    legend, legend_x, legend_y = [], left, 15.0
+    for name, css, _ in series:
+        span = 14 + 7 * len(name)
+        if legend_x > left and legend_x + span > width - 8:
+            legend_x, legend_y = left, legend_y + 14
+        legend.append((legend_x, legend_y, name, css))
+        legend_x += span + 16
+    top, height = top + legend_y - 15, height + legend_y - 15
     plot_w, plot_h = width - left - 8, height - bottom - top
     peak = max([v for _, _, values in series for v in values] + [1])
     group_w = plot_w / max(len(categories), 1)
@@ -52,14 +61,12 @@ def grouped_bars(
             f'<text class="tick" x="{num(gx + group_w * 0.4)}" y="{num(height - 12)}" '
             f'text-anchor="middle">{escape(category)}</text>'
         )
-    legend_x = left
-    for name, css, _ in series:
+    for x, y, name, css in legend:
         body.append(
-            f'<rect class="bar {escape(css)}" x="{num(legend_x)}" y="6" width="10" '
-            f'height="10"/><text class="legend" x="{num(legend_x + 14)}" y="15">'
+            f'<rect class="bar {escape(css)}" x="{num(x)}" y="{num(y - 9)}" width="10" '
+            f'height="10"/><text class="legend" x="{num(x + 14)}" y="{num(y)}">'
             f"{escape(name)}</text>"
         )
-        legend_x += 14 + 7 * len(name) + 16
     if y_label:
         middle = top + plot_h / 2
         body.append(

@@ -10,14 +10,19 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from django.core.management.color import no_style
+from django.db import connection, transaction
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls from the test
 # body would otherwise be refused as "async unsafe".
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from armybuilder.models import GameSystem
+from armybuilder.services.catalogues import catalogues_load
 
 CHROMIUM = os.environ.get("MUSTER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -30,6 +35,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PASSWORD = "Qx7!plumbus-9"
+#: How long a page action may take: the session's first page (templates, static files) took
+#: more than 10 s on a loaded two-core machine.
+PAGE_TIMEOUT_MS = 20_000
 
 pytestmark = pytest.mark.browser
 
@@ -46,9 +54,39 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
+@pytest.fixture(scope="session")
+def catalogue_rows(django_db_setup, django_db_blocker) -> dict[str, tuple[list[str], list]]:
+    """The sample catalogues' rows, read once: every table of the army builder between two
+    tests holds only the catalogues (the session loads them, a transactional test flushes
+    them with everything else; loaded again here when one did). Column names and rows."""
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        if not GameSystem.objects.exists():
+            catalogues_load()
+        rows = {}
+        for model in apps.get_app_config("armybuilder").get_models(include_auto_created=True):
+            table = connection.ops.quote_name(model._meta.db_table)
+            cursor.execute(f"SELECT * FROM {table}")  # noqa: S608 (a model's own table)
+            found = cursor.fetchall()
+            if found:
+                rows[table] = ([c.name for c in cursor.description], found)
+        return rows
+
+
 @pytest.fixture
-def catalogues(transactional_db) -> None:
-    call_command("load_catalogues", verbosity=0)
+def catalogues(transactional_db, catalogue_rows) -> None:
+    """The sample catalogues in a database the previous browser test flushed: their rows
+    written back as they were read (a few hundred rows in one transaction), not loaded from
+    the YAML files again, which costs seconds a test; the sequences then follow the rows."""
+    if GameSystem.objects.exists():
+        return
+    with transaction.atomic(), connection.cursor() as cursor:
+        for table, (columns, rows) in catalogue_rows.items():
+            names = ", ".join(connection.ops.quote_name(c) for c in columns)
+            marks = ", ".join(["%s"] * len(columns))
+            cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)  # noqa: S608
+        models = apps.get_app_config("armybuilder").get_models(include_auto_created=True)
+        for sql in connection.ops.sequence_reset_sql(no_style(), list(models)):
+            cursor.execute(sql)
 
 
 @pytest.fixture
@@ -62,7 +100,7 @@ def new_page(browser: Browser, live_server) -> Iterator[Callable[[], Page]]:
         )
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(PAGE_TIMEOUT_MS)
         return page
 
     yield make
@@ -101,3 +139,12 @@ def sign_in(page: Page, username: str) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url("**/rosters/")
+
+
+def join_by_link(page: Page, username: str, link: str, *, field: str, code: str, button: str):
+    """Sign in as ``username``, open an invite ``link``, see it fill ``field`` with ``code``
+    and press the join ``button``."""
+    sign_in(page, username)
+    page.goto(link)
+    expect(page.get_by_label(field)).to_have_value(code)
+    page.get_by_role("button", name=button).click()

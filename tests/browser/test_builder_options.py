@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from armybuilder.models import Roster
 from armybuilder.services.rosters import roster_create
-from tests.browser.conftest import make_player, sign_in
+from tests.browser.conftest import PAGE_TIMEOUT_MS, make_player, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,7 +29,7 @@ def sized_page(browser: Browser, live_server) -> Iterator[Callable[[dict[str, in
         context = browser.new_context(base_url=live_server.url, viewport=viewport)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(PAGE_TIMEOUT_MS)
         return page
 
     yield make

@@ -19,7 +19,7 @@ from campaigns.services.campaigns import campaign_create
 from campaigns.services.membership import campaign_join
 from campaigns.services.rounds import round_create
 from rules.models import GameClock
-from tests.browser.conftest import make_player, sign_in
+from tests.browser.conftest import PAGE_TIMEOUT_MS, join_by_link, make_player, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -60,7 +60,7 @@ def sized_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
             context.add_init_script(script)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(PAGE_TIMEOUT_MS)
         return page
 
     yield make
@@ -211,10 +211,9 @@ def test_a_clock_without_a_game_is_shared_by_link_or_code(sized_page, catalogues
     shoot(guest, "clock-joined-phone")
 
     friend = sized_page(PHONE)
-    sign_in(friend, "friend")
-    friend.goto(link)
-    expect(friend.get_by_label("Share code")).to_have_value(clock.share_code)
-    friend.get_by_role("button", name="Join clock").click()
+    join_by_link(
+        friend, "friend", link, field="Share code", code=clock.share_code, button="Join clock"
+    )
     friend.wait_for_url(f"**/clocks/{clock.pk}/")
     expect(friend.locator("#clock-status")).to_contain_text("Side B is playing", timeout=5000)
     friend.goto("/clocks/")

@@ -176,6 +176,60 @@ def test_an_attack_lays_out_its_armour_save_and_a_summed_roll_is_a_total():
     )
 
 
+def _one_row(event: dict) -> dict:
+    """The single log line an event presents as, in a Wardens-against-Swarm report."""
+    report = {
+        "armies": {"a": "Wardens", "b": "Swarm"},
+        "units": [
+            {"id": "u1", "side": "a", "name": "Squad Varro"},
+            {"id": "u1", "side": "b", "name": "Gaunts"},
+        ],
+    }
+    base = {"turn": 1, "phase": "shooting", "side": "a", "actor": "Squad Varro", "dice": []}
+    ((group,),) = [t["phases"] for t in grouped_log([{**base, **event}], Namer(report))]
+    (row,) = group["rows"]
+    return row
+
+
+@pytest.mark.parametrize(
+    ("tail", "steps"),
+    [
+        # the grimdark line that counts its saves (seed 001: hit, wound, save, casualties)
+        ("5 hits, 3 wounds, 1 saved, 2 slain", ["5 hits", "3 wounds", "1 saved", "2 slain"]),
+        ("1 hits, 1 wounds, 1 saved, 0 slain", ["1 hit", "1 wound", "1 saved", "0 slain"]),
+        ("4 hits, 0 wounds, 0 saved, 0 slain", ["4 hits", "0 wounds", "0 saved", "0 slain"]),
+        # the line of reports stored before it: the save is named, not counted
+        ("5 hits, 3 wounds, 2 slain", ["5 hits", "3 wounds", "armour saves", "2 slain"]),
+        ("4 hits, 0 wounds, 0 slain", ["4 hits", "0 wounds", "0 slain"]),
+    ],
+)
+def test_an_attack_line_with_or_without_its_saves_reads_as_its_steps(tail, steps):
+    row = _one_row(
+        {
+            "target": "Gaunts",
+            "text": f"Turn 1, shooting: Squad Varro fires 7 Bolters (7 shots) at Gaunts — {tail}",
+        }
+    )
+    assert row["text"] == "fires 7 Bolters (7 shots) at Gaunts"
+    assert row["steps"] == steps
+
+
+@pytest.mark.parametrize(
+    ("dice", "faces", "total"),
+    [
+        ([3, 5], [3, 5], None),  # a 2D6 test as its two dice
+        ([2, 6, 4], [2, 6, 4], None),  # a hextactical 3d6 roll as its three dice
+        ([8], [], 8),  # a stored report's summed 2D6: a total, not a die showing 8
+        ([4], [4], None),  # a single die
+    ],
+)
+def test_a_roll_shows_each_die_and_an_old_summed_roll_as_its_total(dice, faces, total):
+    row = _one_row(
+        {"phase": "morale", "side": "b", "actor": "Gaunts", "text": "Gaunts passes", "dice": dice}
+    )
+    assert (row["faces"], row["total"]) == (faces, total)
+
+
 # --- map and casualties ------------------------------------------------------------------------
 
 
@@ -274,3 +328,44 @@ def test_cards_group_repeats_fold_base_values_and_name_rules():
     assert weapon_text({"name": "Lascannon", "type": "heavy", "range": 48, "S": 9, "AP": 2}) == (
         "48″, S9 AP2, heavy"
     )
+
+
+def test_a_chart_legend_of_long_army_names_wraps_inside_the_chart():
+    """Two long army names side by side ran past the chart's right edge (a 390 px phone cut
+    "Raiders of the Sunken M…"): the second starts a row of its own and the plot moves down."""
+    from frontend.svg.charts import grouped_bars
+
+    names = ("Raiders of the Sunken Mile (A)", "Raiders of the Sunken Mile (B)")
+    chart = str(grouped_bars(["1"], [(n, f"side-{n[-2]}", [1]) for n in names], label="Lost"))
+    rows = re.findall(r'<text class="legend" x="([\d.]+)" y="([\d.]+)">([^<]+)</text>', chart)
+    assert [(float(x), float(y)) for x, y, _ in rows] == [(60.0, 15.0), (60.0, 29.0)]
+    assert 'viewBox="0 0 420 234"' in chart
+    short = str(
+        grouped_bars(["1"], [("Wardens", "side-a", [1]), ("Swarm", "side-b", [1])], label="x")
+    )
+    assert len(set(re.findall(r'<text class="legend" x="[\d.]+" y="([\d.]+)"', short))) == 1
+
+
+def test_crowded_map_labels_never_overlap_and_stay_inside_the_table():
+    """A skirmish deployment line put a dozen fighters' labels in one spot: each goes to
+    the nearest free place or is left out, never drawn over another (issue 24)."""
+    from frontend.svg.battle_map import LabelLayout
+
+    layout = LabelLayout(300, 200)
+    texts = [
+        layout.place(f"Fighter {n} (1)", 150 + n % 3, 20, "unit-label side-a") for n in range(30)
+    ]
+    placed = [t for t in texts if t]
+    assert 7 < len(placed) < 30
+    boxes = layout.boxes
+    assert len(boxes) == len(placed)
+    for i, one in enumerate(boxes):
+        left, top, right, bottom = one
+        assert left >= 0
+        assert top >= 0
+        assert right <= 300
+        assert bottom <= 200
+        for other in boxes[i + 1 :]:
+            assert not (
+                one[0] < other[2] and other[0] < one[2] and one[1] < other[3] and other[1] < one[3]
+            )

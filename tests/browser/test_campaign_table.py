@@ -1,0 +1,104 @@
+"""The campaign page at the table (issue 24), on a desktop and a 390 × 844 phone: the header
+names the game and its points as players say them ("Skirmish (Mordheim) · … 500 gc"), the
+standings show the match points without scrolling, the invite link sits beside the join
+code and fills the code in for the friend who opens it, an organiser who plays a game is
+not offered to decide it, a dispute needs a reason, and a player is withdrawn only once
+"Yes, withdraw" is ticked."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from armybuilder.rosterdata import load_sample_roster
+from armybuilder.services.exchange import roster_import
+from campaigns.models import Game, GameStatus, Participant
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.membership import campaign_join
+from campaigns.services.results import game_report_result
+from campaigns.services.rounds import round_create
+from tests.browser.conftest import join_by_link, make_player, sign_in
+from tests.browser.test_clock_sharing import DESKTOP, PHONE, sized_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+__all__ = ["sized_page"]
+
+
+def fits(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_campaign_is_joined_by_its_invite_link_and_refuses_careless_decisions(
+    sized_page, catalogues, viewport
+):
+    organiser, friend = make_player("ada"), make_player("bo")
+    campaign = campaign_create(
+        user=organiser, system="skirmish", name="Marsh league", points_limit=500, seed=3
+    )
+    campaign_join(
+        user=organiser,
+        join_code=campaign.join_code,
+        roster=roster_import(owner=organiser, data=load_sample_roster("skirmish", "night-watch")),
+    )
+    roster_import(owner=friend, data=load_sample_roster("skirmish", "marsh-raiders"))
+    label = "phone" if viewport == PHONE else "desktop"
+
+    host = sized_page(viewport)
+    sign_in(host, "ada")
+    host.goto(f"/campaigns/{campaign.pk}/")
+    meta = host.locator("#campaign-meta")
+    expect(meta).to_contain_text("Skirmish (Mordheim)")
+    expect(meta).to_contain_text("500 gc")
+    expect(meta).not_to_contain_text("skirmish ·")
+    panel = host.locator(".join-code")
+    expect(panel.locator("#join-code")).to_have_text(campaign.join_code)
+    invite = panel.get_by_label("Invite link").input_value()
+    assert invite.endswith(f"/campaigns/?code={campaign.join_code}")
+    fits(host)
+    # The standings' match points are in view without scrolling the table, phone included.
+    points = host.locator("#standings thead th").filter(has_text="Points").bounding_box()
+    assert points["x"] + points["width"] <= viewport["width"], points
+    host.screenshot(path=f"/tmp/pages-shots/campaign-invite-{label}.png", full_page=True)
+
+    guest = sized_page(viewport)
+    join_by_link(
+        guest, "bo", invite, field="Join code", code=campaign.join_code, button="Join campaign"
+    )
+    guest.wait_for_url(f"**/campaigns/{campaign.pk}/")
+    theirs = Participant.objects.get(campaign=campaign, user=friend)
+
+    round_create(campaign=campaign, user=organiser)
+    game = Game.objects.get(campaign=campaign, round__isnull=False)
+    side = "a" if game.participant_a.user_id == organiser.pk else "b"
+    game_report_result(
+        game=game, user=organiser, winner=side, scores={side: 3, "b" if side == "a" else "a": 1}
+    )
+
+    # The organiser plays this game: another organiser decides it, so no decide form.
+    host.reload()
+    card = host.locator(f"#game-{game.pk}")
+    expect(card.locator(".game-status")).to_have_text("Reported")
+    expect(card.get_by_text("Organiser: decide or correct this result")).to_have_count(0)
+
+    # A dispute with only blanks for a reason is refused; the result stands.
+    guest.reload()
+    card = guest.locator(f"#game-{game.pk}")
+    card.get_by_label("Why is it wrong?").fill("   ")
+    card.get_by_role("button", name="Dispute").click()
+    expect(guest.locator(".messages")).to_contain_text("Say why the result is wrong")
+    expect(guest.locator(f"#game-{game.pk} .game-status")).to_have_text("Reported")
+    assert Game.objects.get(pk=game.pk).status == GameStatus.REPORTED
+    fits(guest)
+
+    # Withdrawing asks first: the button does nothing until "Yes, withdraw" is ticked.
+    withdraw = guest.locator("details.withdraw").filter(has_text=theirs.name)
+    withdraw.locator("summary").click()
+    withdraw.get_by_role("button", name=f"Withdraw {theirs.name}").click()
+    assert guest.locator(f"#withdraw-confirm-{theirs.pk}").evaluate("e => !e.validity.valid")
+    assert Participant.objects.get(pk=theirs.pk).status == "active"
+    withdraw.get_by_label(f"Yes, withdraw {theirs.name}").check()
+    withdraw.get_by_role("button", name=f"Withdraw {theirs.name}").click()
+    expect(guest.locator(".messages")).to_be_visible()
+    assert Participant.objects.get(pk=theirs.pk).status == "withdrawn"
+    guest.screenshot(path=f"/tmp/pages-shots/campaign-withdrawn-{label}.png", full_page=True)

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from armybuilder.models import Faction, Roster
 from tests.browser.conftest import make_player, sign_in
-from tests.browser.test_table_pages import DUPLICATE_IDS, NARROW
+from tests.browser.test_accessibility import NARROW, UNIQUE_IDS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -135,6 +135,6 @@ def narrow_problems(page: Page, screenshot, urls) -> tuple[dict, dict]:
         if width > page.evaluate("window.innerWidth"):
             wide[url] = width
             screenshot(page, re.sub(r"\W+", "-", url))
-        if duplicates := page.evaluate(DUPLICATE_IDS):
+        if duplicates := page.evaluate(UNIQUE_IDS):
             repeated[url] = duplicates
     return wide, repeated

@@ -67,8 +67,6 @@ def test_a_refused_edit_shows_its_error_beside_the_field_and_keeps_the_list(
         expect(page.locator(f"#{size}")).to_have_attribute("aria-invalid", "true")
         expect(page.locator("#points-total")).to_contain_text("75 / 1600")
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    label = "phone" if viewport == PHONE else "desktop"
-    page.locator(f"#unit-{squad}").screenshot(path=f"/tmp/pages-shots/size-error-{label}.png")
 
     stored = Roster.objects.get(pk=roster.pk)
     assert (stored.name, stored.points_limit) == ("Bastion II", 1600)

@@ -414,5 +414,7 @@ _.upkeep
 _.dismiss
 hired_sword  # serializer field (api/serializers/warband.py: validated input)
 hired_swords  # campaign pack rules read by name (rules/engine/systems/skirmish/campaign_pack.py)
+# DRF reads a viewset's metadata class for OPTIONS (api/views/warband.py: None refuses OPTIONS)
+_.metadata_class
 # DRF calls the token authentication hook (api/authentication.py)
 _.authenticate_credentials

@@ -45,6 +45,10 @@ class GrimdarkSettings(RuleSettings):
       mission option: each unit about to shoot rolls 2D6 × 3 and may pick only targets
       within that many inches; a unit armed only with barrages, which need no line of sight
       (seed 000 [31]), picks as by day. False (the default) plays the standard missions in daylight.
+    - ``random_game_length``: Random game length (4e pp.84-87 name it; the published wording was
+      not found, so the later rulebooks' Variable Game Length is played, marked ≈): a D6 at the
+      end of game turn 5 ends the battle on 1-2, at the end of turn 6 on 1-3, never beyond turn
+      7. False (the default) plays the standard missions' fixed six turns (4e pp.80-83).
     """
 
     sweep_is_massacre: bool = False

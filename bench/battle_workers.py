@@ -1,8 +1,10 @@
 """Battles on real Celery workers: throughput with one and two worker processes, and the
 end-to-end latency of one battle (queued → resolved) with an idle worker.
 
-Needs PostgreSQL and Redis running (./test starts both). Uses its own database
-``muster_bench`` (created and migrated here) and Redis database 2. Prints figures only.
+Needs PostgreSQL running (``pg_ctlcluster 15 main start``) and a Redis on 6379
+(``redis-server --daemonize yes``; ``./test`` runs a private one on a free port and stops it).
+Uses its own database ``muster_bench`` (created and migrated here) and Redis database 2.
+Prints figures only.
 
     .venv/bin/python bench/battle_workers.py [--battles 200] [--system SLUG]
 """

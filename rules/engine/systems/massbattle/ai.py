@@ -109,6 +109,14 @@ def near_objective(state: BattleState, unit: Unit) -> bool:
     return any(point_distance(unit.fp, *obj) <= 2 * C.OBJECTIVE_RADIUS for obj in state.objectives)
 
 
+def _contested(state: BattleState, enemy: Unit, known: dict[str, bool]) -> bool:
+    """``near_objective`` of the enemy, kept in ``known`` for one charge plan."""
+    near = known.get(enemy.id)
+    if near is None:
+        near = known[enemy.id] = near_objective(state, enemy)
+    return near
+
+
 def plan_charges(
     state: BattleState, side: str, holders: dict[str, tuple[float, float]]
 ) -> list[list[ChargePlan]]:
@@ -119,6 +127,8 @@ def plan_charges(
     charges), so ``multi_charge_test`` decides its nerve tests."""
     options: dict[str, list[tuple[ChargePlan, float, float]]] = {}
     enemies = state.alive("b" if side == "a" else "a")
+    objective_game = state.condition != "kill" and bool(state.objectives)
+    contested: dict[str, bool] = {}  # enemy id -> it stands near an objective, as asked
     for unit in state.alive(side):
         if "charge" not in allowed_orders(unit, state.settings):
             continue
@@ -138,7 +148,7 @@ def plan_charges(
                 continue
             damage = charge_damage(plan)
             value = charge_value(plan, damage)
-            if state.condition != "kill" and state.objectives and near_objective(state, enemy):
+            if objective_game and _contested(state, enemy, contested):
                 value += CONTEST_BONUS
             choices.append((plan, value, damage))
         if choices:

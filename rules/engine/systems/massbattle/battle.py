@@ -17,7 +17,7 @@ from rules.engine.systems.base import EngineError
 from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.ai import MassBattlePolicy
 from rules.engine.systems.massbattle.charge import ChargePlan
-from rules.engine.systems.massbattle.footprint import Footprint, angle_to
+from rules.engine.systems.massbattle.footprint import angle_to
 from rules.engine.systems.massbattle.melee import resolve_melee, take_nerve_test
 from rules.engine.systems.massbattle.movement import forced_move, pivot, recoil
 from rules.engine.systems.massbattle.nerve import ROUTED
@@ -54,7 +54,7 @@ def _copy_army(army: Army, side: str) -> list[Unit]:
             rules=dict(src.rules),
             weapons=list(src.weapons),
             extra=copy.deepcopy(src.extra),
-            fp=Footprint(fp.x, fp.y, fp.facing, fp.width, fp.depth),
+            fp=fp.at(fp.x, fp.y),
         )
         units.append(unit)
     return units

@@ -9,7 +9,6 @@ from rules.engine.systems.massbattle.footprint import (
     Footprint,
     arc_of,
     facing_edge,
-    in_front_arc_partly,
     overlaps,
     point_distance,
     shrunk,
@@ -107,7 +106,7 @@ def charge_in_reach(state: BattleState, charger: Unit, target: Unit) -> ChargePl
         or "charge" not in allowed_orders(charger, state.settings)
     ):
         return None
-    if not charger.individual and not in_front_arc_partly(charger.fp, target.fp):
+    if not charger.individual and not state.sight.in_front_arc(charger.fp, target.fp):
         return None
     facing = charged_facing(charger, target)
     if not pivot_allowed(state, charger, target, facing):
@@ -125,7 +124,7 @@ def charge_sight(state: BattleState, plan: ChargePlan) -> int:
     if plan.seen is None:
         charger, target = plan.charger, plan.target
         others = [u.fp for u in state.units if u.alive and u is not charger and u is not target]
-        plan.seen = points_seen(state.terrain, others, charger.fp, target.fp)
+        plan.seen = points_seen(state.terrain, others, charger.fp, target.fp, state.sight)
     return plan.seen
 
 

@@ -8,7 +8,6 @@ stands at the centre of the front edge (seed 003 §3).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 Point = tuple[float, float]
@@ -21,28 +20,66 @@ def _axes(facing: float) -> tuple[float, float, float, float]:
     return fx, fy, -fy, fx
 
 
-@dataclass(slots=True)
 class Footprint:
-    """A rectangle of models with a facing."""
+    """A rectangle of models with a facing.
 
-    x: float
-    y: float
-    facing: float
-    width: float
-    depth: float
-    r: float = field(init=False, repr=False, compare=False)
-    fx: float = field(init=False, repr=False, compare=False)
-    fy: float = field(init=False, repr=False, compare=False)
-    _corners: list[Point] | None = field(init=False, repr=False, compare=False, default=None)
-    _shrunk: Footprint | None = field(init=False, repr=False, compare=False, default=None)
+    Footprints are never changed in place (moves build new ones), so the values derived from
+    one (radius, axes, leader, corners, sample points, the shrunk rectangle) are kept on it,
+    and two footprints are equal only when they are the same object (so a footprint can key
+    the look-ups of ``geometry_memo``).
+    """
 
-    def __post_init__(self) -> None:
-        # Footprints are never changed in place (moves build new ones), so derived values
-        # (radius, axes, corners, the shrunk rectangle) can be kept.
-        self.r = 0.5 * (self.width * self.width + self.depth * self.depth) ** 0.5
-        self.fx, self.fy, _lx, _ly = _axes(self.facing)
-        self._corners = None
-        self._shrunk = None
+    __slots__ = (
+        "_corners",
+        "_leader",
+        "_samples",
+        "_shrunk",
+        "depth",
+        "facing",
+        "fx",
+        "fy",
+        "r",
+        "width",
+        "x",
+        "y",
+    )
+
+    def __init__(self, x: float, y: float, facing: float, width: float, depth: float) -> None:
+        self.x = x
+        self.y = y
+        self.facing = facing
+        self.width = width
+        self.depth = depth
+        self.r = 0.5 * (width * width + depth * depth) ** 0.5
+        self.fx, self.fy, _lx, _ly = _axes(facing)
+        self._leader: Point | None = None
+        self._corners: list[Point] | None = None
+        self._samples: tuple[Point, ...] | None = None
+        self._shrunk: Footprint | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"Footprint(x={self.x!r}, y={self.y!r}, facing={self.facing!r}, "
+            f"width={self.width!r}, depth={self.depth!r})"
+        )
+
+    def at(self, x: float, y: float) -> Footprint:
+        """The same rectangle and facing centred on (x, y): the radius and axes are the
+        same, so they are copied rather than computed again."""
+        fp = _new_footprint(Footprint)
+        fp.x = x
+        fp.y = y
+        fp.facing = self.facing
+        fp.width = self.width
+        fp.depth = self.depth
+        fp.r = self.r
+        fp.fx = self.fx
+        fp.fy = self.fy
+        fp._leader = None
+        fp._corners = None
+        fp._samples = None
+        fp._shrunk = None
+        return fp
 
     def axes(self) -> tuple[float, float, float, float]:
         """(fx, fy, lx, ly): the forward unit vector and the left unit vector."""
@@ -50,8 +87,10 @@ class Footprint:
 
     def leader(self) -> Point:
         """Leader position: centre of the front rank (seed 003 §3)."""
-        half = self.depth / 2
-        return self.x + self.fx * half, self.y + self.fy * half
+        if self._leader is None:
+            half = self.depth / 2
+            self._leader = (self.x + self.fx * half, self.y + self.fy * half)
+        return self._leader
 
     def corners(self) -> list[Point]:
         """Front-left, front-right, rear-right, rear-left corners."""
@@ -65,9 +104,11 @@ class Footprint:
         self._corners = out
         return out
 
-    def samples(self) -> list[Point]:
+    def samples(self) -> tuple[Point, ...]:
         """Points used for sight and cover checks: centre and the four corners."""
-        return [(self.x, self.y), *self.corners()]
+        if self._samples is None:
+            self._samples = ((self.x, self.y), *self.corners())
+        return self._samples
 
     def local(self, px: float, py: float) -> Point:
         """(u, v): a point's distance forward and to the left of the centre."""
@@ -84,11 +125,14 @@ class Footprint:
         return self.r
 
     def moved(self, forward: float, left: float = 0.0) -> Footprint:
-        nx, ny = self.world(forward, left)
-        return Footprint(nx, ny, self.facing, self.width, self.depth)
+        fx, fy = self.fx, self.fy
+        return self.at(self.x + fx * forward + -fy * left, self.y + fy * forward + fx * left)
 
     def turned(self, facing: float) -> Footprint:
         return Footprint(self.x, self.y, facing % 360.0, self.width, self.depth)
+
+
+_new_footprint = object.__new__
 
 
 TOUCH = 0.05  # a rectangle this much smaller on every side overlaps only what it crosses

@@ -118,7 +118,7 @@ def deploy(state: BattleState, first: str) -> None:
 
 def _free_spot(state: BattleState, unit: Unit, fp: Footprint) -> Footprint:
     for shift in (0.0, 2.0, -2.0, 4.0, -4.0, 6.0, -6.0, 8.0, -8.0, 12.0, -12.0):
-        cand = Footprint(fp.x + shift, fp.y, fp.facing, fp.width, fp.depth)
+        cand = fp.at(fp.x + shift, fp.y)
         if cand.x - cand.width / 2 < 0 or cand.x + cand.width / 2 > C.TABLE_WIDTH:
             continue
         if any(p.kind == "blocking" and overlaps(cand, p.fp) for p in state.terrain):

@@ -50,7 +50,7 @@ def surge_targets(state: BattleState, caster: Unit) -> list[Unit]:
             continue
         others = [o.fp for o in state.units if o.alive and o is not caster and o is not u]
         blockers = sight_blockers(state.terrain, others, eye, u.fp)
-        if can_see(caster.fp, u.fp, blockers, all_round=caster.individual)[0]:
+        if can_see(caster.fp, u.fp, blockers, all_round=caster.individual, memo=state.sight)[0]:
             out.append(u)
     return out
 

@@ -174,10 +174,16 @@ def plan_charges(
 
 
 def nearest_enemy(state: BattleState, unit: Unit) -> Unit | None:
-    enemies = state.enemies(unit)
-    if not enemies:
-        return None
-    return min(enemies, key=lambda e: (math.hypot(e.fp.x - unit.fp.x, e.fp.y - unit.fp.y), e.id))
+    """The living enemy with the nearest centre, the lower id on a tie."""
+    x, y = unit.fp.x, unit.fp.y
+    best, best_d = None, math.inf
+    for enemy in state.units:
+        if not enemy.alive or enemy.side == unit.side:
+            continue
+        d = math.hypot(enemy.fp.x - x, enemy.fp.y - y)
+        if d < best_d or (d == best_d and best is not None and enemy.id < best.id):
+            best, best_d = enemy, d
+    return best
 
 
 def shot_value(unit: Unit, shot: ShotTarget) -> float:

@@ -75,8 +75,15 @@ def pivot_allowed(state: BattleState, charger: Unit, target: Unit, facing: str) 
 
 def defending_obstacle(state: BattleState, target: Unit, facing: str) -> Footprint | None:
     """An obstacle just in front of the charged facing makes the target Defended
-    (seed 003 §5 defended obstacles, §7)."""
-    centre, (nx, ny), length = facing_edge(target.fp, facing)
+    (seed 003 §5 defended obstacles, §7); kept in ``state.obstacles`` by footprint."""
+    key = (target.fp, facing)
+    if key not in state.obstacles:
+        state.obstacles[key] = _defending_obstacle(state, target.fp, facing)
+    return state.obstacles[key]
+
+
+def _defending_obstacle(state: BattleState, fp: Footprint, facing: str) -> Footprint | None:
+    centre, (nx, ny), length = facing_edge(fp, facing)
     strip = Footprint(
         centre[0] + nx * 0.75, centre[1] + ny * 0.75, math.degrees(math.atan2(ny, nx)), length, 1.5
     )

@@ -31,6 +31,7 @@ class Footprint:
 
     __slots__ = (
         "_corners",
+        "_edges",
         "_leader",
         "_samples",
         "_shrunk",
@@ -54,6 +55,7 @@ class Footprint:
         self.fx, self.fy, _lx, _ly = _axes(facing)
         self._leader: Point | None = None
         self._corners: list[Point] | None = None
+        self._edges: dict[str, tuple[Point, Point, float]] | None = None
         self._samples: tuple[Point, ...] | None = None
         self._shrunk: Footprint | None = None
 
@@ -77,6 +79,7 @@ class Footprint:
         fp.fy = self.fy
         fp._leader = None
         fp._corners = None
+        fp._edges = None
         fp._samples = None
         fp._shrunk = None
         return fp
@@ -291,7 +294,17 @@ def angle_to(fp: Footprint, px: float, py: float) -> float:
 
 
 def facing_edge(fp: Footprint, side: str) -> tuple[Point, Point, float]:
-    """(edge centre, outward normal, edge length) of one facing of a rectangle."""
+    """(edge centre, outward normal, edge length) of one facing of a rectangle, kept on the
+    footprint."""
+    if fp._edges is None:
+        fp._edges = {}
+    edge = fp._edges.get(side)
+    if edge is None:
+        edge = fp._edges[side] = _facing_edge(fp, side)
+    return edge
+
+
+def _facing_edge(fp: Footprint, side: str) -> tuple[Point, Point, float]:
     fx, fy, lx, ly = fp.axes()
     hd, hw = fp.depth / 2, fp.width / 2
     if side == "front":

@@ -24,6 +24,7 @@ from rules.engine.systems.massbattle.footprint import (
     distance,
     overlaps,
     point_distance,
+    within_point,
 )
 from rules.engine.systems.massbattle.movement import (
     allowed_orders,
@@ -106,7 +107,7 @@ def assign_objectives(state: BattleState, side: str) -> dict[str, tuple[float, f
 
 def near_objective(state: BattleState, unit: Unit) -> bool:
     """The unit stands within twice the holding radius of an objective."""
-    return any(point_distance(unit.fp, *obj) <= 2 * C.OBJECTIVE_RADIUS for obj in state.objectives)
+    return any(within_point(unit.fp, *obj, 2 * C.OBJECTIVE_RADIUS) for obj in state.objectives)
 
 
 def _contested(state: BattleState, enemy: Unit, known: dict[str, bool]) -> bool:

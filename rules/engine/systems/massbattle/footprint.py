@@ -221,6 +221,16 @@ def point_distance(fp: Footprint, px: float, py: float) -> float:
     return math.hypot(du, dv)
 
 
+def within_point(fp: Footprint, px: float, py: float, reach: float) -> bool:
+    """``point_distance(fp, px, py) <= reach``, a point beyond the bounding circle grown by
+    ``reach`` rejected at once (it is further than ``reach`` from every corner too)."""
+    dx, dy = px - fp.x, py - fp.y
+    limit = fp.r + reach + 1e-6
+    if dx * dx + dy * dy > limit * limit:
+        return False
+    return point_distance(fp, px, py) <= reach
+
+
 def overlaps(a: Footprint, b: Footprint, margin: float = 0.0) -> bool:
     """Separating-axis test of two rectangles, ``a`` grown by ``margin`` on every side."""
     dx, dy = b.x - a.x, b.y - a.y

@@ -20,9 +20,7 @@ from rules.engine.systems.massbattle.sight import (
     UNCLEAR_COVER_SEEN,
     UNCLEAR_ROLL,
     UNCLEAR_SIGHT_SEEN,
-    can_see,
     points_seen,
-    sight_blockers,
 )
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
@@ -224,8 +222,7 @@ def _sight(
 ) -> tuple[bool, bool]:
     if not unit.individual and not state.sight.in_front_arc(unit.fp, target.fp):
         return False, False
-    blockers = sight_blockers(state.terrain, others, unit.fp.leader(), target.fp)
-    return can_see(unit.fp, target.fp, blockers, all_round=True, memo=state.sight)
+    return state.sight.sight(state.terrain, others, unit.fp, target.fp, all_round=True)
 
 
 def hit_needed(unit: Unit, shot: ShotTarget) -> int:

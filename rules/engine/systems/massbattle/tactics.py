@@ -21,7 +21,7 @@ from rules.engine.systems.massbattle.combat import (
     dice_and_target,
     melee_modifiers,
 )
-from rules.engine.systems.massbattle.footprint import point_distance
+from rules.engine.systems.massbattle.footprint import point_distance, within_point
 from rules.engine.systems.massbattle.melee import phalanx_front
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
@@ -157,7 +157,7 @@ def objective_sides(state: BattleState) -> list[set[str]]:
     if sides is None:
         alive = state.alive()
         sides = [
-            {u.side for u in alive if point_distance(u.fp, *obj) <= C.OBJECTIVE_RADIUS}
+            {u.side for u in alive if within_point(u.fp, *obj, C.OBJECTIVE_RADIUS)}
             for obj in state.objectives
         ]
         state.ai_memo["objective_sides"] = sides

@@ -110,14 +110,6 @@ def near_objective(state: BattleState, unit: Unit) -> bool:
     return any(within_point(unit.fp, *obj, 2 * C.OBJECTIVE_RADIUS) for obj in state.objectives)
 
 
-def _contested(state: BattleState, enemy: Unit, known: dict[str, bool]) -> bool:
-    """``near_objective`` of the enemy, kept in ``known`` for one charge plan."""
-    near = known.get(enemy.id)
-    if near is None:
-        near = known[enemy.id] = near_objective(state, enemy)
-    return near
-
-
 def plan_charges(
     state: BattleState, side: str, holders: dict[str, tuple[float, float]]
 ) -> list[list[ChargePlan]]:
@@ -149,8 +141,11 @@ def plan_charges(
                 continue
             damage = charge_damage(plan)
             value = charge_value(plan, damage)
-            if objective_game and _contested(state, enemy, contested):
-                value += CONTEST_BONUS
+            if objective_game:
+                if enemy.id not in contested:
+                    contested[enemy.id] = near_objective(state, enemy)
+                if contested[enemy.id]:
+                    value += CONTEST_BONUS
             choices.append((plan, value, damage))
         if choices:
             options[unit.id] = choices

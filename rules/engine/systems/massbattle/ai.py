@@ -24,6 +24,7 @@ from rules.engine.systems.massbattle.footprint import (
     distance,
     overlaps,
     point_distance,
+    within_point,
 )
 from rules.engine.systems.massbattle.movement import (
     allowed_orders,
@@ -106,7 +107,7 @@ def assign_objectives(state: BattleState, side: str) -> dict[str, tuple[float, f
 
 def near_objective(state: BattleState, unit: Unit) -> bool:
     """The unit stands within twice the holding radius of an objective."""
-    return any(point_distance(unit.fp, *obj) <= 2 * C.OBJECTIVE_RADIUS for obj in state.objectives)
+    return any(within_point(unit.fp, *obj, 2 * C.OBJECTIVE_RADIUS) for obj in state.objectives)
 
 
 def plan_charges(
@@ -119,6 +120,8 @@ def plan_charges(
     charges), so ``multi_charge_test`` decides its nerve tests."""
     options: dict[str, list[tuple[ChargePlan, float, float]]] = {}
     enemies = state.alive("b" if side == "a" else "a")
+    objective_game = state.condition != "kill" and bool(state.objectives)
+    contested: dict[str, bool] = {}  # enemy id -> it stands near an objective, as asked
     for unit in state.alive(side):
         if "charge" not in allowed_orders(unit, state.settings):
             continue
@@ -138,8 +141,11 @@ def plan_charges(
                 continue
             damage = charge_damage(plan)
             value = charge_value(plan, damage)
-            if state.condition != "kill" and state.objectives and near_objective(state, enemy):
-                value += CONTEST_BONUS
+            if objective_game:
+                if enemy.id not in contested:
+                    contested[enemy.id] = near_objective(state, enemy)
+                if contested[enemy.id]:
+                    value += CONTEST_BONUS
             choices.append((plan, value, damage))
         if choices:
             options[unit.id] = choices
@@ -164,10 +170,16 @@ def plan_charges(
 
 
 def nearest_enemy(state: BattleState, unit: Unit) -> Unit | None:
-    enemies = state.enemies(unit)
-    if not enemies:
-        return None
-    return min(enemies, key=lambda e: (math.hypot(e.fp.x - unit.fp.x, e.fp.y - unit.fp.y), e.id))
+    """The living enemy with the nearest centre, the lower id on a tie."""
+    x, y = unit.fp.x, unit.fp.y
+    best, best_d = None, math.inf
+    for enemy in state.units:
+        if not enemy.alive or enemy.side == unit.side:
+            continue
+        d = math.hypot(enemy.fp.x - x, enemy.fp.y - y)
+        if d < best_d or (d == best_d and best is not None and enemy.id < best.id):
+            best, best_d = enemy, d
+    return best
 
 
 def shot_value(unit: Unit, shot: ShotTarget) -> float:

@@ -17,7 +17,7 @@ from rules.engine.systems.base import EngineError
 from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.ai import MassBattlePolicy
 from rules.engine.systems.massbattle.charge import ChargePlan
-from rules.engine.systems.massbattle.footprint import Footprint, angle_to
+from rules.engine.systems.massbattle.footprint import angle_to
 from rules.engine.systems.massbattle.melee import resolve_melee, take_nerve_test
 from rules.engine.systems.massbattle.movement import forced_move, pivot, recoil
 from rules.engine.systems.massbattle.nerve import ROUTED
@@ -54,7 +54,7 @@ def _copy_army(army: Army, side: str) -> list[Unit]:
             rules=dict(src.rules),
             weapons=list(src.weapons),
             extra=copy.deepcopy(src.extra),
-            fp=Footprint(fp.x, fp.y, fp.facing, fp.width, fp.depth),
+            fp=fp.at(fp.x, fp.y),
         )
         units.append(unit)
     return units
@@ -174,10 +174,21 @@ def melee_phase(
     state.engaged = set()
 
 
-def snapshot(state: BattleState) -> list[UnitPosition]:
-    """Positions of every unit for the replay (turn 0 = deployment)."""
-    return [
-        UnitPosition(
+def snapshot(
+    state: BattleState, kept: dict[str, tuple[tuple, UnitPosition]] | None = None
+) -> list[UnitPosition]:
+    """Positions of every unit for the replay (turn 0 = deployment). ``kept`` holds each
+    unit's last position with what it was made from (its footprint, which is never changed
+    in place, and its status): a unit that has not moved or changed since gives the same
+    position again."""
+    out = []
+    for u in state.units:
+        key = (u.fp, u.alive, u.status, u.size)
+        known = kept.get(u.id) if kept is not None else None
+        if known is not None and known[0] == key:
+            out.append(known[1])
+            continue
+        position = UnitPosition(
             id=u.id,
             side=u.side,
             x=round(u.fp.x, 3),
@@ -189,8 +200,10 @@ def snapshot(state: BattleState) -> list[UnitPosition]:
             depth=round(u.fp.depth, 3),
             status=u.status if u.alive else ROUTED,
         )
-        for u in state.units
-    ]
+        if kept is not None:
+            kept[u.id] = (key, position)
+        out.append(position)
+    return out
 
 
 def flag_fall(state: BattleState, side: str) -> None:
@@ -237,6 +250,7 @@ class MassBattle(BattleLoop):
         self.timed_out = frozenset(timed_out)
         self.flag_fell = False
         self.condition_roll = 0
+        self.kept_positions: dict[str, tuple[tuple, UnitPosition]] = {}
 
     def setup(self) -> None:
         """Battle copies of the armies, the victory condition, terrain and objectives."""
@@ -291,7 +305,7 @@ class MassBattle(BattleLoop):
                 unit.status = "steady"
 
     def snapshot(self) -> list[UnitPosition]:
-        return snapshot(self.state)
+        return snapshot(self.state, self.kept_positions)
 
     def is_over(self) -> bool:
         return self.flag_fell or not self.state.alive("a") or not self.state.alive("b")

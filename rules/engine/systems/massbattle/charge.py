@@ -9,7 +9,6 @@ from rules.engine.systems.massbattle.footprint import (
     Footprint,
     arc_of,
     facing_edge,
-    in_front_arc_partly,
     overlaps,
     point_distance,
     shrunk,
@@ -76,8 +75,15 @@ def pivot_allowed(state: BattleState, charger: Unit, target: Unit, facing: str) 
 
 def defending_obstacle(state: BattleState, target: Unit, facing: str) -> Footprint | None:
     """An obstacle just in front of the charged facing makes the target Defended
-    (seed 003 §5 defended obstacles, §7)."""
-    centre, (nx, ny), length = facing_edge(target.fp, facing)
+    (seed 003 §5 defended obstacles, §7); kept in ``state.obstacles`` by footprint."""
+    key = (target.fp, facing)
+    if key not in state.obstacles:
+        state.obstacles[key] = _defending_obstacle(state, target.fp, facing)
+    return state.obstacles[key]
+
+
+def _defending_obstacle(state: BattleState, fp: Footprint, facing: str) -> Footprint | None:
+    centre, (nx, ny), length = facing_edge(fp, facing)
     strip = Footprint(
         centre[0] + nx * 0.75, centre[1] + ny * 0.75, math.degrees(math.atan2(ny, nx)), length, 1.5
     )
@@ -107,7 +113,7 @@ def charge_in_reach(state: BattleState, charger: Unit, target: Unit) -> ChargePl
         or "charge" not in allowed_orders(charger, state.settings)
     ):
         return None
-    if not charger.individual and not in_front_arc_partly(charger.fp, target.fp):
+    if not charger.individual and not state.sight.in_front_arc(charger.fp, target.fp):
         return None
     facing = charged_facing(charger, target)
     if not pivot_allowed(state, charger, target, facing):
@@ -125,7 +131,7 @@ def charge_sight(state: BattleState, plan: ChargePlan) -> int:
     if plan.seen is None:
         charger, target = plan.charger, plan.target
         others = [u.fp for u in state.units if u.alive and u is not charger and u is not target]
-        plan.seen = points_seen(state.terrain, others, charger.fp, target.fp)
+        plan.seen = points_seen(state.terrain, others, charger.fp, target.fp, state.sight)
     return plan.seen
 
 

@@ -8,7 +8,6 @@ stands at the centre of the front edge (seed 003 §3).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 Point = tuple[float, float]
@@ -21,28 +20,69 @@ def _axes(facing: float) -> tuple[float, float, float, float]:
     return fx, fy, -fy, fx
 
 
-@dataclass(slots=True)
 class Footprint:
-    """A rectangle of models with a facing."""
+    """A rectangle of models with a facing.
 
-    x: float
-    y: float
-    facing: float
-    width: float
-    depth: float
-    r: float = field(init=False, repr=False, compare=False)
-    fx: float = field(init=False, repr=False, compare=False)
-    fy: float = field(init=False, repr=False, compare=False)
-    _corners: list[Point] | None = field(init=False, repr=False, compare=False, default=None)
-    _shrunk: Footprint | None = field(init=False, repr=False, compare=False, default=None)
+    Footprints are never changed in place (moves build new ones), so the values derived from
+    one (radius, axes, leader, corners, sample points, the shrunk rectangle) are kept on it,
+    and two footprints are equal only when they are the same object (so a footprint can key
+    the look-ups of ``geometry_memo``).
+    """
 
-    def __post_init__(self) -> None:
-        # Footprints are never changed in place (moves build new ones), so derived values
-        # (radius, axes, corners, the shrunk rectangle) can be kept.
-        self.r = 0.5 * (self.width * self.width + self.depth * self.depth) ** 0.5
-        self.fx, self.fy, _lx, _ly = _axes(self.facing)
-        self._corners = None
-        self._shrunk = None
+    __slots__ = (
+        "_corners",
+        "_edges",
+        "_leader",
+        "_samples",
+        "_shrunk",
+        "depth",
+        "facing",
+        "fx",
+        "fy",
+        "r",
+        "width",
+        "x",
+        "y",
+    )
+
+    def __init__(self, x: float, y: float, facing: float, width: float, depth: float) -> None:
+        self.x = x
+        self.y = y
+        self.facing = facing
+        self.width = width
+        self.depth = depth
+        self.r = 0.5 * (width * width + depth * depth) ** 0.5
+        self.fx, self.fy, _lx, _ly = _axes(facing)
+        self._leader: Point | None = None
+        self._corners: list[Point] | None = None
+        self._edges: dict[str, tuple[Point, Point, float]] | None = None
+        self._samples: tuple[Point, ...] | None = None
+        self._shrunk: Footprint | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"Footprint(x={self.x!r}, y={self.y!r}, facing={self.facing!r}, "
+            f"width={self.width!r}, depth={self.depth!r})"
+        )
+
+    def at(self, x: float, y: float) -> Footprint:
+        """The same rectangle and facing centred on (x, y): the radius and axes are the
+        same, so they are copied rather than computed again."""
+        fp = _new_footprint(Footprint)
+        fp.x = x
+        fp.y = y
+        fp.facing = self.facing
+        fp.width = self.width
+        fp.depth = self.depth
+        fp.r = self.r
+        fp.fx = self.fx
+        fp.fy = self.fy
+        fp._leader = None
+        fp._corners = None
+        fp._edges = None
+        fp._samples = None
+        fp._shrunk = None
+        return fp
 
     def axes(self) -> tuple[float, float, float, float]:
         """(fx, fy, lx, ly): the forward unit vector and the left unit vector."""
@@ -50,8 +90,10 @@ class Footprint:
 
     def leader(self) -> Point:
         """Leader position: centre of the front rank (seed 003 §3)."""
-        half = self.depth / 2
-        return self.x + self.fx * half, self.y + self.fy * half
+        if self._leader is None:
+            half = self.depth / 2
+            self._leader = (self.x + self.fx * half, self.y + self.fy * half)
+        return self._leader
 
     def corners(self) -> list[Point]:
         """Front-left, front-right, rear-right, rear-left corners."""
@@ -65,9 +107,11 @@ class Footprint:
         self._corners = out
         return out
 
-    def samples(self) -> list[Point]:
+    def samples(self) -> tuple[Point, ...]:
         """Points used for sight and cover checks: centre and the four corners."""
-        return [(self.x, self.y), *self.corners()]
+        if self._samples is None:
+            self._samples = ((self.x, self.y), *self.corners())
+        return self._samples
 
     def local(self, px: float, py: float) -> Point:
         """(u, v): a point's distance forward and to the left of the centre."""
@@ -84,11 +128,14 @@ class Footprint:
         return self.r
 
     def moved(self, forward: float, left: float = 0.0) -> Footprint:
-        nx, ny = self.world(forward, left)
-        return Footprint(nx, ny, self.facing, self.width, self.depth)
+        fx, fy = self.fx, self.fy
+        return self.at(self.x + fx * forward + -fy * left, self.y + fy * forward + fx * left)
 
     def turned(self, facing: float) -> Footprint:
         return Footprint(self.x, self.y, facing % 360.0, self.width, self.depth)
+
+
+_new_footprint = object.__new__
 
 
 TOUCH = 0.05  # a rectangle this much smaller on every side overlaps only what it crosses
@@ -174,6 +221,16 @@ def point_distance(fp: Footprint, px: float, py: float) -> float:
     return math.hypot(du, dv)
 
 
+def within_point(fp: Footprint, px: float, py: float, reach: float) -> bool:
+    """``point_distance(fp, px, py) <= reach``, a point beyond the bounding circle grown by
+    ``reach`` rejected at once (it is further than ``reach`` from every corner too)."""
+    dx, dy = px - fp.x, py - fp.y
+    limit = fp.r + reach + 1e-6
+    if dx * dx + dy * dy > limit * limit:
+        return False
+    return point_distance(fp, px, py) <= reach
+
+
 def overlaps(a: Footprint, b: Footprint, margin: float = 0.0) -> bool:
     """Separating-axis test of two rectangles, ``a`` grown by ``margin`` on every side."""
     dx, dy = b.x - a.x, b.y - a.y
@@ -247,7 +304,17 @@ def angle_to(fp: Footprint, px: float, py: float) -> float:
 
 
 def facing_edge(fp: Footprint, side: str) -> tuple[Point, Point, float]:
-    """(edge centre, outward normal, edge length) of one facing of a rectangle."""
+    """(edge centre, outward normal, edge length) of one facing of a rectangle, kept on the
+    footprint."""
+    if fp._edges is None:
+        fp._edges = {}
+    edge = fp._edges.get(side)
+    if edge is None:
+        edge = fp._edges[side] = _facing_edge(fp, side)
+    return edge
+
+
+def _facing_edge(fp: Footprint, side: str) -> tuple[Point, Point, float]:
     fx, fy, lx, ly = fp.axes()
     hd, hw = fp.depth / 2, fp.width / 2
     if side == "front":

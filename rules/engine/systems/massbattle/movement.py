@@ -264,7 +264,7 @@ def _shift(
     fp = unit.fp
     dist = inches
     while dist > 1e-9:
-        candidate = Footprint(fp.x + dx * dist, fp.y + dy * dist, fp.facing, fp.width, fp.depth)
+        candidate = fp.at(fp.x + dx * dist, fp.y + dy * dist)
         if _room_at(state, unit, candidate, nudged):
             unit.fp = candidate
             return dist
@@ -332,7 +332,7 @@ def _boxed_in(state: BattleState, unit: Unit, enemy: Unit, inches: float) -> flo
     apart (seed 003 §7)."""
     fp = unit.fp
     fx, fy = fp.fx, fp.fy
-    behind = Footprint(fp.x - fx * inches, fp.y - fy * inches, fp.facing, fp.width, fp.depth)
+    behind = fp.at(fp.x - fx * inches, fp.y - fy * inches)
     for other in state.units:
         if (
             other.alive

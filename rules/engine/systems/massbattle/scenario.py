@@ -6,7 +6,11 @@ import math
 
 from rules.engine.dice import Dice
 from rules.engine.systems.massbattle import constants as C
-from rules.engine.systems.massbattle.footprint import Footprint, overlaps, point_distance
+from rules.engine.systems.massbattle.footprint import (
+    Footprint,
+    overlaps,
+    within_point,
+)
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
 
@@ -118,7 +122,7 @@ def deploy(state: BattleState, first: str) -> None:
 
 def _free_spot(state: BattleState, unit: Unit, fp: Footprint) -> Footprint:
     for shift in (0.0, 2.0, -2.0, 4.0, -4.0, 6.0, -6.0, 8.0, -8.0, 12.0, -12.0):
-        cand = Footprint(fp.x + shift, fp.y, fp.facing, fp.width, fp.depth)
+        cand = fp.at(fp.x + shift, fp.y)
         if cand.x - cand.width / 2 < 0 or cand.x + cand.width / 2 > C.TABLE_WIDTH:
             continue
         if any(p.kind == "blocking" and overlaps(cand, p.fp) for p in state.terrain):
@@ -133,7 +137,7 @@ def objective_holders(state: BattleState) -> dict[str, int]:
     """A side holds an objective with a unit within 3" and no enemy within 3" (seed 003 §12)."""
     held = {"a": 0, "b": 0}
     for x, y in state.objectives:
-        near = {u.side for u in state.alive() if point_distance(u.fp, x, y) <= C.OBJECTIVE_RADIUS}
+        near = {u.side for u in state.alive() if within_point(u.fp, x, y, C.OBJECTIVE_RADIUS)}
         if len(near) == 1:
             held[near.pop()] += 1
     return held

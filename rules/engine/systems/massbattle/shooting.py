@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.combat import (
@@ -13,16 +14,13 @@ from rules.engine.systems.massbattle.combat import (
 )
 from rules.engine.systems.massbattle.footprint import (
     Footprint,
-    in_front_arc_partly,
     point_distance,
 )
 from rules.engine.systems.massbattle.sight import (
     UNCLEAR_COVER_SEEN,
     UNCLEAR_ROLL,
     UNCLEAR_SIGHT_SEEN,
-    can_see,
     points_seen,
-    sight_blockers,
 )
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
@@ -42,8 +40,10 @@ class ShotOption:
     indirect: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class ShotTarget:
+class ShotTarget(NamedTuple):
+    """One ranged attack at one target, with its cover and long-range modifiers (a tuple:
+    the AI builds one for every candidate it ranks)."""
+
     option: ShotOption
     target: Unit
     cover: bool
@@ -58,7 +58,16 @@ def in_contact(state: BattleState, unit: Unit) -> bool:
 
 def shot_options(unit: Unit) -> list[ShotOption]:
     """Ranged attacks: weapons (Ra), Breath Attack 12", Lightning Bolt 24" Piercing (1),
-    Heal 12", throwing animals once per game (seed 003 §6, §9-§10)."""
+    Heal 12", throwing animals once per game (seed 003 §6, §9-§10). Kept on the unit
+    (``Unit.shot_memo``) by whether its animal is used, the one thing that changes them;
+    the list is shared, not to be changed."""
+    options = unit.shot_memo.get(unit.animal_used)
+    if options is None:
+        options = unit.shot_memo[unit.animal_used] = _shot_options(unit)
+    return options
+
+
+def _shot_options(unit: Unit) -> list[ShotOption]:
     out: list[ShotOption] = []
     if unit.ra is not None:
         for w in unit.weapons:
@@ -211,10 +220,9 @@ def targets_for(
 def _sight(
     state: BattleState, unit: Unit, target: Unit, others: list[Footprint]
 ) -> tuple[bool, bool]:
-    if not unit.individual and not in_front_arc_partly(unit.fp, target.fp):
+    if not unit.individual and not state.sight.in_front_arc(unit.fp, target.fp):
         return False, False
-    blockers = sight_blockers(state.terrain, others, unit.fp.leader(), target.fp)
-    return can_see(unit.fp, target.fp, blockers, all_round=True)
+    return state.sight.sight(state.terrain, others, unit.fp, target.fp, all_round=True)
 
 
 def hit_needed(unit: Unit, shot: ShotTarget) -> int:
@@ -236,7 +244,7 @@ def settle_unclear(state: BattleState, unit: Unit, shot: ShotTarget) -> ShotTarg
     if shot.option.indirect:
         return shot
     others = [u.fp for u in state.units if u.alive and u is not unit and u is not shot.target]
-    seen = points_seen(state.terrain, others, unit.fp, shot.target.fp)
+    seen = points_seen(state.terrain, others, unit.fp, shot.target.fp, state.sight)
     if seen == UNCLEAR_SIGHT_SEEN:
         roll = state.dice.d6()
         _unclear_event(state, unit, shot.target, "sight", roll)

@@ -21,11 +21,82 @@ UNCLEAR_COVER_SEEN = 2  # two points of five seen: out of cover on a D6 4+ (seed
 UNCLEAR_ROLL = 4
 
 
+# the units passed over, the blockers among them and the (visible, total) sample points
+_Look = tuple[tuple[Footprint, ...], tuple[Footprint, ...], tuple[int, int]]
+
+
+class SightMemo:
+    """Sight already worked out in this battle, by footprint: footprints are never changed
+    in place, so the same looker and target footprints past the same other footprints (or
+    the same blockers among them) see the same points, and the front arc of one footprint
+    holds another or not for good. One per battle (``BattleState.sight``); the answers are
+    those of ``points_seen`` and ``can_see``."""
+
+    __slots__ = ("_arcs", "_points")
+
+    def __init__(self) -> None:
+        self._arcs: dict[tuple[Footprint, Footprint], bool] = {}
+        self._points: dict[tuple[Footprint, Footprint], _Look] = {}
+
+    def in_front_arc(self, looker: Footprint, target: Footprint) -> bool:
+        """``in_front_arc_partly(looker, target)``."""
+        key = (looker, target)
+        inside = self._arcs.get(key)
+        if inside is None:
+            inside = self._arcs[key] = in_front_arc_partly(looker, target)
+        return inside
+
+    def look(
+        self,
+        terrain: list[TerrainPiece],
+        others: list[Footprint],
+        looker: Footprint,
+        target: Footprint,
+    ) -> tuple[int, int]:
+        """(visible, total) sample points of the target from the looker's leader past
+        terrain and the ``others`` (``visible_points`` past their ``sight_blockers``). The
+        last look of each pair is kept: it serves again while the others, or else the
+        blockers among them, are the same footprints."""
+        key = (looker, target)
+        crowd = tuple(others)
+        known = self._points.get(key)
+        if known is not None and known[0] == crowd:
+            return known[2]
+        eye = looker.leader()
+        blockers = sight_blockers(terrain, others, eye, target)
+        walls = tuple(blockers)
+        if known is not None and known[1] == walls:
+            answer = known[2]
+        else:
+            answer = visible_points(eye, target, blockers)
+        self._points[key] = (crowd, walls, answer)
+        return answer
+
+    def sight(
+        self,
+        terrain: list[TerrainPiece],
+        others: list[Footprint],
+        looker: Footprint,
+        target: Footprint,
+        all_round: bool = False,
+    ) -> tuple[bool, bool]:
+        """``can_see`` past terrain and the ``others``' ``sight_blockers``."""
+        if not all_round and not self.in_front_arc(looker, target):
+            return False, False
+        return _verdict(*self.look(terrain, others, looker, target))
+
+
 def points_seen(
-    terrain: list[TerrainPiece], others: list[Footprint], looker: Footprint, target: Footprint
+    terrain: list[TerrainPiece],
+    others: list[Footprint],
+    looker: Footprint,
+    target: Footprint,
+    memo: SightMemo | None = None,
 ) -> int:
     """How many of the target's sample points the looker's leader sees past terrain and the
-    ``others`` (every unit but the two)."""
+    ``others`` (every unit but the two); ``memo`` keeps the answer."""
+    if memo is not None:
+        return memo.look(terrain, others, looker, target)[0]
     eye = looker.leader()
     return visible_points(eye, target, sight_blockers(terrain, others, eye, target))[0]
 
@@ -72,7 +143,11 @@ def can_see(
     hidden behind blocking terrain or models (seed 003 §3 sight, §6 cover)."""
     if not all_round and not in_front_arc_partly(looker, target):
         return False, False
-    seen, total = visible_points(looker.leader(), target, blockers)
+    return _verdict(*visible_points(looker.leader(), target, blockers))
+
+
+def _verdict(seen: int, total: int) -> tuple[bool, bool]:
+    """(sees, in_cover) of ``seen`` sample points of ``total`` (``can_see``)."""
     if seen == 0:
         return False, False
     return True, seen * 2 <= total

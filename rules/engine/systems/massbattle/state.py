@@ -7,7 +7,9 @@ from typing import Any
 
 from rules.engine.dice import Dice
 from rules.engine.kernel.events import EventLog
+from rules.engine.systems.massbattle.footprint import Footprint
 from rules.engine.systems.massbattle.settings import DEFAULT_SETTINGS, MassBattleSettings
+from rules.engine.systems.massbattle.sight import SightMemo
 from rules.engine.systems.massbattle.terrain import TerrainPiece
 from rules.engine.systems.massbattle.units import Unit
 
@@ -30,6 +32,10 @@ class BattleState:
     planned_shots: dict[str, Any] = field(default_factory=dict)
     # AI look-ups valid for one movement phase (cleared by battle.movement_phase)
     ai_memo: dict[str, Any] = field(default_factory=dict)
+    # sight worked out this battle, by footprint (footprints are never changed in place)
+    sight: SightMemo = field(default_factory=SightMemo)
+    # (target footprint, facing) -> the obstacle defending it (charge.defending_obstacle)
+    obstacles: dict[tuple[Footprint, str], Footprint | None] = field(default_factory=dict)
 
     def alive(self, side: str | None = None) -> list[Unit]:
         return [u for u in self.units if u.alive and (side is None or u.side == side)]

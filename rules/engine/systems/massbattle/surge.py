@@ -17,7 +17,6 @@ from rules.engine.systems.massbattle.charge import ChargePlan, charged_facing
 from rules.engine.systems.massbattle.combat import dice_and_target
 from rules.engine.systems.massbattle.footprint import Footprint, distance, overlaps, point_distance
 from rules.engine.systems.massbattle.movement import on_table
-from rules.engine.systems.massbattle.sight import can_see, sight_blockers
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
 
@@ -49,8 +48,7 @@ def surge_targets(state: BattleState, caster: Unit) -> list[Unit]:
         ):
             continue
         others = [o.fp for o in state.units if o.alive and o is not caster and o is not u]
-        blockers = sight_blockers(state.terrain, others, eye, u.fp)
-        if can_see(caster.fp, u.fp, blockers, all_round=caster.individual)[0]:
+        if state.sight.sight(state.terrain, others, caster.fp, u.fp, caster.individual)[0]:
             out.append(u)
     return out
 

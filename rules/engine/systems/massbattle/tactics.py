@@ -21,7 +21,7 @@ from rules.engine.systems.massbattle.combat import (
     dice_and_target,
     melee_modifiers,
 )
-from rules.engine.systems.massbattle.footprint import point_distance
+from rules.engine.systems.massbattle.footprint import point_distance, within_point
 from rules.engine.systems.massbattle.melee import phalanx_front
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
@@ -102,34 +102,52 @@ def concentrate(
     not depend on it)."""
     loaded: dict[str, float] = {}
     chosen: list[ChargePlan] = []
-    open_units = {uid: list(choices) for uid, choices in options.items()}
+    # Each choice as [worth, plan, value, damage]; a worth changes only when a charge on its
+    # target is taken, so only those are worked out again.
+    open_units = {
+        uid: [
+            [_worth(loaded, plan, value, damage), plan, value, damage]
+            for plan, value, damage in choices
+        ]
+        for uid, choices in options.items()
+    }
     while open_units:
-        best: tuple[float, str, ChargePlan, float] | None = None
+        best: list | None = None
+        best_uid = ""
         for uid in sorted(open_units):
-            for plan, value, damage in open_units[uid]:
-                target = plan.target
-                before = loaded.get(target.id, float(target.damage))
-                gain = rout_chance(target, before + damage) - rout_chance(target, before)
-                worth = value + ROUT_WEIGHT * (target.points / 100.0 + 1.0) * gain
-                if best is None or worth > best[0]:
-                    best = (worth, uid, plan, damage)
+            for choice in open_units[uid]:
+                if best is None or choice[0] > best[0]:
+                    best, best_uid = choice, uid
         if best is None or best[0] <= MIN_CHARGE_VALUE:
             break
-        _worth, uid, plan, damage = best
+        _worth_of_best, plan, _value, damage = best
         if not legal(plan):
-            remaining = [c for c in open_units[uid] if c[0] is not plan]
+            remaining = [c for c in open_units[best_uid] if c[1] is not plan]
             if remaining:
-                open_units[uid] = remaining
+                open_units[best_uid] = remaining
             else:
-                del open_units[uid]
+                del open_units[best_uid]
             continue
-        del open_units[uid]
+        del open_units[best_uid]
         if veto(plan):
             continue
         target = plan.target
         loaded[target.id] = loaded.get(target.id, float(target.damage)) + damage
         chosen.append(plan)
+        for choices in open_units.values():
+            for choice in choices:
+                if choice[1].target is target:
+                    choice[0] = _worth(loaded, choice[1], choice[2], choice[3])
     return chosen
+
+
+def _worth(loaded: dict[str, float], plan: ChargePlan, value: float, damage: float) -> float:
+    """A charge's value plus the rout chance it adds to the damage already assigned to its
+    target, weighted by what the target is worth (``concentrate``)."""
+    target = plan.target
+    before = loaded.get(target.id, float(target.damage))
+    gain = rout_chance(target, before + damage) - rout_chance(target, before)
+    return value + ROUT_WEIGHT * (target.points / 100.0 + 1.0) * gain
 
 
 def objective_sides(state: BattleState) -> list[set[str]]:
@@ -139,7 +157,7 @@ def objective_sides(state: BattleState) -> list[set[str]]:
     if sides is None:
         alive = state.alive()
         sides = [
-            {u.side for u in alive if point_distance(u.fp, *obj) <= C.OBJECTIVE_RADIUS}
+            {u.side for u in alive if within_point(u.fp, *obj, C.OBJECTIVE_RADIUS)}
             for obj in state.objectives
         ]
         state.ai_memo["objective_sides"] = sides

@@ -96,6 +96,10 @@ class Unit:
     phase_damage: int = 0
     placed: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    # shooting.shot_options by animal_used (rules and weapons never change in a battle)
+    shot_memo: dict[bool, list[Any]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def has(self, rule: str) -> bool:
         return rule in self.rules

@@ -93,7 +93,7 @@ def pop_up_plan(b: Battle, c: Combatant, enemies: list[Combatant]) -> Plan | Non
         return None
     best: tuple[tuple, Plan] | None = None
     hidden = [e for e in enemies if not b.board.line_clear(c.pos, e.pos)]
-    for n in hexgrid.neighbours(c.pos):
+    for n in b.board.neighbours(c.pos):
         if not b.board.free(n):
             continue
         for e in hidden:

@@ -21,7 +21,7 @@ SAMPLES: dict[str, tuple[str, str]] = {
     "grimdark": ("iron-wardens-strike-force", "chitin-host-swarm"),
     "skirmish": ("night-watch", "marsh-raiders"),
     "massbattle": ("dawnguard-vanguard", "gravemire-tide"),
-    "hextactical": ("thornwall-patrol", "saltmarsh-raid"),
+    "hextactical": ("thornwall-squad", "saltmarsh-squad"),
 }
 # A mission written for other sample lists than the system's pair above.
 MISSION_SAMPLES: dict[tuple[str, str], tuple[str, str]] = {

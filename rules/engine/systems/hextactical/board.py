@@ -17,7 +17,10 @@ class Board:
 
     __slots__ = (
         "_clear",
+        "_directions",
+        "_lines",
         "_sight",
+        "around",
         "blocked",
         "by_id",
         "cells",
@@ -42,9 +45,44 @@ class Board:
         # Lines of fire depend on the obstacles only, which stand still: each is found once.
         self._clear: dict[tuple[Hex, Hex], bool] = {}
         self._sight: dict[tuple[Hex, int, int, ArcDefinition], tuple[Hex, ...]] = {}
+        # Pure geometry, worked out once a battle: each hex's six neighbours (:meth:`neighbours`),
+        # the line between two hexes (:meth:`line`), the direction of an offset (:meth:`direction`)
+        self.around: dict[Hex, tuple[Hex, ...]] = {}
+        self._lines: dict[tuple[Hex, Hex], tuple[tuple[tuple[Hex, ...], ...], frozenset[Hex]]] = {}
+        self._directions: dict[Hex, int] = {}
 
     def in_bounds(self, h: Hex) -> bool:
         return h in self.cells
+
+    def neighbours(self, h: Hex) -> tuple[Hex, ...]:
+        """The six hexes next to ``h`` in direction order 0–5 (:func:`hexgrid.neighbours`),
+        kept in :attr:`around` for the searches that ask again."""
+        around = self.around.get(h)
+        if around is None:
+            around = self.around[h] = tuple(hexgrid.neighbours(h))
+        return around
+
+    def line(self, a: Hex, b: Hex) -> tuple[tuple[tuple[Hex, ...], ...], frozenset[Hex]]:
+        """The steps of the line from ``a`` to ``b`` (:func:`hexgrid.line_steps`) and the set
+        of their hexes, kept for the next look along the same line."""
+        key = (a, b)
+        line = self._lines.get(key)
+        if line is None:
+            steps = tuple(hexgrid.line_steps(a, b))
+            line = self._lines[key] = (steps, frozenset(h for step in steps for h in step))
+        return line
+
+    def direction(self, a: Hex, b: Hex) -> int:
+        """:func:`hexgrid.direction_to` from ``a`` to ``b``, kept per offset ``b − a`` (a
+        direction does not depend on where one stands; its 1e-6 margin is far beyond the float
+        error of moving the origin)."""
+        if a == b:
+            return 0
+        offset = (b[0] - a[0], b[1] - a[1])
+        direction = self._directions.get(offset)
+        if direction is None:
+            direction = self._directions[offset] = hexgrid.direction_to((0, 0), offset)
+        return direction
 
     def block(self, h: Hex) -> None:
         """Put a solid obstacle in ``h`` (a scenario's terrain, or a test's)."""
@@ -74,9 +112,10 @@ class Board:
         key = (a, b)
         clear = self._clear.get(key)
         if clear is None:
+            steps, hexes = self.line(a, b)
             blocked = self.blocked
-            clear = self._clear[key] = all(
-                not all(h in blocked for h in step) for step in hexgrid.line_steps(a, b)
+            clear = self._clear[key] = hexes.isdisjoint(blocked) or all(
+                not all(h in blocked for h in step) for step in steps
             )
         return clear
 

@@ -69,7 +69,7 @@ KNOWN_RULES: frozenset[str] = frozenset(
 )
 
 CATALOGUE = CatalogueCapability(
-    sample_matchup=("thornwall-patrol", "saltmarsh-raid"),
+    sample_matchup=("thornwall-squad", "saltmarsh-squad"),
     unit_problems=template_problems,
     known_rules=KNOWN_RULES,
     importers={"gcs": gcs_import},

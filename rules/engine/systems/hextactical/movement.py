@@ -8,7 +8,6 @@ movement, Evade and slam).
 
 from __future__ import annotations
 
-import heapq
 from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
@@ -41,37 +40,48 @@ def reachable(
     one may move into and stop (seed 004 "Entering an enemy's hex"). With ``evade`` a
     lone foe's hex may be passed straight through into the hex beyond, paying for both
     hexes (seed 004 §15.6–15.7): the tree then links the far hex to the hex before the
-    foe's, two hexes apart, and ``move_along`` rolls the Evade there."""
-    best: Tree = {c.pos: (0, None, c.facing)}
-    heap: list[tuple[int, Hex, int]] = [(0, c.pos, c.facing)]
-    enter = enter or set()
+    foe's, two hexes apart, and ``move_along`` rolls the Evade there.
+
+    A uniform-cost search with one bucket per movement-point total (every step costs 1 or 2,
+    so a bucket is complete before it is expanded): each bucket is expanded in hex order, the
+    order of a heap of (cost, hex, facing), and a hex keeps the first cheapest way in."""
+    start = c.pos
+    best: Tree = {start: (0, None, c.facing)}
+    enter = enter or _NO_HEXES
+    board = b.board
+    around = board.around
     # Board.free(n, c) for every hex at once: open, and nobody else stands there
-    open_hexes = b.board.open
-    taken = {h for h, people in b.board.occ.items() if any(o is not c for o in people)}
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        cost, h, facing = pop(heap)
-        if best[h][0] < cost or h in enter:
-            continue
-        q, r = h
+    open_hexes = board.open
+    taken = {h for h, people in board.occ.items() if len(people) > 1 or people[0] is not c}
+    levels: list[list[Hex]] = [[] for _ in range(max(budget, 2) + 1)]
+    levels[0].append(start)
+    for cost, level in enumerate(levels):
+        level.sort()
         first_step = cost == 0 and budget >= 1
-        for direction, dq, dr, step_cost, turned in _STEPS[facing]:
-            total = cost + step_cost
-            if total > budget and not first_step:
-                continue
-            n = (q + dq, r + dr)
-            known = best.get(n)
-            if known is not None and known[0] <= total:
-                continue
-            if n not in enter and (n not in open_hexes or n in taken):
-                if evade:
-                    _relax_evade(b, c, h, n, direction, facing, cost, budget, best, heap)
-                continue
-            new_facing = direction if turned else facing
-            best[n] = (total, h, new_facing)
-            push(heap, (total, n, new_facing))
+        for h in level:
+            known = best[h]
+            if known[0] != cost or h in enter:
+                continue  # reached more cheaply since, or an enemy's hex one stops in
+            facing = known[2]
+            ns = around.get(h) or board.neighbours(h)
+            for direction, step_cost, turned in _STEPS[facing]:
+                total = cost + step_cost
+                if total > budget and not first_step:
+                    continue
+                n = ns[direction]
+                seen = best.get(n)
+                if seen is not None and seen[0] <= total:
+                    continue
+                if n not in enter and (n not in open_hexes or n in taken):
+                    if evade:
+                        _relax_evade(b, c, h, n, direction, facing, cost, budget, best, levels)
+                    continue
+                best[n] = (total, h, direction if turned else facing)
+                levels[total].append(n)
     return best
 
+
+_NO_HEXES: frozenset[Hex] = frozenset()
 
 #: facing → per direction (movement points, facing turns to the direction): any front hex 1
 #: (front-left and front-right turn the mover), a sidestep or backward step 2 (GURPS 4e Basic
@@ -86,12 +96,9 @@ STEP_COSTS: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
     for facing in range(6)
 )
 
-#: :data:`STEP_COSTS` unrolled for the search: facing → (direction, dq, dr, MP, turns).
-_STEPS: tuple[tuple[tuple[int, int, int, int, bool], ...], ...] = tuple(
-    tuple(
-        (direction, *hexgrid.DIRECTIONS[direction], cost, turned)
-        for direction, (cost, turned) in enumerate(STEP_COSTS[facing])
-    )
+#: :data:`STEP_COSTS` unrolled for the search: facing → (direction, MP, turns).
+_STEPS: tuple[tuple[tuple[int, int, bool], ...], ...] = tuple(
+    tuple((direction, cost, turned) for direction, (cost, turned) in enumerate(STEP_COSTS[facing]))
     for facing in range(6)
 )
 
@@ -115,7 +122,7 @@ def _relax_evade(
     cost: int,
     budget: int,
     best: Tree,
-    heap: list[tuple[int, Hex, int]],
+    levels: list[list[Hex]],
 ) -> None:
     """Search edge for an Evade: into a lone foe's front hex (1 MP) and on into the hex beyond
     (1 MP); enough movement for both is needed (seed 004
@@ -130,7 +137,7 @@ def _relax_evade(
         return
     if beyond not in best or best[beyond][0] > total:
         best[beyond] = (total, h, direction)
-        heapq.heappush(heap, (total, beyond, direction))
+        levels[total].append(beyond)
 
 
 def path_to(tree: Tree, goal: Hex) -> list[Hex]:

@@ -142,6 +142,8 @@ def slam_plan(b: Battle, c: Combatant, target: Combatant, tree: movement.Tree) -
     one with a long run (engine choice; rules GURPS 4e Basic Set p.B371)."""
     if target.posture != "standing" or target.close_with or slam_skill(c) < SLAM_MIN_SKILL:
         return None
+    if c.hp_max <= target.hp_max:
+        return None  # slam damage grows with HP: one deals at most what one takes
     if not any(slam_pays(c, target, run + 1) for run in range(1, max(1, c.move) + 1)):
         return None  # no run this turn could be long enough (a path is at most Move hexes)
     runs = [

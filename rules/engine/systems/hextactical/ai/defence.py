@@ -44,7 +44,7 @@ def all_out_defense_plan(b: Battle, c: Combatant, threat: Combatant) -> Plan:
         )
     step = None
     best = hexgrid.distance(c.pos, threat.pos)
-    for n in hexgrid.neighbours(c.pos):
+    for n in b.board.neighbours(c.pos):
         if b.board.free(n) and hexgrid.distance(n, threat.pos) > best:
             step, best = n, hexgrid.distance(n, threat.pos)
     end = step or c.pos

@@ -86,38 +86,35 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
     an approach (engine choices)."""
     weapon = c.weapon
     reaches = usable_reaches(c, weapon)
-    options: list[tuple[tuple, Plan]] = []
-    starts = [c.pos] + [n for n in hexgrid.neighbours(c.pos) if b.board.free(n)]
+    board = b.board
+    here = c.pos
+    starts = [here] + [n for n in board.neighbours(here) if board.free(n)]
     # A step changes a distance by at most one: foes further out cannot be in reach.
     far = max(reaches, default=-1) + 1
-    near = [e for e in enemies if hexgrid.distance(c.pos, e.pos) <= far]
+    near = [e for e in enemies if hexgrid.distance(here, e.pos) <= far]
+    best: tuple[tuple, Hex, Combatant, int, int] | None = None
     for p in starts:
         for e in near:
             d = hexgrid.distance(p, e.pos)
-            if d not in reaches or (d == 0 and p != c.pos):
+            if d not in reaches or (d == 0 and p != here):
                 continue
-            facing = hexgrid.direction_to(p, e.pos) if d > 0 else c.facing
+            facing = board.direction(p, e.pos) if d > 0 else c.facing
             if d > 0 and e.pos not in tactics.melee_reach_hexes(p, facing, d, b.settings):
                 continue
-            score = (p != c.pos, e.hp / e.hp_max, -d, e.id, p)
-            options.append(
-                (
-                    score,
-                    Plan(
-                        "attack",
-                        target=e.id,
-                        weapon=c.weapon_index,
-                        mode=weapon_mode(weapon, d),
-                        step_before=None if p == c.pos else p,
-                        facing=facing,
-                        reach=d,
-                    ),
-                )
-            )
-    if options:
-        options.sort(key=lambda o: o[0])
-        plan = options[0][1]
-        target = b.by_id[plan.target]
+            score = (p != here, e.hp / e.hp_max, -d, e.id, p)
+            if best is None or score < best[0]:
+                best = (score, p, e, d, facing)
+    if best is not None:
+        _, p, target, d, facing = best
+        plan = Plan(
+            "attack",
+            target=target.id,
+            weapon=c.weapon_index,
+            mode=weapon_mode(weapon, d),
+            step_before=None if p == here else p,
+            facing=facing,
+            reach=d,
+        )
         if plan.step_before is None:
             plan.step_after = back_off(b, c, target, plan.facing)
         threats = threats_near(c, enemies, target)
@@ -235,7 +232,7 @@ def back_off(b: Battle, c: Combatant, target: Combatant, facing: int | None) -> 
         return None
     safe = theirs + target.step
     best: tuple[int, Hex] | None = None
-    for n in hexgrid.neighbours(c.pos):
+    for n in b.board.neighbours(c.pos):
         d = hexgrid.distance(n, target.pos)
         if not b.board.free(n) or d <= theirs or d > mine + 1:
             continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
+from rules.engine.hexgrid import Hex
 from rules.engine.systems.hextactical import tactics
 from rules.engine.systems.hextactical.ai.approach import approach_plan
 from rules.engine.systems.hextactical.ai.estimates import best_melee_index, max_enemy_reach
@@ -51,8 +52,7 @@ def ranged_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comb
             continue
         if weapon.thrown and d > max(3, weapon.half_range // 2):
             continue
-        steps = hexgrid.line_steps(c.pos, e.pos)
-        groups = tactics.people_in_the_way(steps, b.board.occupants_at, c.posture, b.settings)
+        groups = in_the_way(b, c, c.pos, e.pos)
         skill = (
             weapon_skill(c, weapon) + tactics.range_modifier(d) + tactics.in_the_way_penalty(groups)
         )
@@ -93,15 +93,14 @@ def pop_up_plan(b: Battle, c: Combatant, enemies: list[Combatant]) -> Plan | Non
         return None
     best: tuple[tuple, Plan] | None = None
     hidden = [e for e in enemies if not b.board.line_clear(c.pos, e.pos)]
-    for n in hexgrid.neighbours(c.pos):
+    for n in b.board.neighbours(c.pos):
         if not b.board.free(n):
             continue
         for e in hidden:
             d = hexgrid.distance(n, e.pos)
             if d > weapon.max_range or d == 0 or not b.board.line_clear(n, e.pos):
                 continue
-            steps = hexgrid.line_steps(n, e.pos)
-            groups = tactics.people_in_the_way(steps, b.board.occupants_at, c.posture, b.settings)
+            groups = in_the_way(b, c, n, e.pos)
             if any(b.by_id[i].side == c.side for g in groups for i in g.ids):
                 continue
             skill = weapon_skill(c, weapon) + tactics.range_modifier(d)
@@ -121,6 +120,15 @@ def pop_up_plan(b: Battle, c: Combatant, enemies: list[Combatant]) -> Plan | Non
                 )
                 best = (key, plan)
     return None if best is None else best[1]
+
+
+def in_the_way(b: Battle, c: Combatant, start: Hex, goal: Hex) -> list[tactics.InTheWay]:
+    """:func:`tactics.people_in_the_way` of a shot from ``start`` to ``goal``; none at once
+    when nobody stands on the line."""
+    steps, hexes = b.board.line(start, goal)
+    if hexes.isdisjoint(b.board.occ):
+        return []
+    return tactics.people_in_the_way(steps, b.board.occupants_at, c.posture, b.settings)
 
 
 def wait_plan(b: Battle, c: Combatant, nearest: Combatant) -> Plan:

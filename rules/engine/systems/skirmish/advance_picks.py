@@ -1,6 +1,6 @@
 """What an advance lets the player pick (NOT IN SEED: published Mordheim rulebook pp.121-122,
 Advances and Skills): the skills a "new skill" offers and the promotion "the lad's got
-talent" makes. Each adds ``choose_one_of`` to advance entries of ``post_battle.advances``."""
+talent" makes. Each adds ``choose_one_of`` to advance entries of ``advances.advances``."""
 
 from __future__ import annotations
 

@@ -11,16 +11,16 @@ from rules.engine.report import BattleReport, UnitOutcome
 from rules.engine.systems.base import PostBattle
 from rules.engine.systems.capabilities import Effect, PackResult, resource_effects, unit_key
 from rules.engine.systems.skirmish.advance_picks import offer_skills
+from rules.engine.systems.skirmish.advances import advances
 from rules.engine.systems.skirmish.captivity import CAPTIVITY
 from rules.engine.systems.skirmish.exploration import exploration_result
 from rules.engine.systems.skirmish.hired_swords import HIRED_SWORDS
 from rules.engine.systems.skirmish.post_battle import (
     EXPERIENCE_AWARDS,
     SCENARIO_AWARDS,
-    Roller,
-    advances,
     wyrdstone_price,
 )
+from rules.engine.systems.skirmish.rolls import Roller
 from rules.engine.systems.skirmish.trading import TRADING
 from rules.engine.systems.skirmish.warband_figures import warband_figures
 

@@ -1,5 +1,6 @@
 """The post-battle sequence as plain data (NOT IN SEED: published Mordheim rules, digest
-§15.8–15.13): injuries, experience and advances, exploration, income, warband rating.
+§15.8–15.13): injuries, experience, exploration, income, warband rating; the advance rolls
+are ``advances``, the dice ``rolls``.
 
 Every table is module-level data so a campaign "rules pack" can swap it; every die rolled
 is recorded in ``PostBattle.dice``.
@@ -8,15 +9,15 @@ is recorded in ``PostBattle.dice``.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine.dice import Dice
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, PostBattle
-from rules.engine.systems.skirmish.advance_picks import LADS_GOT_TALENT, offer_skills, offer_talent
-from rules.engine.systems.skirmish.maxima import DEFAULT_RACE, maxima_for, within_maxima
+from rules.engine.systems.skirmish.advance_picks import offer_skills, offer_talent
+from rules.engine.systems.skirmish.advances import MAX_HEROES, advances
+from rules.engine.systems.skirmish.maxima import DEFAULT_RACE
 from rules.engine.systems.skirmish.pits import (
     PIT_LOSS_INJURY_MAX,
     PIT_WIN_EXPERIENCE,
@@ -24,9 +25,8 @@ from rules.engine.systems.skirmish.pits import (
     pit_fight,
 )
 from rules.engine.systems.skirmish.rating import warrior_rating
+from rules.engine.systems.skirmish.rolls import Band, Roller, band
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
-
-Band = tuple[int, int, str]
 
 HERO_SERIOUS_INJURIES: tuple[Band, ...] = (
     (11, 15, "dead"),
@@ -92,56 +92,6 @@ SCENARIO_AWARDS: dict[str, dict[str, int]] = {
     "wyrdstone-hunt": {"wyrdstone_carried": 1},
     "breakthrough": {"broke_through": 1},
 }
-HERO_THRESHOLDS: tuple[int, ...] = (
-    2,
-    4,
-    6,
-    8,
-    11,
-    14,
-    17,
-    20,
-    24,
-    28,
-    32,
-    36,
-    41,
-    46,
-    51,
-    57,
-    63,
-    69,
-    76,
-    83,
-    90,
-)
-HENCHMAN_THRESHOLDS: tuple[int, ...] = (2, 5, 9, 14)
-
-HERO_ADVANCES: tuple[Band, ...] = (
-    (2, 5, "new_skill"),
-    (6, 6, "s_or_a"),
-    (7, 7, "ws_or_bs"),
-    (8, 8, "i_or_ld"),
-    (9, 9, "w_or_t"),
-    (10, 12, "new_skill"),
-)
-HERO_ADVANCE_SUB_ROLLS: dict[str, tuple[Band, ...]] = {
-    "s_or_a": ((1, 3, "S"), (4, 6, "A")),
-    "i_or_ld": ((1, 3, "I"), (4, 6, "Ld")),
-    "w_or_t": ((1, 3, "W"), (4, 6, "T")),
-}
-MAX_HEROES = 6
-"""A warband has at most six heroes (published Mordheim Warband composition; the system
-catalogue's ``warband.heroes``): a henchman's talent finds no room past it."""
-HENCHMAN_ADVANCES: tuple[Band, ...] = (
-    (2, 4, "I"),
-    (5, 5, "S"),
-    (6, 7, "ws_or_bs"),
-    (8, 8, "A"),
-    (9, 9, "Ld"),
-    (10, 12, LADS_GOT_TALENT),
-)
-
 EXPLORATION_SHARDS: tuple[tuple[int, int], ...] = (
     (5, 1),
     (11, 2),
@@ -168,38 +118,6 @@ WYRDSTONE_PRICES: tuple[tuple[int, ...], ...] = (
 """≈ gc for selling N shards (row N−1, 8+ use the last row) by warband size (≤3, ≤6 … 16+):
 published Mordheim table from memory, uncertain (not in seed 001: published Mordheim rules,
 Exploration and income does not reproduce it)."""
-
-
-def band(table: tuple[Band, ...], value: int) -> str:
-    """The entry of ``table`` whose range holds ``value``."""
-    for low, high, code in table:
-        if low <= value <= high:
-            return code
-    raise EngineError("post_battle.table", f"No table entry for {value}.")
-
-
-class Roller:
-    """Dice that record every roll with what it was for."""
-
-    def __init__(self, seed: int) -> None:
-        self.dice = Dice(seed)
-        self.log: list[dict[str, Any]] = []
-
-    def roll(self, what: str, who: str, kind: str) -> int:
-        roll_fn: dict[str, Callable[[], int]] = {
-            "D6": self.dice.d6,
-            "D3": self.dice.d3,
-            "2D6": self.dice.two_d6,
-            "D66": self.dice.d66,
-        }
-        value = roll_fn[kind]()
-        self.log.append({"what": what, "fighter": who, "kind": kind, "result": value})
-        return value
-
-    def many(self, what: str, who: str, count: int) -> list[int]:
-        values = self.dice.d6s(count) if count else []
-        self.log.append({"what": what, "fighter": who, "kind": f"{count}D6", "result": values})
-        return values
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,69 +221,6 @@ def pit_wins_of(injury: dict[str, Any]) -> int:
     """Pit fights won in one serious-injury roll, those inside Multiple Injuries too."""
     own = 1 if (injury.get("pit_fight") or {}).get("outcome") == "won" else 0
     return own + sum(pit_wins_of(sub) for sub in injury.get("injuries") or [])
-
-
-def _advance_roll(roller: Roller, who: str, hero: bool, threshold: int) -> dict[str, Any]:
-    """One 2D6 on the hero or henchman advance table, with its D6 sub-roll (not in seed 001:
-    published Mordheim rules, Advances)."""
-    value = roller.roll("advance", who, "2D6")
-    code = band(HERO_ADVANCES if hero else HENCHMAN_ADVANCES, value)
-    entry: dict[str, Any] = {"threshold": threshold, "roll": value, "result": code}
-    if hero and code in HERO_ADVANCE_SUB_ROLLS:
-        sub = roller.roll(f"advance: {code}", who, "D6")
-        entry["characteristic"] = band(HERO_ADVANCE_SUB_ROLLS[code], sub)
-    elif code in ("ws_or_bs",):
-        entry["choose_one_of"] = ["WS", "BS"]
-    elif code in ("I", "S", "A", "Ld"):
-        entry["characteristic"] = code
-    return entry
-
-
-def advances(
-    roller: Roller,
-    who: str,
-    hero: bool,
-    start: int,
-    total: int,
-    profile: Mapping[str, int] | None = None,
-    race: str = DEFAULT_RACE,
-    hero_room: bool = True,
-) -> list[dict[str, Any]]:
-    """One 2D6 advance roll per threshold crossed (not in seed 001: published Mordheim rules,
-    Advances); with the fighter's
-    ``profile``, racial maxima hold (``maxima.within_maxima``: the other of the pair, else
-    a re-roll, each re-roll recorded in ``rerolled``); without ``hero_room`` (the warband
-    has its most heroes) "the lad's got talent" is rolled again (published rulebook p.121)."""
-    thresholds = HERO_THRESHOLDS if hero else HENCHMAN_THRESHOLDS
-    current = dict(profile or {})
-    maxima = maxima_for(race)
-    out = []
-    for threshold in thresholds:
-        if not start < threshold <= total:
-            continue
-        entry = _advance_roll(roller, who, hero, threshold)
-        rerolled: list[int] = []
-        # ends: "new skill" (heroes) and "the lad's got talent" (henchmen, while the warband
-        # has room for a hero) are never blocked by maxima
-        while True:
-            if entry["result"] == LADS_GOT_TALENT and not hero_room:
-                pass  # no room for another hero: rolled again
-            elif profile is None:
-                break
-            else:
-                allowed = within_maxima(entry, current, maxima)
-                if allowed is not None:
-                    entry = allowed
-                    break
-            rerolled.append(entry["roll"])
-            entry = _advance_roll(roller, who, hero, threshold)
-        if rerolled:
-            entry["rerolled"] = rerolled
-        if entry.get("characteristic"):
-            stat = entry["characteristic"]
-            current[stat] = current.get(stat, 0) + 1
-        out.append(entry)
-    return out
 
 
 def exploration_shards(total: int) -> int:

@@ -8,8 +8,10 @@ import pytest
 
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems.skirmish import SYSTEM
+from rules.engine.systems.skirmish import advances as adv
 from rules.engine.systems.skirmish import post_battle as pb
 from rules.engine.systems.skirmish.advance_picks import offer_talent
+from rules.engine.systems.skirmish.rolls import Roller, band
 from rules.engine.systems.skirmish.settings import SkirmishSettings
 
 
@@ -57,17 +59,17 @@ def test_out_of_action_fighters_roll_injuries(
 
 def test_henchman_dies_on_one_or_two():
     # not in seed 001: published Mordheim rules, Henchmen out of action
-    roller = pb.Roller(0)
+    roller = Roller(0)
     assert SkirmishSettings().henchman_dead_max == 2
-    assert pb.band(pb.HERO_SERIOUS_INJURIES, 13) == "dead"
-    assert pb.band(pb.HERO_SERIOUS_INJURIES, 44) == "full_recovery"
+    assert band(pb.HERO_SERIOUS_INJURIES, 13) == "dead"
+    assert band(pb.HERO_SERIOUS_INJURIES, 44) == "full_recovery"
     assert roller.roll("x", "y", "D66") in range(11, 67)
 
 
 def test_multiple_injuries_reroll_dead_captured_and_multiple():
     # not in seed 001: published Mordheim rules, Serious injuries
     for seed in range(200):
-        roller = pb.Roller(seed)
+        roller = Roller(seed)
         injury = pb.hero_serious_injury(roller, "h")
         if injury["result"] != "multiple_injuries":
             continue  # a lost pit fight's own re-roll sits in "injuries" too (test_pits)
@@ -76,10 +78,10 @@ def test_multiple_injuries_reroll_dead_captured_and_multiple():
 
 
 def test_advance_at_published_thresholds():  # not in seed 001: published Mordheim rules, Advances
-    roller = pb.Roller(5)
-    assert [a["threshold"] for a in pb.advances(roller, "h", True, 7, 11)] == [8, 11]
-    assert [a["threshold"] for a in pb.advances(roller, "g", False, 4, 5)] == [5]
-    assert pb.advances(roller, "g", False, 5, 8) == []
+    roller = Roller(5)
+    assert [a["threshold"] for a in adv.advances(roller, "h", True, 7, 11)] == [8, 11]
+    assert [a["threshold"] for a in adv.advances(roller, "g", False, 4, 5)] == [5]
+    assert adv.advances(roller, "g", False, 5, 8) == []
 
 
 def test_exploration_and_income_tables():
@@ -189,7 +191,7 @@ def test_advances_respect_racial_maxima():
     assert within_maxima(choice, {**strong, "BS": 3}, human)["choose_one_of"] == ["BS"]
     for seed in range(200):  # a henchman at every maximum but Ld never gets I, S or A
         at_max = {**human, "Ld": 7}
-        for entry in pb.advances(pb.Roller(seed), "g", False, 0, 14, at_max):
+        for entry in adv.advances(Roller(seed), "g", False, 0, 14, at_max):
             assert entry.get("characteristic") in (None, "Ld")
             assert entry.get("choose_one_of", ["x"]) != []
 
@@ -200,7 +202,7 @@ TALENT_SEED = 20  # a henchman's first advance roll (2 XP) is a 12
 def test_the_lads_got_talent_promotes_a_henchman_who_picks_two_skill_lists():
     """Henchman advance 10-12: one of the group becomes a hero with two skill lists of the
     warband's heroes (NOT IN SEED: published Mordheim rulebook p.121)."""
-    (entry,) = pb.advances(pb.Roller(TALENT_SEED), "u6", False, 1, 2)
+    (entry,) = adv.advances(Roller(TALENT_SEED), "u6", False, 1, 2)
     assert entry["result"] == "lads_got_talent"
     fighters = [{"id": "u6.1", "dead": True}, {"id": "u6.2", "dead": False}]
     assert offer_talent([entry], fighters, ["speed", "combat", "shooting"]) == 1
@@ -210,6 +212,6 @@ def test_the_lads_got_talent_promotes_a_henchman_who_picks_two_skill_lists():
 
 def test_no_talent_when_the_warband_has_its_most_heroes():
     """ "If you already have the maximum number of Heroes, roll again" (published p.121)."""
-    (entry,) = pb.advances(pb.Roller(TALENT_SEED), "u6", False, 1, 2, hero_room=False)
+    (entry,) = adv.advances(Roller(TALENT_SEED), "u6", False, 1, 2, hero_room=False)
     assert entry["result"] != "lads_got_talent"
     assert entry["rerolled"] == [12]

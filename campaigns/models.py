@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings as django_settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.manager import Manager
 
 
 class CampaignFormat(models.TextChoices):
@@ -455,11 +456,20 @@ class WarbandActionKind(models.TextChoices):
     EXCHANGE = "exchange", "Offered a captive in exchange"
 
 
+class ActiveWarbandActions(models.Manager["WarbandAction"]):
+    """The actions that count: those of a game an organiser reversed are left out."""
+
+    def get_queryset(self) -> models.QuerySet[WarbandAction]:
+        return super().get_queryset().filter(reversed_at__isnull=True)
+
+
 class WarbandAction(CampaignLine):
     """One between-games action of a participant: ``gold`` is what it put into (+) or took
     out of (−) their treasury; ``after`` is the participant's latest finished game when it
     happened (rarity rolls belong to that game's post-battle sequence); ``unit_key`` names the
-    roster entry (or hired sword), ``target`` the captive's injury ledger line."""
+    roster entry (or hired sword), ``target`` the captive's injury ledger line; reversing the
+    game it followed sets ``reversed_at`` (the row stays, for the record; ``objects`` reads
+    only the actions that count)."""
 
     participant = models.ForeignKey(
         Participant, on_delete=models.CASCADE, related_name="warband_actions"
@@ -480,8 +490,13 @@ class WarbandAction(CampaignLine):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    reversed_at = models.DateTimeField(null=True, blank=True)
+
+    all_objects = Manager()  # every row, the reversed ones too
+    objects = ActiveWarbandActions()
 
     class Meta(CampaignLine.Meta):
+        default_manager_name = "objects"
         indexes = [models.Index(fields=("participant", "kind"))]
         constraints = [kind_valid(WarbandActionKind, "warband_action_kind_valid")]
 

@@ -66,7 +66,8 @@ def captive_set_ransom(
 @transaction.atomic
 def captive_pay_ransom(*, participant: Participant, captive: int, actor: Any) -> WarbandAction:
     """The captive's warband pays the ransom the captor set: the gold moves from its
-    treasury to the captor's and the hero comes back (without his equipment: the captors keep it, ``campaigns.captives.captive_equipment``)."""
+    treasury to the captor's and the hero comes back without his
+    equipment (the captors keep it: ``campaigns.captives.captive_equipment``)."""
     require_player(participant, actor)
     Participant.objects.select_for_update().get(pk=participant.pk)
     row = _held_captive(participant, captive, captor=False)

@@ -76,6 +76,19 @@ def _rescued(line: LedgerEntry, captor: int | None, games: list[dict[str, Any]])
     return False
 
 
+def captive_equipment(line: LedgerEntry) -> list[str]:
+    """The weapons and armour the captive took into his game, which his captors keep
+    (published Mordheim serious injury 61; the injury's ``to_captor``): names from his
+    warband's snapshot of that game."""
+    if not line.data.get("to_captor"):
+        return []
+    game = line.game
+    side = "a" if line.participant_id == game.participant_a_id else "b"
+    units = (getattr(game, f"snapshot_{side}") or {}).get("units", [])
+    unit = next((u for u in units if str(u.get("id")) == line.unit_key), {})
+    return [str(w.get("name") or w.get("type")) for w in unit.get("weapons", [])]
+
+
 def captive_rows(*, campaign_id: int, system: str) -> list[dict[str, Any]]:
     """Every captive of the campaign with captor, status and ransom asked."""
     lines = campaign_captive_lines(campaign_id=campaign_id, system=system)
@@ -134,6 +147,7 @@ def captive_rows(*, campaign_id: int, system: str) -> list[dict[str, Any]]:
                 "status": status,
                 "ransom": ransom,
                 "exchange_for": partner,
+                "equipment": captive_equipment(line),
             }
         )
     return rows

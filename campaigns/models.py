@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings as django_settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.manager import Manager
 
 
 class CampaignFormat(models.TextChoices):
@@ -338,30 +339,41 @@ class EffectKind(models.TextChoices):
     CHOICE = "choice", "Choice"
 
 
-class LedgerEntry(models.Model):
-    """One effect of a game on a unit (``unit_key`` = the roster entry's stable id, plus a
-    fighter id where the system has fighters) or on the participant (``unit_key`` blank)."""
+def kind_valid(kinds: type[models.TextChoices], name: str) -> models.CheckConstraint:
+    """The database holds a row's ``kind`` to one of ``kinds``."""
+    return models.CheckConstraint(condition=Q(kind__in=kinds.values), name=name)
 
-    run = models.ForeignKey(PostBattleRun, on_delete=models.CASCADE, related_name="entries")
+
+class CampaignLine(models.Model):
+    """What a ledger line and a warband action share: their campaign, the roster entry they
+    concern (``unit_key``, blank for the participant as a whole), their data and when they
+    were made; read in the order they were made."""
+
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
-    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="ledger")
     unit_key = models.CharField(max_length=80, blank=True)
-    fighter_key = models.CharField(max_length=80, blank=True)
-    kind = models.CharField(max_length=20, choices=EffectKind.choices)
-    resource = models.CharField(max_length=40, blank=True)
-    amount = models.IntegerField(default=0)
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        abstract = True
         ordering = ("id",)
+
+
+class LedgerEntry(CampaignLine):
+    """One effect of a game on a unit (``unit_key`` = the roster entry's stable id, plus a
+    fighter id where the system has fighters) or on the participant (``unit_key`` blank)."""
+
+    run = models.ForeignKey(PostBattleRun, on_delete=models.CASCADE, related_name="entries")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="ledger")
+    fighter_key = models.CharField(max_length=80, blank=True)
+    kind = models.CharField(max_length=20, choices=EffectKind.choices)
+    resource = models.CharField(max_length=40, blank=True)
+    amount = models.IntegerField(default=0)
+
+    class Meta(CampaignLine.Meta):
         indexes = [models.Index(fields=("participant", "unit_key"))]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(kind__in=EffectKind.values), name="ledger_kind_valid"
-            ),
-        ]
+        constraints = [kind_valid(EffectKind, "ledger_kind_valid")]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.amount} {self.unit_key}"
@@ -444,13 +456,21 @@ class WarbandActionKind(models.TextChoices):
     EXCHANGE = "exchange", "Offered a captive in exchange"
 
 
-class WarbandAction(models.Model):
+class ActiveWarbandActions(models.Manager["WarbandAction"]):
+    """The actions that count: those of a game an organiser reversed are left out."""
+
+    def get_queryset(self) -> models.QuerySet[WarbandAction]:
+        return super().get_queryset().filter(reversed_at__isnull=True)
+
+
+class WarbandAction(CampaignLine):
     """One between-games action of a participant: ``gold`` is what it put into (+) or took
     out of (−) their treasury; ``after`` is the participant's latest finished game when it
     happened (rarity rolls belong to that game's post-battle sequence); ``unit_key`` names the
-    roster entry (or hired sword), ``target`` the captive's injury ledger line."""
+    roster entry (or hired sword), ``target`` the captive's injury ledger line; reversing the
+    game it followed sets ``reversed_at`` (the row stays, for the record; ``objects`` reads
+    only the actions that count)."""
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
     participant = models.ForeignKey(
         Participant, on_delete=models.CASCADE, related_name="warband_actions"
     )
@@ -459,12 +479,10 @@ class WarbandAction(models.Model):
     )
     kind = models.CharField(max_length=20, choices=WarbandActionKind.choices)
     gold = models.IntegerField(default=0)
-    unit_key = models.CharField(max_length=80, blank=True)
     item = models.CharField(max_length=80, blank=True)
     target = models.ForeignKey(
         LedgerEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
-    data = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL,
         null=True,
@@ -472,16 +490,15 @@ class WarbandAction(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    reversed_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ("id",)
+    all_objects = Manager()  # every row, the reversed ones too
+    objects = ActiveWarbandActions()
+
+    class Meta(CampaignLine.Meta):
+        default_manager_name = "objects"
         indexes = [models.Index(fields=("participant", "kind"))]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(kind__in=WarbandActionKind.values), name="warband_action_kind_valid"
-            ),
-        ]
+        constraints = [kind_valid(WarbandActionKind, "warband_action_kind_valid")]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.gold} by participant {self.participant_id}"

@@ -19,8 +19,9 @@ from armybuilder.rosterdata import apply_options, carried_items
 from armybuilder.selectors import context_validate, roster_context, roster_revision_list
 from armybuilder.services.history import undo_state
 from armybuilder.summaries import system_summary, unit_figures
-from armybuilder.validation import option_limit, price_roster, unlock_standings
+from armybuilder.validation import option_limit, price_roster, skill_tables, unlock_standings
 from frontend.rules_variant_pages import variant_choices
+from frontend.skill_picker import skill_block
 from frontend.unit_cards import summary_rows
 
 UNIT_PATH = re.compile(r"^units\[(\d+)\]")
@@ -212,6 +213,11 @@ def editor_data(roster: Roster) -> dict[str, Any]:
     }
     priced = price_roster(payload, context.system, context.factions)
     derived = unit_figures(priced)
+    tables = skill_tables(roster.system.slug)
+    skill_errors: dict[str, list[str]] = {}
+    for row in violations:
+        if row["code"].startswith("skill.") and row["unit_id"]:
+            skill_errors.setdefault(row["unit_id"], []).append(row["message"])
     for category, entries in grouped:
         units = []
         for index, entry, unit in entries:
@@ -237,6 +243,7 @@ def editor_data(roster: Roster) -> dict[str, Any]:
                     "single_model": "sizes" not in unit and size_min == size_max,
                     "profile": profiles.get(unit_id, {}),
                     "derived": derived.get(unit_id),
+                    "skills": skill_block(tables, unit, entry, skill_errors.get(unit_id, [])),
                     "points": result.unit_points.get(unit_id, 0),
                     "options": (option_rows := _option_rows(unit, entry)),
                     "option_blocks": option_blocks(option_rows),

@@ -418,3 +418,7 @@ hired_swords  # campaign pack rules read by name (rules/engine/systems/skirmish/
 _.metadata_class
 # DRF calls the token authentication hook (api/authentication.py)
 _.authenticate_credentials
+# Django reads a model's Meta.default_manager_name; all_objects keeps the reversed warband
+# actions readable (campaigns/models.py WarbandAction, tests/integration/campaigns/test_trading.py)
+_.default_manager_name
+_.all_objects

@@ -81,9 +81,11 @@ def roster_update_unit(
     size: int | None = None,
     options: list[str] | None = None,
     name: str | None = None,
+    skills: list[str] | None = None,
     actor: Any | None = None,
 ) -> dict[str, Any]:
-    """Change a unit's size, options or name; returns the stored entry."""
+    """Change a unit's size, options, name or skills (a hero's picks: the validator checks
+    them against his skill lists); returns the stored entry."""
     with transaction.atomic():
         roster = lock_roster(roster)
         index = _unit_index(roster, unit_id)
@@ -95,6 +97,8 @@ def roster_update_unit(
             raw["options"] = options
         if name is not None:
             raw["name"] = name
+        if skills is not None:
+            raw["skills"] = skills
         entry = unit_entry(raw, index)
         roster.payload["units"][index] = entry
         record_revision(

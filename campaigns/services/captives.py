@@ -12,8 +12,8 @@ from django.db import transaction
 from campaigns.captives import HELD, captive_rows
 from campaigns.errors import CampaignConflict, CampaignError
 from campaigns.models import Participant, WarbandAction, WarbandActionKind
-from campaigns.services.audit import audit
-from campaigns.treasury import latest_game, require_gold, require_player, system_rules
+from campaigns.services.warband_actions import warband_action_record
+from campaigns.treasury import require_gold, require_player, system_rules
 
 RANSOM_MAX = 100_000
 
@@ -37,24 +37,17 @@ def _held_captive(participant: Participant, captive: int, *, captor: bool) -> di
 def _record(
     participant: Participant, row: dict[str, Any], kind: str, actor: Any, gold: int = 0, **data
 ) -> WarbandAction:
-    action = WarbandAction.objects.create(
-        campaign_id=participant.campaign_id,
+    return warband_action_record(
         participant=participant,
-        after=latest_game(participant=participant),
         kind=kind,
+        actor=actor,
         gold=gold,
         unit_key=row["unit"],
         target_id=row["captive"],
         data=data,
-        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        audit_action=f"captive_{kind}",
+        audit_data={"captive": row["captive"], "gold": gold, **data},
     )
-    audit(
-        campaign=participant.campaign,
-        actor=actor,
-        action=f"captive_{kind}",
-        data={"participant": participant.pk, "captive": row["captive"], "gold": gold, **data},
-    )
-    return action
 
 
 @transaction.atomic
@@ -73,7 +66,8 @@ def captive_set_ransom(
 @transaction.atomic
 def captive_pay_ransom(*, participant: Participant, captive: int, actor: Any) -> WarbandAction:
     """The captive's warband pays the ransom the captor set: the gold moves from its
-    treasury to the captor's and the hero comes back with his equipment."""
+    treasury to the captor's and the hero comes back without his
+    equipment (the captors keep it: ``campaigns.captives.captive_equipment``)."""
     require_player(participant, actor)
     Participant.objects.select_for_update().get(pk=participant.pk)
     row = _held_captive(participant, captive, captor=False)

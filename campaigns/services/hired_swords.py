@@ -21,10 +21,9 @@ from campaigns.models import (
     WarbandActionKind,
 )
 from campaigns.selectors import participant_unit_states
-from campaigns.services.audit import audit
+from campaigns.services.warband_actions import warband_action_record
 from campaigns.treasury import (
     has_rules,
-    latest_game,
     require_gold,
     require_player,
     system_rules,
@@ -132,23 +131,16 @@ def _current(participant: Participant, slug: str) -> dict[str, Any]:
 
 
 def _record(participant: Participant, kind: str, key: str, slug: str, gold: int, actor: Any):
-    action = WarbandAction.objects.create(
-        campaign_id=participant.campaign_id,
+    return warband_action_record(
         participant=participant,
-        after=latest_game(participant=participant),
         kind=kind,
+        actor=actor,
         gold=gold,
         unit_key=key,
         item=slug,
-        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        audit_action=f"hired_sword_{kind}",
+        audit_data={"unit": key, "hired_sword": slug, "gold": gold},
     )
-    audit(
-        campaign=participant.campaign,
-        actor=actor,
-        action=f"hired_sword_{kind}",
-        data={"participant": participant.pk, "unit": key, "hired_sword": slug, "gold": gold},
-    )
-    return action
 
 
 @transaction.atomic

@@ -156,7 +156,7 @@ def post_battle_void(game: Game, participant_ids: list[int], reason: str) -> int
     ).update(reversed_at=timezone.now(), reversal_reason=reason[:200])
 
 
-def _later_games(game: Game, participant_id: int) -> list[Game]:
+def later_games(game: Game, participant_id: int) -> list[Game]:
     """The participant's finished games after ``game``, in the order they were resolved."""
     return list(
         Game.objects.filter(
@@ -175,7 +175,7 @@ def post_battle_recompute_after(game: Game, actor: Any) -> None:
     """Re-run post-battle (same seeds) for the later games of this game's participants, so
     experience totals, thresholds and ranks follow from the corrected history."""
     for pid in game.participant_ids():
-        for later in _later_games(game, pid):
+        for later in later_games(game, pid):
             before = _experience_summary(later, pid)
             post_battle_void(later, [pid], f"recomputed after game {game.pk} changed")
             apply_post_battle(game=later, participant_ids=[pid])

@@ -15,6 +15,7 @@ from campaigns.lifecycle import GameAction, game_require
 from campaigns.models import FINAL_STATUSES, Game
 from campaigns.results import manual_report
 from campaigns.services.audit import audit_game
+from campaigns.services.between_games import between_games_check, between_games_undo
 from campaigns.services.games import game_lock, game_take_snapshots, game_update_followers
 from campaigns.services.ledger import (
     apply_post_battle,
@@ -215,12 +216,15 @@ def game_decide(
 
 def game_reverse(*, game: Game, user: Any, reason: str = "") -> Game:
     """Organiser only: the game no longer counts, its effects are removed (runs marked
-    reversed) and later games of its participants are recomputed."""
+    reversed, the trades made after it undone: ``between_games``; refused while a later game
+    was played with them) and later games of its participants are recomputed."""
     with transaction.atomic():
         game = game_lock(game)
         status = game_require(game, user, GameAction.REVERSE)
+        between_games_check(game)
         was = game.status
         voided = post_battle_void(game, game.participant_ids(), f"reversed: {reason}")
+        between_games_undo(game, user)
         game.status = status
         game.save(update_fields=["status"])
         audit_game(

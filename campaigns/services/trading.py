@@ -16,8 +16,8 @@ from armybuilder.rosterdata import option_cost
 from campaigns.errors import CampaignConflict, CampaignError
 from campaigns.models import Game, Participant, RosterVersion, WarbandAction, WarbandActionKind
 from campaigns.selectors import participant_campaign_payload, participant_context
-from campaigns.services.audit import audit
 from campaigns.services.rosters import participant_roster_update
+from campaigns.services.warband_actions import warband_action_record
 from campaigns.treasury import latest_game, require_gold, require_player, system_rules
 from rules.engine.systems.capabilities import unit_key
 
@@ -137,24 +137,18 @@ def trade_search(*, participant: Participant, hero: str, item: str, actor: Any) 
         )
     dice = rules.search(game.side_seed(game.side_of(participant.pk)), hero)
     found = sum(dice) >= rarity
-    action = WarbandAction.objects.create(
-        campaign_id=participant.campaign_id,
+    data = {"dice": list(dice), "rarity": rarity, "found": found}
+    return warband_action_record(
         participant=participant,
-        after=game,
         kind=WarbandActionKind.RARITY_ROLL,
+        actor=actor,
         unit_key=hero,
         item=item,
-        data={"dice": list(dice), "rarity": rarity, "found": found},
-        created_by=actor,
+        data=data,
+        audit_action="rarity_roll",
+        audit_data={"hero": hero, "item": item, **data},
+        audit_on_game=True,
     )
-    audit(
-        campaign=participant.campaign,
-        actor=actor,
-        action="rarity_roll",
-        game=game,
-        data={"participant": participant.pk, "hero": hero, "item": item, **action.data},
-    )
-    return action
 
 
 @transaction.atomic
@@ -176,15 +170,13 @@ def trade_buy(*, participant: Participant, unit: str, item: str, actor: Any) -> 
     version = participant_roster_update(
         participant=participant, actor=actor, payload=payload, rare_found=[item] if find else []
     )
-    WarbandAction.objects.create(
-        campaign_id=participant.campaign_id,
+    warband_action_record(
         participant=participant,
-        after=latest_game(participant=participant),
         kind=WarbandActionKind.BUY,
+        actor=actor,
         unit_key=unit,
         item=item,
         data={"price": price, "version": version.number, "find": find.pk if find else None},
-        created_by=actor,
     )
     return version
 
@@ -200,14 +192,12 @@ def trade_sell(*, participant: Participant, unit: str, item: str, actor: Any) ->
     payload["units"][index]["options"] = options
     version = participant_roster_update(participant=participant, actor=actor, payload=payload)
     gold = rules.sell_price(option_cost(option, int(entry.get("size") or 1)))
-    return WarbandAction.objects.create(
-        campaign_id=participant.campaign_id,
+    return warband_action_record(
         participant=participant,
-        after=latest_game(participant=participant),
         kind=WarbandActionKind.SELL,
+        actor=actor,
         gold=gold,
         unit_key=unit,
         item=item,
         data={"version": version.number},
-        created_by=actor,
     )

@@ -15,6 +15,7 @@ from campaigns.errors import CampaignError
 from campaigns.models import Participant
 from campaigns.services import ledger, membership, rosters
 from campaigns.services.campaigns import campaign_add_organiser
+from frontend.advance_page import remember_advance_error
 from frontend.views.campaigns import back_to_campaign, page_campaign, page_participant
 
 
@@ -47,7 +48,10 @@ def advance_choose(request: HttpRequest, pk: int, participant_id: int) -> HttpRe
             request, participant, CampaignError("advance", "Pick an advance."), ""
         )
     except CampaignError as error:
-        return back_to_participant(request, participant, error, "")
+        remember_advance_error(request, entry, error.message)
+        return redirect(
+            "participant-detail", pk=participant.campaign_id, participant_id=participant.pk
+        )
     return back_to_participant(request, participant, None, "Advance chosen.")
 
 

@@ -29,13 +29,13 @@ from campaigns.selectors import (
     participant_absent_fighters,
     participant_budget,
     participant_campaign_payload,
-    participant_pending_choices,
     participant_resources,
     participant_units,
 )
 from campaigns.services import engine, games, membership, results, rosters, rounds
 from campaigns.services.campaigns import campaign_create
 from core.errors import ApplicationError
+from frontend.advance_page import pending_rows
 from frontend.campaign_forms import (
     MAX_KILLS,
     WINNER_CHOICES,
@@ -431,10 +431,7 @@ def participant_detail(request: HttpRequest, pk: int, participant_id: int) -> Ht
     for unit in units:
         unit["shown"] = unit_display_name(unit)
     names = {u["unit"]: u["shown"] for u in units}
-    pending = [
-        {**p, "name": names.get(p["unit"], p["unit"])}
-        for p in participant_pending_choices(participant=participant)
-    ]
+    pending = pending_rows(request, participant, names)
     return render(
         request,
         "frontend/campaigns/participant.html",

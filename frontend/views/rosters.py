@@ -38,6 +38,7 @@ from frontend.editor import (
 )
 from frontend.forms import RosterCreateForm, RosterDetailsForm
 from frontend.rules_variant_pages import chosen_variant, variant_choices
+from frontend.skill_picker import skills_from_post
 
 
 def own_roster(request: HttpRequest, pk: int) -> Roster:
@@ -337,10 +338,11 @@ def _unit_row(roster: Roster, unit_id: str) -> dict[str, Any]:
 @login_required
 @require_POST
 def roster_unit_update(request: HttpRequest, pk: int, unit_id: str) -> HttpResponse:
-    """Change a unit's size, name and options from its form."""
+    """Change a unit's size, name, options and (a hero's) skills from its form."""
     roster = own_roster(request, pk)
     row = _unit_row(roster, unit_id)
     options = options_from_post(row["options"], request.POST)
+    skills = skills_from_post(row["skills"], request.POST) if row["skills"] else None
     raw_size = request.POST.get("size", "").strip()
     if raw_size and (not raw_size.isascii() or not raw_size.isdigit() or len(raw_size) > 6):
         error = RosterError(
@@ -361,6 +363,7 @@ def roster_unit_update(request: HttpRequest, pk: int, unit_id: str) -> HttpRespo
             size=size,
             options=options,
             name=name,
+            skills=skills,
             actor=request.user,
         )
     except ArmyBuilderError as error:

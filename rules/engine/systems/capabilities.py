@@ -255,6 +255,8 @@ class SkillTables:
     lists: Mapping[str, tuple[str, ...]]
     names: Mapping[str, str]
     slug: Callable[[str], str]
+    texts: Mapping[str, str] = field(default_factory=dict)
+    """A short description of each skill by slug, for the builder's skill picker."""
 
     def allowed(self, lists: Iterable[object]) -> list[str]:
         """Every skill of the named lists, list by list (unknown list names give none)."""

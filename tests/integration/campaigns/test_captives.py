@@ -155,3 +155,18 @@ def test_two_captives_offered_for_each_other_both_go_home(captured):
     assert participant_captives(participant=raiders)["ours"][0]["status"] == "exchanged"
     assert captives_absent(participant=watch) == []
     assert captives_absent(participant=raiders) == []
+
+
+def test_the_captor_keeps_the_captives_equipment(captured):
+    """Captured (published Mordheim serious injury 61): the captors keep the hero's weapons
+    and armour; the captor's row lists them and the hero comes home without them."""
+    (_, _, watch, raiders), row = captured
+    (held,) = participant_captives(participant=watch)["held"]
+    assert held["equipment"]
+    assert held["equipment"] == row["equipment"]
+    captive_release(captor=watch, captive=row["captive"], actor=watch.user)
+    organiser, campaign, _, _ = captured[0]
+    game = linked_game(campaign, organiser, watch, raiders, [], 9)
+    game_take_snapshots(game)
+    chief = next(u for u in game.snapshot_b["units"] if u["id"] == CHIEF)
+    assert chief["weapons"] == []

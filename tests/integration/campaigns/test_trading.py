@@ -8,6 +8,7 @@ import pytest
 from campaigns.errors import CampaignConflict, CampaignError
 from campaigns.models import WarbandAction
 from campaigns.selectors import participant_budget, participant_campaign_payload
+from campaigns.services.results import game_reverse
 from campaigns.services.rosters import participant_roster_check, participant_snapshot
 from campaigns.services.trading import trade_buy, trade_search, trade_sell, trading_state
 from rules.engine.systems.skirmish.trading import TRADING
@@ -125,3 +126,43 @@ def test_only_a_hero_who_stood_may_search(warbands):
     with pytest.raises(CampaignError) as fallen:
         trade_search(participant=watch, hero="u6", item=RARE, actor=watch.user)
     assert (fallen.value.code, fallen.value.field) == ("trading.no_search", "hero")
+
+
+def test_reversing_a_game_undoes_the_trades_made_after_it(warbands):
+    """Reversing a game undoes its whole post-battle sequence: its income and what the
+    warband bought and sold with it (published Mordheim: trading is step 6-8 of the game's
+    post-battle sequence, digest §15.8)."""
+    organiser = warbands[0]
+    before_game = participant_budget(participant=warbands[2])["available"]
+    before_options = captain_options(warbands[2])
+    game, watch = after_a_game(warbands, 11)
+    trade_buy(participant=watch, unit=CAPTAIN, item="dagger", actor=watch.user)
+    trade_sell(participant=watch, unit=CAPTAIN, item="sword", actor=watch.user)
+
+    game_reverse(game=game, user=organiser, reason="wrong opponent")
+
+    assert participant_budget(participant=watch)["available"] == before_game
+    assert captain_options(watch) == before_options
+    assert not WarbandAction.objects.filter(participant=watch).exists()
+    undone = WarbandAction.all_objects.filter(participant=watch, reversed_at__isnull=False)
+    assert undone.count() == 2
+
+
+def test_a_game_whose_trades_a_later_game_used_is_not_reversed(warbands):
+    """Trades made after a game and played with in a later game cannot be undone by
+    themselves: the organiser reverses the later game first (409 naming it)."""
+    organiser, campaign, watch, raiders = warbands
+    game, _ = after_a_game(warbands, 11)
+    trade_buy(participant=watch, unit=CAPTAIN, item="dagger", actor=watch.user)
+    later = play(linked_game(campaign, organiser, watch, raiders, [game], 12), watch, raiders)
+
+    with pytest.raises(CampaignConflict) as refused:
+        game_reverse(game=game, user=organiser, reason="wrong opponent")
+    assert refused.value.code == "game.reverse_trades_played"
+    assert f"game {later.pk}" in refused.value.message
+    game.refresh_from_db()
+    assert game.status == "confirmed"
+
+    game_reverse(game=later, user=organiser, reason="later first")
+    game_reverse(game=game, user=organiser, reason="wrong opponent")
+    assert "dagger" not in captain_options(watch)

@@ -180,16 +180,20 @@ class SkirmishPolicy:
         weapon = fighter.missile
         best: tuple[float, int] | None = None
         chosen = start
+        in_range = weapon.range if weapon is not None and not fighter.hero else None
+        ranged = in_range is not None
         for index, p in enumerate(candidates):
             x = min(max(p.x, 0.5), state.table.width - 0.5)
             y = min(max(p.y, 0.5), state.table.height - 0.5)
-            near = min((math.hypot(e.x - x, e.y - y) for e in enemies), default=99.0)
-            if near < KEEP_CLEAR and index > 0:
-                continue
             score = -math.hypot(gx - x, gy - y)
             if in_ruin(state.table, x, y):
                 score += self.cover_bonus
-            if weapon is not None and not fighter.hero and near <= weapon.range:
+            if best is not None and -(score + 8.0 if ranged else score) >= best[0]:
+                continue  # cannot beat the best even in range: the enemies need not be measured
+            near = min((math.hypot(e.x - x, e.y - y) for e in enemies), default=99.0)
+            if near < KEEP_CLEAR and index > 0:
+                continue
+            if in_range is not None and near <= in_range:
                 score += 8.0
             key = (-score, index)
             if best is None or key < best:

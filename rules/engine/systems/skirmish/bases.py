@@ -34,9 +34,12 @@ def is_free(state: BattleState, x: float, y: float, *ignore: Fighter) -> bool:
     limit = BASE_CONTACT - OVERLAP_TOLERANCE
     skip = {f.key for f in ignore}  # by key: a dataclass ``in`` would compare every field
     for other in state.by_id.values():
+        dx, dy = other.x - x, other.y - y
+        if dx >= limit or -dx >= limit or dy >= limit or -dy >= limit:
+            continue  # cheap reject first: farther along one axis than a base width
         if other.out or other.key in skip:
             continue
-        if math.hypot(other.x - x, other.y - y) < limit:
+        if math.hypot(dx, dy) < limit:
             return False
     return True
 

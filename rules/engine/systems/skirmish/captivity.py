@@ -4,7 +4,9 @@ out of action and misses its games until he comes back. His own warband may pay 
 the captor sets, or free him by beating the captor in a later game (this project's reading
 of a rescue: the published rules leave it to the players' scenarios); the captor may sell
 him to the slavers for D6 × 5 gc, release him, or exchange him for one of its own heroes
-the other warband holds.
+the other warband holds. The captors keep his weapons and armour whatever becomes of him
+(published Serious injuries 61): the injury loses his equipment (``loses_equipment``, as
+robbed) and the campaign lists it on the captor's side (``to_captor``).
 
 Pure: the campaign keeps who holds whom; this module holds the rule's figures and dice.
 """

@@ -73,8 +73,12 @@ class HiredSword:
         }
 
 
-def _profile(m: int, ws: int, bs: int, s: int, t: int, w: int, i: int, a: int, ld: int):
-    return {"M": m, "WS": ws, "BS": bs, "S": s, "T": t, "W": w, "I": i, "A": a, "Ld": ld}
+PROFILE_KEYS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+
+
+def _profile(values: str) -> dict[str, int]:
+    """A profile from its characteristics in ``PROFILE_KEYS`` order ("4 4 3 …")."""
+    return dict(zip(PROFILE_KEYS, map(int, values.split()), strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,38 +91,18 @@ class HiredSwords:
         return next((h for h in self.entries if h.slug == slug), None)
 
 
+_SAMPLE: tuple[tuple[Any, ...], ...] = (
+    # slug, name, hire fee, upkeep, rating, experience, M WS BS S T W I A Ld, equipment, rules
+    ("tollgate-sellsword", "Tollgate Sellsword", 35, 15, 20, 8, "4 4 3 3 3 1 4 1 7",
+     ("sword", "dagger", "light-armour", "helmet"), ()),
+    ("fen-tracker", "Fen Tracker", 25, 10, 16, 6, "4 3 4 3 3 1 4 1 7", ("long-bow", "dagger"), ()),
+    ("bridge-ogre", "Bridge Ogre", 80, 30, 40, 10, "6 3 2 4 4 3 3 2 7", ("double-handed",),
+     ("fear", "large-target")),
+)  # fmt: skip
+
 HIRED_SWORDS = HiredSwords(
-    (
-        HiredSword(
-            "tollgate-sellsword",
-            "Tollgate Sellsword",
-            hire_fee=35,
-            upkeep=15,
-            rating=20,
-            experience=8,
-            profile=_profile(4, 4, 3, 3, 3, 1, 4, 1, 7),
-            weapons=("sword", "dagger", "light-armour", "helmet"),
-        ),
-        HiredSword(
-            "fen-tracker",
-            "Fen Tracker",
-            hire_fee=25,
-            upkeep=10,
-            rating=16,
-            experience=6,
-            profile=_profile(4, 3, 4, 3, 3, 1, 4, 1, 7),
-            weapons=("long-bow", "dagger"),
-        ),
-        HiredSword(
-            "bridge-ogre",
-            "Bridge Ogre",
-            hire_fee=80,
-            upkeep=30,
-            rating=40,
-            experience=10,
-            profile=_profile(6, 3, 2, 4, 4, 3, 3, 2, 7),
-            weapons=("double-handed",),
-            rules=("fear", "large-target"),
-        ),
+    tuple(
+        HiredSword(slug, name, fee, upkeep, rating, xp, _profile(profile), weapons, rules)
+        for slug, name, fee, upkeep, rating, xp, profile, weapons, rules in _SAMPLE
     )
 )

@@ -5,7 +5,11 @@ table between 11 and 35 and the hero loses his weapons and armour).
 
 The duel uses the battle's own close-combat procedure (``combat.melee_exchange``,
 ``attacks.roll_exchange``): strike order, parry, criticals, injuries, and between rounds the
-recovery of the injured states (stunned → knocked down → stands up, striking last).
+recovery of the injured states (stunned → knocked down → stands up, striking last). The
+hero fights with his skills (``extra.skills``) as in battle: those that shape the blows
+(Mighty Blow, Strike to Injure, Web of Steel, Step Aside, Resilient, Expert Swordsman,
+Strongman, Lightning Reflexes, Jump Up) through the same procedure, the WS/A ones through
+``pit_boost``.
 """
 
 from __future__ import annotations
@@ -76,6 +80,13 @@ def _recover(fighter: Fighter) -> None:
         fighter.stood_up = True
 
 
+def pit_boost(fighter: Fighter) -> tuple[int, int]:
+    """(WS, A) the fighter's skills add in the pit (``combat.skill_boost``'s rules, published
+    rulebook pp.122-123): Unstoppable Charge +1 WS on the round he charges; the pit is no
+    ruin (no Pit Fighter bonus) and he faces one enemy (no Combat Master attack)."""
+    return (1 if "unstoppable-charge" in fighter.skills and fighter.charged else 0), 0
+
+
 def pit_fight(
     dice: Dice,
     hero_unit: Mapping[str, Any],
@@ -91,6 +102,7 @@ def pit_fight(
         "profile": dict(hero_unit.get("profile") or HUMAN_PROFILE),
         "weapons": list(hero_unit.get("weapons") or []),
         "rules": list(hero_unit.get("rules") or []),
+        "extra": {"skills": list(hero_unit.get("skills") or [])},
     }
     hero = build_fighters(unit, "a", "hero")[0]
     pit = build_fighters(dict(PIT_FIGHTER), "b", "pit")[0]
@@ -107,7 +119,7 @@ def pit_fight(
             target = pit if attacker is hero else hero
             if attacker.state != STANDING or target.state == OUT_OF_ACTION:
                 continue
-            exchange = melee_exchange(attacker, target, True, settings)
+            exchange = melee_exchange(attacker, target, True, settings, boost=pit_boost(attacker))
             _apply(target, roll_exchange(exchange, dice, settings), attacker)
         for f in (hero, pit):
             f.combat_rounds += 1

@@ -17,6 +17,7 @@ from rules.engine.report import BattleReport
 from rules.engine.systems.base import EngineError, PostBattle
 from rules.engine.systems.skirmish.advance_picks import offer_skills, offer_talent
 from rules.engine.systems.skirmish.advances import MAX_HEROES, advances
+from rules.engine.systems.skirmish.captivity import CAPTURED
 from rules.engine.systems.skirmish.maxima import DEFAULT_RACE
 from rules.engine.systems.skirmish.pits import (
     PIT_LOSS_INJURY_MAX,
@@ -154,6 +155,8 @@ def _injury_detail(roller: Roller, who: str, code: str, context: InjuryContext) 
         entry["rules"] = [rule]
     if code == "robbed":
         entry["loses_equipment"] = True
+    if code == CAPTURED:  # the captors keep his equipment (``captivity``)
+        entry["loses_equipment"] = entry["to_captor"] = True
     if code == "sold_to_the_pits":
         entry.update(_sold_to_the_pits(roller, who, context))
     return entry

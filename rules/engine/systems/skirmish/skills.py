@@ -115,7 +115,12 @@ def known_skills(names: Iterable[object]) -> frozenset[str]:
     return frozenset(slug for slug in map(skill_slug, names) if slug in SKILLS)
 
 
-SKILL_TABLES = SkillTables(lists=BY_LIST, names={s.slug: s.name for s in _SKILLS}, slug=skill_slug)
+SKILL_TABLES = SkillTables(
+    lists=BY_LIST,
+    names={s.slug: s.name for s in _SKILLS},
+    slug=skill_slug,
+    texts={s.slug: s.text for s in _SKILLS},
+)
 """The lists as the army builder's validator and the campaign's advance picks read them."""
 
 

@@ -10,7 +10,7 @@ from armybuilder.rosterdata import sample_roster_data
 from rules.engine.dice import Dice
 from rules.engine.systems.skirmish import SYSTEM
 from rules.engine.systems.skirmish import post_battle as pb
-from rules.engine.systems.skirmish.pits import PIT_FIGHTER, pit_fight
+from rules.engine.systems.skirmish.pits import PIT_FIGHTER, pit_boost, pit_fight
 
 CHAMPION = {
     "profile": {"M": 5, "WS": 7, "BS": 3, "S": 5, "T": 5, "W": 3, "I": 7, "A": 4, "Ld": 9},
@@ -83,3 +83,22 @@ def test_post_battle_credits_a_pit_win_and_its_gold():
                 assert entry["experience"]["pit_fight_won"] == 2 * won
                 assert result.resources["gold_crowns"] >= 50
     assert found
+
+
+def test_the_hero_fights_the_pit_fight_with_his_battle_skills():
+    """His skills play in the pit as in battle (published rulebook pp.122-123): Mighty Blow,
+    Strike to Injure, Step Aside and Resilient make an average hero win more often."""
+    average = {"profile": dict(PIT_FIGHTER["profile"]), "weapons": [{"type": "sword"}]}
+    skilled = {**average, "skills": ["Mighty Blow", "strike-to-injure", "step-aside", "resilient"]}
+    plain = [pit_fight(Dice(seed), average)["outcome"] for seed in range(200)]
+    trained = [pit_fight(Dice(seed), skilled)["outcome"] for seed in range(200)]
+    assert trained.count("won") > plain.count("won") + 20
+
+
+def test_unstoppable_charge_counts_in_the_pit_when_the_hero_charges():
+    hero = SYSTEM.build_army(sample_roster_data("skirmish", "night-watch")).fighters[0]
+    hero.skills = frozenset({"unstoppable-charge", "pit-fighter", "combat-master"})
+    hero.charged = True
+    assert pit_boost(hero) == (1, 0)  # the pit is no ruin; one enemy: no Combat Master
+    hero.charged = False
+    assert pit_boost(hero) == (0, 0)

@@ -30,7 +30,7 @@ def fits(page) -> None:
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_campaign_is_joined_by_its_invite_link_and_refuses_careless_decisions(
-    sized_page, catalogues, viewport
+    sized_page, catalogues, screenshot, viewport
 ):
     organiser, friend = make_player("ada"), make_player("bo")
     campaign = campaign_create(
@@ -59,7 +59,7 @@ def test_a_campaign_is_joined_by_its_invite_link_and_refuses_careless_decisions(
     # The standings' match points are in view without scrolling the table, phone included.
     points = host.locator("#standings thead th").filter(has_text="Points").bounding_box()
     assert points["x"] + points["width"] <= viewport["width"], points
-    host.screenshot(path=f"/tmp/pages-shots/campaign-invite-{label}.png", full_page=True)
+    screenshot(host, f"invite-{label}")
 
     guest = sized_page(viewport)
     join_by_link(
@@ -101,4 +101,4 @@ def test_a_campaign_is_joined_by_its_invite_link_and_refuses_careless_decisions(
     withdraw.get_by_role("button", name=f"Withdraw {theirs.name}").click()
     expect(guest.locator(".messages")).to_be_visible()
     assert Participant.objects.get(pk=theirs.pk).status == "withdrawn"
-    guest.screenshot(path=f"/tmp/pages-shots/campaign-withdrawn-{label}.png", full_page=True)
+    screenshot(guest, f"withdrawn-{label}")

@@ -7,6 +7,8 @@ not offered to decide it, a dispute needs a reason, and a player is withdrawn on
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -17,11 +19,13 @@ from campaigns.services.campaigns import campaign_create
 from campaigns.services.membership import campaign_join
 from campaigns.services.results import game_report_result
 from campaigns.services.rounds import round_create
-from tests.browser.conftest import join_by_link, make_player, sign_in
+from tests.browser.conftest import PASSWORD, join_by_link, make_player, sign_in
 from tests.browser.test_clock_sharing import DESKTOP, PHONE, sized_page
+from tests.integration.campaigns.test_lasting_injuries import chief_in_game_two
+from tests.integration.campaigns.test_mordheim_post_battle import warbands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-__all__ = ["sized_page"]
+__all__ = ["sized_page", "warbands"]
 
 
 def fits(page) -> None:
@@ -102,3 +106,34 @@ def test_a_campaign_is_joined_by_its_invite_link_and_refuses_careless_decisions(
     expect(guest.locator(".messages")).to_be_visible()
     assert Participant.objects.get(pk=theirs.pk).status == "withdrawn"
     screenshot(guest, f"withdrawn-{label}")
+
+
+#: What a page shows when it leaks an internal name: a snake_case slug or a fighter key.
+RAW_NAME = re.compile(r"\b[a-z]+_[a-z_]+\b|\bu\d+(?:\.\d+)?\b")
+
+
+def test_the_participant_page_speaks_in_human_names(sized_page, catalogues, warbands):
+    """After a Mordheim game whose raider chief smashed a leg, both warbands' pages name
+    the injury, fighters and resources in words ("smashed leg", "fighter 1", "Gold crowns"),
+    never as the slugs and keys the ledger holds ("smashed_leg", "u1.1", "gold_crowns")."""
+    chief_in_game_two(warbands, "smashed_leg", "may_not_run")
+    _, campaign, watch, raiders = warbands
+    for participant in (raiders, watch):
+        participant.user.set_password(PASSWORD)
+        participant.user.save()
+    page = sized_page(PHONE)
+    sign_in(page, raiders.user.username)
+    page.goto(f"/campaigns/{campaign.pk}/participants/{raiders.pk}/")
+    units = page.get_by_role("heading", name="Units").locator("xpath=..")
+    expect(units).to_contain_text("smashed leg", ignore_case=True)
+    for details in page.locator("tr.history-row details").all():
+        details.locator("summary").click()
+    text = page.locator("main").inner_text()
+    assert not RAW_NAME.findall(text), RAW_NAME.findall(text)
+    fits(page)
+    theirs = sized_page(DESKTOP)
+    sign_in(theirs, watch.user.username)
+    theirs.goto(f"/campaigns/{campaign.pk}/participants/{watch.pk}/")
+    expect(theirs.get_by_role("heading", name="Units")).to_be_visible()
+    text = theirs.locator("main").inner_text()
+    assert not RAW_NAME.findall(text), RAW_NAME.findall(text)

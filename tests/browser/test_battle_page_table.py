@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from armybuilder.rosterdata import load_sample_roster
 from armybuilder.services.exchange import roster_import
 from tests.browser.conftest import make_player, sign_in
+from tests.browser.test_replay_systems import resolved
 from tests.support import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -161,5 +162,51 @@ def test_the_battle_page_tells_same_named_fighters_apart(
         map_box = page.locator("#battle-map svg").bounding_box()
         assert map_box["width"] <= view["viewport"]["width"]
         screenshot(page, f"battle-{label}")
+    finally:
+        context.close()
+
+
+#: Whether a movement trail of some length is on screen (a straight vertical trail has a
+#: zero-width box, which Playwright's visibility check counts as hidden).
+TRAILS_DRAWN = """() => [...document.querySelectorAll('#battle-map .trails polyline')].some(
+  p => p.getTotalLength() > 0 && getComputedStyle(p).display !== 'none'
+       && getComputedStyle(p.parentNode).display !== 'none')"""
+
+
+def test_the_replay_plays_with_movement_trails_on_a_phone(
+    browser, live_server, catalogues, screenshot
+):
+    """On a 390 px phone the map plays turn by turn and pauses, draws each unit's trail
+    and hides them on request, all without the page scrolling sideways."""
+    owner = make_player("pell")
+    battle = resolved(owner, "massbattle")
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        sign_in(page, "pell")
+        page.goto(f"/battles/{battle.pk}/")
+        at_deployment_with_no_wreck(page)
+        figure = page.locator("#battle-map figure")
+        play = page.get_by_role("button", name="Play")
+        play.scroll_into_view_if_needed()
+        box = play.bounding_box()
+        assert box["x"] + box["width"] <= PHONE["viewport"]["width"], box
+        play.tap()
+        expect(page.locator("#replay-play")).to_have_attribute("aria-pressed", "true")
+        expect(figure).to_have_attribute("data-turn", "2", timeout=8_000)
+        page.get_by_role("button", name="Pause").tap()
+        expect(page.locator("#replay-play")).to_have_attribute("aria-pressed", "false")
+        stopped = figure.get_attribute("data-turn")
+        page.wait_for_timeout(1_500)
+        assert figure.get_attribute("data-turn") == stopped
+        assert page.locator("#battle-map .trails polyline").count() > 0
+        assert page.evaluate(TRAILS_DRAWN), "no movement trail is drawn"
+        map_box = page.locator("#battle-map svg").bounding_box()
+        assert map_box["width"] <= PHONE["viewport"]["width"]
+        no_sideways_scroll(page)
+        screenshot(page, "phone-turn-played")
+        page.get_by_label("Show movement trails").uncheck()
+        expect(page.locator("#battle-map .trails")).to_be_hidden()
     finally:
         context.close()

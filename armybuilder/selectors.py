@@ -15,7 +15,7 @@ from django.db.models import QuerySet
 from armybuilder.catalogue_cache import catalogue_lookup
 from armybuilder.constraints import RosterView
 from armybuilder.errors import NotFoundError
-from armybuilder.exchange import export_text, grouped_entries, interchange_payload
+from armybuilder.exchange import grouped_entries, interchange_payload
 from armybuilder.models import (
     Faction,
     FactionRevision,
@@ -26,6 +26,8 @@ from armybuilder.models import (
 )
 from armybuilder.rosterdata import apply_options
 from armybuilder.summaries import system_summary
+from armybuilder.text_list import export_text
+from armybuilder.text_selectors import user_catalogue_slugs
 from armybuilder.validation import ValidationResult, price_roster, validate_roster
 
 
@@ -342,6 +344,9 @@ def roster_export_text(*, roster: Roster) -> str:
         system=context.system,
         factions=context.factions,
         result=context_validate(context),
+        tagged_factions=user_catalogue_slugs(
+            system=roster.system, factions=payload_factions(context.payload)
+        ),
     )
 
 

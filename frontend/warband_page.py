@@ -4,6 +4,7 @@ hired swords (the treasury is the page's campaign budget)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from campaigns.captives import participant_captives
@@ -14,8 +15,9 @@ from campaigns.treasury import has_rules, system_rules
 from core.errors import ApplicationError
 
 
-def warband_context(participant: Participant) -> dict[str, Any]:
-    """What the page's warband step shows (each part None where the system has none)."""
+def warband_context(participant: Participant, names: Mapping[str, str]) -> dict[str, Any]:
+    """What the page's warband step shows (each part None where the system has none), its
+    heroes and captives' units named by ``names`` (unit key → the page's name), not by key."""
     figures = None
     if has_rules(participant, "figures"):
         try:
@@ -24,14 +26,24 @@ def warband_context(participant: Participant) -> dict[str, Any]:
             )
         except ApplicationError:
             figures = None
+    captives = (
+        participant_captives(participant=participant)
+        if has_rules(participant, "captivity")
+        else None
+    )
+    for row in (captives or {}).get("ours", []):
+        row["unit_name"] = names.get(row["unit"], row["unit"])
+    state = (
+        trading.trading_state(participant=participant)
+        if has_rules(participant, "trading")
+        else None
+    )
+    for row in [*(state or {}).get("searchers", []), *(state or {}).get("searches", [])]:
+        row["hero_name"] = names.get(row["hero"], row["hero"])
     return {
         "figures": figures,
-        "captives": participant_captives(participant=participant)
-        if has_rules(participant, "captivity")
-        else None,
-        "trading": trading.trading_state(participant=participant)
-        if has_rules(participant, "trading")
-        else None,
+        "captives": captives,
+        "trading": state,
         "hired_catalogue": system_rules(participant, "hired_swords").entries
         if has_rules(participant, "hired_swords")
         else (),

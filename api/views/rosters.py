@@ -42,7 +42,6 @@ from api.serializers.rosters import (
 from api.serializers.rules_variants import RosterValidateInputSerializer, requested_variant
 from api.validation_input import roster_input
 from armybuilder import selectors
-from armybuilder.exchange import parse_text
 from armybuilder.models import Roster
 from armybuilder.services.history import (
     roster_accept_catalogue,
@@ -65,6 +64,7 @@ from armybuilder.services.verification import (
     verification_check,
 )
 from armybuilder.signing import public_key_document
+from armybuilder.text_selectors import roster_payload_from_text
 from campaigns.catalogue_pins import roster_campaign_pins
 
 EXPORT_FORMATS = ("text", "json")
@@ -288,7 +288,7 @@ class RosterViewSet(viewsets.GenericViewSet):
         serializer.is_valid(raise_exception=True)
         attrs = serializer.validated_data
         if attrs["format"] == "text":
-            data = parse_text(attrs["text"])
+            data = roster_payload_from_text(text=attrs["text"], user=request.user)
             prefix = "text"
         else:
             data = attrs["roster"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from armybuilder.errors import ImportFormatError
-from armybuilder.exchange import parse_text
 from armybuilder.models import Roster, RosterAction
 from armybuilder.services.rosters import roster_create
+from armybuilder.text_selectors import roster_payload_from_text
 
 
 def roster_import(*, owner: Any, data: Any, name: str | None = None) -> Roster:
@@ -35,5 +35,8 @@ def roster_import(*, owner: Any, data: Any, name: str | None = None) -> Roster:
 
 
 def roster_import_text(*, owner: Any, text: str, name: str | None = None) -> Roster:
-    """A new roster from pasted plain text in our layout (the text export reads back)."""
-    return roster_import(owner=owner, data=parse_text(text), name=name)
+    """A new roster from a pasted list: our text export, or a list written like it (names
+    matched against the catalogues ``owner`` may build from)."""
+    return roster_import(
+        owner=owner, data=roster_payload_from_text(text=text, user=owner), name=name
+    )

@@ -26,7 +26,7 @@ from django.conf import settings
 
 from armybuilder.catalogue_files import canonical_json, content_hash
 from armybuilder.errors import ImportFormatError, VerificationError
-from armybuilder.exchange import interchange_payload, parse_text
+from armybuilder.exchange import interchange_payload
 from armybuilder.models import Roster
 from armybuilder.selectors import (
     context_validate,
@@ -42,6 +42,7 @@ from armybuilder.signing import (
     sign,
     signature_valid,
 )
+from armybuilder.text_selectors import roster_payload_from_text
 
 TOKEN_PREFIX = "muster-list-1"  # noqa: S105 - a format tag, not a secret
 VERIFICATION_LINE = "# Verification: "
@@ -147,7 +148,7 @@ def parse_list(shown: Any) -> dict[str, Any]:
         except ValueError as error:
             raise ImportFormatError("import.json", f"Not valid JSON: {error}", "list") from error
     elif isinstance(shown, str):
-        data = parse_text(shown)
+        data = roster_payload_from_text(text=shown)
     else:
         raise ImportFormatError("import.json", "The list must be text or an object", "list")
     if not isinstance(data, dict) or not all(k in data for k in ("system", "faction", "units")):

@@ -212,7 +212,10 @@ def test_export_text_and_json(owner_client, roster):
     text = owner_client.get(f"/api/v1/rosters/{roster.pk}/export/", {"format": "text"})
     assert text.status_code == 200
     assert text["Content-Type"].startswith("text/plain")
-    assert "[line-squad]" in text.content.decode()
+    body = text.content.decode()
+    assert "x Line Squad" in body  # names as a player writes them, no [slug] tags
+    assert "[line-squad]" not in body
+    assert "Faction: Iron Wardens\n" in body
     data = owner_client.get(f"/api/v1/rosters/{roster.pk}/export/", {"format": "json"}).json()
     assert data["faction"] == "iron-wardens"
     assert len(data["units"]) == 3
@@ -238,6 +241,20 @@ def test_import_round_trips_json_and_text(owner_client, roster):
     original = owner_client.get(f"/api/v1/rosters/{roster.pk}/").json()
     assert from_json.json()["points"] == original["points"]
     assert from_text.json()["points"] == original["points"]
+
+
+def test_import_of_a_written_list_names_the_line_of_an_unknown_unit(owner_client, catalogues):
+    text = "Game: Grimdark (40k 4th edition)\nFaction: Iron Wardens\nPoints: 0/500\n3x Line Sqaud\n"
+    response = owner_client.post(
+        "/api/v1/rosters/import/", {"format": "text", "text": text}, format="json"
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "import.text"
+    assert error["message"].startswith(
+        "Line 4: Iron Wardens has no unit named 'Line Sqaud' (did you mean 'Line Squad' or "
+    )
+    assert not Roster.objects.exists()
 
 
 def test_import_refuses_garbage_text(owner_client, catalogues):

@@ -7,6 +7,8 @@ not offered to decide it, a dispute needs a reason, and a player is withdrawn on
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -17,11 +19,13 @@ from campaigns.services.campaigns import campaign_create
 from campaigns.services.membership import campaign_join
 from campaigns.services.results import game_report_result
 from campaigns.services.rounds import round_create
-from tests.browser.conftest import join_by_link, make_player, sign_in
+from tests.browser.conftest import PASSWORD, join_by_link, make_player, sign_in
 from tests.browser.test_clock_sharing import DESKTOP, PHONE, sized_page
+from tests.integration.campaigns.test_lasting_injuries import chief_in_game_two
+from tests.integration.campaigns.test_mordheim_post_battle import warbands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-__all__ = ["sized_page"]
+__all__ = ["sized_page", "warbands"]
 
 
 def fits(page) -> None:
@@ -30,7 +34,7 @@ def fits(page) -> None:
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_campaign_is_joined_by_its_invite_link_and_refuses_careless_decisions(
-    sized_page, catalogues, viewport
+    sized_page, catalogues, screenshot, viewport
 ):
     organiser, friend = make_player("ada"), make_player("bo")
     campaign = campaign_create(
@@ -59,7 +63,7 @@ def test_a_campaign_is_joined_by_its_invite_link_and_refuses_careless_decisions(
     # The standings' match points are in view without scrolling the table, phone included.
     points = host.locator("#standings thead th").filter(has_text="Points").bounding_box()
     assert points["x"] + points["width"] <= viewport["width"], points
-    host.screenshot(path=f"/tmp/pages-shots/campaign-invite-{label}.png", full_page=True)
+    screenshot(host, f"invite-{label}")
 
     guest = sized_page(viewport)
     join_by_link(
@@ -101,4 +105,35 @@ def test_a_campaign_is_joined_by_its_invite_link_and_refuses_careless_decisions(
     withdraw.get_by_role("button", name=f"Withdraw {theirs.name}").click()
     expect(guest.locator(".messages")).to_be_visible()
     assert Participant.objects.get(pk=theirs.pk).status == "withdrawn"
-    guest.screenshot(path=f"/tmp/pages-shots/campaign-withdrawn-{label}.png", full_page=True)
+    screenshot(guest, f"withdrawn-{label}")
+
+
+#: What a page shows when it leaks an internal name: a snake_case slug or a fighter key.
+RAW_NAME = re.compile(r"\b[a-z]+_[a-z_]+\b|\bu\d+(?:\.\d+)?\b")
+
+
+def test_the_participant_page_speaks_in_human_names(sized_page, catalogues, warbands):
+    """After a Mordheim game whose raider chief smashed a leg, both warbands' pages name
+    the injury, fighters and resources in words ("smashed leg", "fighter 1", "Gold crowns"),
+    never as the slugs and keys the ledger holds ("smashed_leg", "u1.1", "gold_crowns")."""
+    chief_in_game_two(warbands, "smashed_leg", "may_not_run")
+    _, campaign, watch, raiders = warbands
+    for participant in (raiders, watch):
+        participant.user.set_password(PASSWORD)
+        participant.user.save()
+    page = sized_page(PHONE)
+    sign_in(page, raiders.user.username)
+    page.goto(f"/campaigns/{campaign.pk}/participants/{raiders.pk}/")
+    units = page.get_by_role("heading", name="Units").locator("xpath=..")
+    expect(units).to_contain_text("smashed leg", ignore_case=True)
+    for details in page.locator("tr.history-row details").all():
+        details.locator("summary").click()
+    text = page.locator("main").inner_text()
+    assert not RAW_NAME.findall(text), RAW_NAME.findall(text)
+    fits(page)
+    theirs = sized_page(DESKTOP)
+    sign_in(theirs, watch.user.username)
+    theirs.goto(f"/campaigns/{campaign.pk}/participants/{watch.pk}/")
+    expect(theirs.get_by_role("heading", name="Units")).to_be_visible()
+    text = theirs.locator("main").inner_text()
+    assert not RAW_NAME.findall(text), RAW_NAME.findall(text)

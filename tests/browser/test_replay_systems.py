@@ -90,3 +90,30 @@ def test_massbattle_and_hextactical_replays_follow_the_turn_slider(
         page.locator("#battle-map").screenshot(
             path=str(screenshot(page, f"{system}-last-turn").with_suffix(".map.png"))
         )
+
+
+DICE = """() => [...document.querySelectorAll('#battle-log-scroll .dice')].map(d => ({
+  faces: [...d.querySelectorAll('.die')].map(f => f.textContent.trim()),
+  seen: [...d.querySelectorAll('.die')].every(f => f.getBoundingClientRect().width > 4),
+  total: d.classList.contains('roll-total'),
+}))"""
+
+
+@pytest.mark.parametrize(("system", "faces"), [("massbattle", 2), ("hextactical", 3)])
+def test_the_log_shows_a_2d6_and_a_3d6_roll_as_their_dice(page: Page, catalogues, system, faces):
+    """A Kings of War nerve test (2D6, seed 003 §8) and a GURPS success roll (3d6 against a
+    skill, Basic Set B343, NOT IN SEED) show each die as its own face, not one die carrying
+    the sum (issue 24: "shows a 2D6 roll as one die")."""
+    owner = make_player(f"dice{faces}")
+    battle = resolved(owner, system)
+    sign_in(page, f"dice{faces}")
+    page.goto(f"/battles/{battle.pk}/")
+    expect(page.locator("#battle-winner")).to_be_visible()
+    rolls = page.evaluate(DICE)
+    assert rolls
+    assert not [r for r in rolls if r["total"]], "a roll shown as its sum"
+    wanted = [r for r in rolls if len(r["faces"]) == faces]
+    assert wanted, rolls[:10]
+    for roll in wanted:
+        assert roll["seen"]
+        assert all(face in {"1", "2", "3", "4", "5", "6"} for face in roll["faces"]), roll

@@ -22,14 +22,14 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
 
-def strike_force(username: str):
+def strike_force(username: str, points_limit: int = 1500):
     owner = make_player(username)
     roster = roster_create(
         owner=owner,
         system="grimdark",
         faction="iron-wardens",
         name="Strike Force",
-        points_limit=1500,
+        points_limit=points_limit,
     )
     for unit in ("warden-captain", "line-squad", "line-squad", "line-squad", "line-squad"):
         roster_add_unit(roster=roster, unit=unit, actor=owner)
@@ -124,3 +124,40 @@ def test_add_scrolls_to_highlights_and_focuses_the_new_unit(
     box = focused.bounding_box()
     assert 0 <= box["y"] < viewport["height"]
     viewport_shot(page, screenshot(page, "after-add"))
+
+
+#: The narrowest phone the pages are made for.
+NARROW = {"width": 360, "height": 740}
+BAR_CONTROLS = ("#points-total", "#roster-status", ".to-catalogue", "#undo-button", "#redo-button")
+BAR_BOXES = """(selectors) => selectors.map(s => {
+  const r = document.querySelector("#roster-bar " + s).getBoundingClientRect();
+  return {s, top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+})"""
+
+
+def test_the_sticky_bar_is_one_compact_line_on_a_360_px_phone(new_page, catalogues, screenshot):
+    """At 360 px the bar keeps the total, the badge, Add, Undo and Redo on one line (it
+    wrapped Undo/Redo onto a second one, 95 px tall), over the limit and illegal at that."""
+    roster = strike_force("ines", points_limit=1000)
+    for _ in range(9):  # four-digit totals, the widest a bar shows
+        roster_add_unit(roster=roster, unit="line-squad")
+    page = new_page()
+    page.set_viewport_size(NARROW)
+    sign_in(page, "ines")
+    page.goto(f"/rosters/{roster.pk}/")
+    expect(page.locator("#roster-status")).to_have_accessible_name(
+        re.compile(r"^Illegal list: \d+ errors?$")
+    )
+    expect(page.get_by_role("button", name="Undo", exact=True)).to_be_visible()
+    expect(page.get_by_role("link", name="Add units")).to_be_visible()
+    boxes = page.evaluate(BAR_BOXES, list(BAR_CONTROLS))
+    first = boxes[0]
+    for box in boxes:
+        assert box["top"] < first["bottom"], boxes
+        assert first["top"] < box["bottom"], (box, first)
+        assert box["left"] >= 0, box
+        assert box["right"] <= NARROW["width"], box
+    bar = page.locator("#roster-bar").bounding_box()
+    assert bar["height"] <= 64, bar
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
+    viewport_shot(page, screenshot(page, "bar-360"))

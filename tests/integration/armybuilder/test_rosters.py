@@ -31,27 +31,27 @@ pytestmark = pytest.mark.django_db
 
 EXPECTED_TEXT = """\
 +++ Strike Force Varro +++
-Game: Grimdark (40k 4th edition) [grimdark]
-Faction: Ashen Legion [ashen-legion]
+Game: Grimdark (40k 4th edition)
+Faction: Ashen Legion
 Points: 950/900 pts
 
 + HQ (1) +
-1x Warden [warden] "Warden Varro": 105 pts
-  - Ember blade [ember-blade]
+1x Warden "Warden Varro": 105 pts
+  - Ember blade
 
 + Troops (2) +
-10x Line Squad [line-squad] "Squad \\"Iron\\" Tal": 170 pts
-  - Heavy cannon [heavy-cannon]
-  - Sergeant [sergeant]
-5x Line Squad [line-squad]: 75 pts
+10x Line Squad "Squad \\"Iron\\" Tal": 170 pts
+  - Heavy cannon
+  - Sergeant
+5x Line Squad: 75 pts
 
 + Heavy Support (4) +
-1x Ash Gunship [ash-gunship]: 150 pts
-1x Ash Gunship [ash-gunship]: 150 pts
-1x Ash Gunship [ash-gunship]: 150 pts
-1x Ash Gunship [ash-gunship]: 150 pts
-! error: Points: 950/900 pts, 50 pts over the limit (points)
-! error: Heavy Support: 4 units, at most 3 allowed (units[6])
+1x Ash Gunship: 150 pts
+1x Ash Gunship: 150 pts
+1x Ash Gunship: 150 pts
+1x Ash Gunship: 150 pts
+! error: Points: 950/900 pts, 50 pts over the limit
+! error: Heavy Support: 4 units, at most 3 allowed
 """
 
 
@@ -169,6 +169,72 @@ def test_json_round_trip(strike_force, player):
     }
     imported = roster_import(owner=player, data=data)
     assert selectors.roster_export_json(roster=imported) == data
+
+
+#: The text export before names were enough: every name followed by its [slug].
+TAGGED_TEXT = """\
++++ Strike Force Varro +++
+Game: Grimdark (40k 4th edition) [grimdark]
+Faction: Ashen Legion [ashen-legion]
+Points: 950/900 pts
+
++ HQ (1) +
+1x Warden [warden] "Warden Varro": 105 pts
+  - Ember blade [ember-blade]
+
++ Troops (2) +
+10x Line Squad [line-squad] "Squad \\"Iron\\" Tal": 170 pts
+  - Heavy cannon [heavy-cannon]
+  - Sergeant [sergeant]
+5x Line Squad [line-squad]: 75 pts
+
++ Heavy Support (4) +
+1x Ash Gunship [ash-gunship]: 150 pts
+1x Ash Gunship [ash-gunship]: 150 pts
+1x Ash Gunship [ash-gunship]: 150 pts
+1x Ash Gunship [ash-gunship]: 150 pts
+! error: Points: 950/900 pts, 50 pts over the limit (points)
+! error: Heavy Support: 4 units, at most 3 allowed (units[6])
+"""
+
+
+def test_the_older_tagged_text_still_imports(strike_force, player):
+    imported = roster_import_text(owner=player, text=TAGGED_TEXT)
+    assert selectors.roster_export_text(roster=imported) == EXPECTED_TEXT
+
+
+def test_a_list_written_by_hand_is_matched_by_name(strike_force, player):
+    """Names as a player types them: any case, extra spaces, no points, no categories."""
+    written = (
+        "+++ Typed +++\nGame: grimdark (40K 4th Edition)\nFaction: ashen  legion\n"
+        "Points: 0/900\n1x WARDEN\n- ember blade\n10x line squad\n  - 2x sergeant\n"
+    )
+    imported = roster_import_text(owner=player, text=written)
+    assert [(u["unit"], u["size"], u["options"]) for u in imported.unit_entries()] == [
+        ("warden", 1, ["ember-blade"]),
+        ("line-squad", 10, ["sergeant", "sergeant"]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("Game: Chess", "Line 1: no game named 'Chess' (the games: "),
+        ("Faction: Ashen Legoin", "Line 2: no faction named 'Ashen Legoin' (the factions: "),
+        ("1x Wardn", "Line 4: Ashen Legion has no unit named 'Wardn' (did you mean 'Warden'?)"),
+        ("  - Plasma gun", "Line 5: Warden has no option named 'Plasma gun'"),
+    ],
+)
+def test_a_written_list_names_the_line_of_an_unknown_name(loaded, player, line, message):
+    lines = ["Game: Grimdark (40k 4th edition)", "Faction: Ashen Legion", "Points: 0/900"]
+    lines += ["1x Warden", "  - Ember blade"]
+    index = {"Game": 0, "Fact": 1, "1x W": 3, "  - ": 4}[line[:4]]
+    lines[index] = line
+    with pytest.raises(ImportFormatError) as caught:
+        roster_import_text(owner=player, text="\n".join(lines))
+    assert caught.value.code == "import.text"
+    assert caught.value.message.startswith(message), caught.value.message
+    assert caught.value.field == f"line {index + 1}"
 
 
 def test_text_import_names_the_bad_line(loaded, player):

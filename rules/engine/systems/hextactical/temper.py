@@ -63,6 +63,7 @@ def hurt(b: Battle, c: Combatant, injury: int) -> None:
         return
     if not resists(b, c, "berserk"):
         c.berserk = True
+        c.no_defence = True
         if b.log_enabled:
             b.log("status", c, f"{c.name} goes berserk", "", berserk=True)
 

@@ -86,6 +86,8 @@ def masters(c: Combatant, weapon: Weapon) -> bool:
     skill it names, or any with "all weapons"."""
     if not c.weapon_master or (weapon.ranged and not weapon.thrown) or weapon.shield:
         return False
+    if weapon.name == "Fist":
+        return False  # bare hands are not a weapon it masters
     return EVERY_WEAPON in c.weapon_master or weapon.skill_name in c.weapon_master
 
 

@@ -106,11 +106,11 @@ def execute(b: Battle, c: Combatant, plan: Plan) -> None:
         c.aim_turns = 0
     if plan.kind not in KEEPS_EVALUATE:
         c.evaluate = 0
+    if c.berserk:
+        c.no_defence = True  # a berserker makes no active defence (p.B124)
     handler = MANEUVERS.get(plan.kind)
     if handler is not None:
         handler(b, c, plan)
-    if c.berserk:
-        c.no_defence = True  # a berserker makes no active defence (p.B124)
     if plan.kind in ("attack", "all_out_attack"):
         c.aim_turns = 0
 

@@ -146,6 +146,9 @@ def test_weapon_master_adds_damage_per_die_by_skill_over_dx():
     assert master_damage(at_dx_plus_1, at_dx_plus_1.weapons[0], 2) == 2
     other = _combatant({"name": "Weapon Master", "variant": "one weapon", "skill": "Axe/Mace"})
     assert master_damage(other, other.weapons[0], 2) == 0
+    every = _combatant({"name": "Weapon Master", "variant": "all weapons"})
+    assert master_damage(every, every.weapons[0], 2) == 4
+    assert master_damage(every, every.weapons[-1], 1) == 0  # bare hands are no weapon
 
 
 def test_weapon_master_damage_reaches_the_wound():

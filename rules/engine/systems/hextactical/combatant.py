@@ -16,6 +16,7 @@ from typing import Any
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.hextactical import character, trait_effects
 from rules.engine.systems.hextactical.damage import DamageDice, parse_damage, thrust_swing
+from rules.engine.systems.hextactical.pointbuy.derived import lame_move
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
 
 _SKILL_RULE = re.compile(r"^skill\((?P<name>[^,]+),\s*(?P<bonus>[+-]?\d+)\)$")
@@ -380,7 +381,7 @@ def _encumber(c: Combatant, extra: dict[str, Any], settings: Settings) -> None:
     """Lame's Basic Move (p.B141), then the encumbrance level of ``extra.carried_weight`` lb
     against Basic Lift at ST + Lifting ST: Move × 1…0.2 and Dodge −0…−4 (p.B15, B17)."""
     if c.has("lame"):
-        c.basic_move = trait_effects.lame_move(c.basic_move, c.variants.get("lame", ""), settings)
+        c.basic_move = lame_move(c.basic_move, c.variants.get("lame", ""), settings)
     weight = extra.get("carried_weight", 0) or 0
     if isinstance(weight, bool) or not isinstance(weight, int | float) or weight < 0:
         raise EngineError("extra.carried_weight", f"Carried weight must be ≥ 0 lb, got {weight!r}.")

@@ -13,7 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules.engine.systems.hextactical.plan import RAPID_STRIKE
-from rules.engine.systems.hextactical.pointbuy.derived import ENCUMBRANCE, basic_lift, encumbrance
+from rules.engine.systems.hextactical.pointbuy.derived import (
+    ENCUMBRANCE,
+    basic_lift,
+    encumbrance,
+)
 from rules.engine.systems.hextactical.pointbuy.traits import specialty
 
 if TYPE_CHECKING:
@@ -168,14 +172,6 @@ def sight_distance(c: Combatant, distance: int, settings: Settings) -> int:
     with the setting ``bad_sight_double_range`` (p.B123, doubtful), else the real one."""
     nearsighted = c.has("bad-sight") and c.variants.get("bad-sight") != "farsighted"
     return 2 * distance if nearsighted and settings.bad_sight_double_range else distance
-
-
-def lame_move(basic_move: int, variant: str, settings: Settings) -> int:
-    """Basic Move with Lame (p.B141): reduced by the setting ``lame_move`` for a crippled
-    leg, a missing leg or no legs, at least 1."""
-    crippled, missing, legless = settings.lame_move
-    cut = {"crippled leg": crippled, "missing leg": missing, "no legs": legless}.get(variant, 0)
-    return max(1, basic_move - cut)
 
 
 def encumbrance_level(weight: float, lift_st: int) -> tuple[int, str, float]:

@@ -20,6 +20,7 @@ from rules.engine.systems.hextactical.combatant import build_combatant
 from rules.engine.systems.hextactical.defence import defence_choices, dodge_value, parry_value
 from rules.engine.systems.hextactical.grapple import escape_score, grappled_penalty, takedown_score
 from rules.engine.systems.hextactical.plan import RAPID_STRIKE, Plan
+from rules.engine.systems.hextactical.pointbuy.derived import derive
 from rules.engine.systems.hextactical.pointbuy.sheet import price, read_sheet
 from rules.engine.systems.hextactical.pointbuy.traits import TRAITS
 from rules.engine.systems.hextactical.pointbuy.unit import sheet_unit
@@ -460,3 +461,9 @@ def test_every_trait_is_played_in_battle_or_says_why_not():
     for trait in TRAITS:
         assert bool(trait.played) != bool(trait.no_effect), trait.name
         assert trait.combat == bool(trait.played), trait.name
+
+
+def test_the_sheet_shows_the_move_the_engine_plays_with_lame():
+    # B141: the derived Move of the sheet is the engine's Basic Move with Lame
+    sheet = _sheet({"name": "Lame", "variant": "crippled leg"})
+    assert derive(read_sheet(sheet))["Move"] == build_combatant(_unit(sheet, "x"), "a").basic_move

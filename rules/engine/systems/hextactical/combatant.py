@@ -369,8 +369,13 @@ def _bought_traits(c: Combatant, entries: list[dict[str, Any]], rules: list[str]
     for entry in entries:
         base, what = trait_effects.specialty(str(entry.get("name", "")))
         slug = slugify(base)
-        if entry.get("self_control") is not None:
-            c.self_control[slug] = int(entry["self_control"])
+        number = entry.get("self_control")
+        if number is not None:
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise EngineError(
+                    "extra.traits.self_control", f"Self-control must be 6, 9, 12 or 15: {number!r}."
+                )
+            c.self_control[slug] = number
         variant = str(entry.get("variant") or what).lower()
         if variant:
             c.variants[slug] = variant

@@ -9,7 +9,10 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
+import pytest
+
 from rules.engine import hexgrid
+from rules.engine.errors import EngineError
 from rules.engine.kernel.events import EventLog
 from rules.engine.kernel.policy import side_policies
 from rules.engine.systems.hextactical import ranged, temper, turn, weapons, wounds
@@ -467,3 +470,14 @@ def test_the_sheet_shows_the_move_the_engine_plays_with_lame():
     # B141: the derived Move of the sheet is the engine's Basic Move with Lame
     sheet = _sheet({"name": "Lame", "variant": "crippled leg"})
     assert derive(read_sheet(sheet))["Move"] == build_combatant(_unit(sheet, "x"), "a").basic_move
+
+
+def test_a_bad_self_control_number_names_the_field():
+    unit = {
+        "name": "x",
+        "weapons": [],
+        "extra": {"traits": [{"name": "Berserk", "self_control": "x"}]},
+    }
+    with pytest.raises(EngineError) as raised:
+        build_combatant(unit, "a")
+    assert raised.value.code == "extra.traits.self_control"

@@ -25,10 +25,11 @@ from rules.engine.systems.hextactical.grapple import escape_score, grappled_pena
 from rules.engine.systems.hextactical.plan import RAPID_STRIKE, Plan
 from rules.engine.systems.hextactical.pointbuy.derived import derive
 from rules.engine.systems.hextactical.pointbuy.sheet import price, read_sheet
-from rules.engine.systems.hextactical.pointbuy.traits import TRAITS
+from rules.engine.systems.hextactical.pointbuy.traits import TRAITS, find_trait
 from rules.engine.systems.hextactical.pointbuy.unit import sheet_unit
 from rules.engine.systems.hextactical.scenario import Layout
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS
+from rules.engine.systems.hextactical.summary import _pointbuilt
 from rules.engine.systems.hextactical.tactics import DefenceAllowance
 from rules.engine.systems.hextactical.trait_effects import (
     further_blows,
@@ -481,3 +482,10 @@ def test_a_bad_self_control_number_names_the_field():
     with pytest.raises(EngineError) as raised:
         build_combatant(unit, "a")
     assert raised.value.code == "extra.traits.self_control"
+
+
+def test_the_roster_summary_marks_flavour_traits_with_the_reason():
+    # issue 17: a trait without a combat effect is carried as flavour and marked so
+    derived = _pointbuilt(_sheet({"name": "Bad Temper"}, {"name": "Berserk"}))
+    assert derived["not_played"] == []
+    assert derived["flavour"] == {"Bad Temper": find_trait("Bad Temper").no_effect}

@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "62cb5c4112b84a65fe7c3fb8fb9241c13bd2cfd4dfda6eb57de3f2f40012263d",
+    ): "4a2aa2002f18f55be48263e1e6e7c34732098c159546eb7e8c2484b0ace9899c",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "41ab0c8f2e3eb4eea63f9750c23c3a5485839542a594b18cdd8e5cc46888886d",
+    ): "dd829a94017abc78b3dac1dfb5cf8cd24a159f1a650763874bd45acb9a8c8a68",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "9ee00e8967c1c0acec50ed71552d9fd8cea8921c80edf367b2c1a88278583fe2",
+    ): "1294df2c96b792f5e04be53a6b95a6c4739a7b703ff00525fcce854ce7ad38b1",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "db9d9bef8f2744454b151461e8fd837060f61d1f02c0c52db6cb79123aa6da24",
+    ): "1abef814c95bdab2c225f8dde0c5b351db9774e6078a2faa0a653eda7fa55fc1",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "865c56ca0800dffce2209f5f32f61a82cad674422741a268e147ad4188f9eebe",
+    ): "b9c7054f149a7d57039171c2947d80a0b4c81615591e8c75f9ec263fc984eb07",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "c793d9ba27122f09eb2ee9e93f90078029aa9acb56c46aa18d04c8d63450bb9e",
+    ): "6dfe7a2018fef0e6860345c0b826290db3b915c61a4771b5f9de7ffc31ddb3a0",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "e21e3a29c00607e1533b152a776d35cd8b6737b2188a82a11e0429c68e46b5e6",
+    ): "62eab2afe7f52264a8362b35266065ced1bdb96159de17bc8a936f3f67f766eb",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "496fd2b9a5ba9d603d180c6e8b013f8a60e84bdfb00731cf6398ae182444a9d9",
+    ): "b4f8d079f103553bfdcebc897cfebb6964d14fd8a6f9622487883077308bfd96",
 }
 
 

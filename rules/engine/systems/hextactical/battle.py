@@ -22,6 +22,7 @@ from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.plan import Plan
 from rules.engine.systems.hextactical.scenario import Layout
 from rules.engine.systems.hextactical.settings import Settings
+from rules.engine.systems.hextactical.trait_effects import encumbrance_text
 from rules.engine.systems.hextactical.turn import take_turn
 
 #: How many recent 3d6 rolls the log keeps to show a total as its dice.
@@ -73,13 +74,16 @@ class Battle:
     # ----------------------------------------------------------------- phases
     def deploy(self) -> None:
         """Each side in its deployment hexes and facings (reach-changing weapons start at
-        their longest reach), then the turn order."""
+        their longest reach; the log notes who starts encumbered, p.B17), then the turn
+        order."""
         for side in SIDES:
             for c, (pos, facing) in zip(self.sides[side], self.layout.deploy[side], strict=True):
                 c.pos = pos
                 c.facing = facing
                 self.board.enter(c)
                 c.reach_setting = c.weapon.max_reach if c.weapon.reach_change_ready else -1
+                if c.encumbrance and self.log_enabled:
+                    self.log("status", c, encumbrance_text(c), encumbrance=c.encumbrance)
         self.order = self.turn_order()
 
     def turn_order(self) -> list[Combatant]:

@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.engine.systems.base import EngineError
-from rules.engine.systems.hextactical import character
+from rules.engine.systems.hextactical import character, trait_effects
 from rules.engine.systems.hextactical.damage import DamageDice, parse_damage, thrust_swing
+from rules.engine.systems.hextactical.pointbuy.derived import lame_move
+from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
 
 _SKILL_RULE = re.compile(r"^skill\((?P<name>[^,]+),\s*(?P<bonus>[+-]?\d+)\)$")
 #: Default for a weapon skill the template does not list: DX − 4 (Basic Set defaults vary).
@@ -205,6 +207,17 @@ class Combatant:
     hit_location: str = ""
     crippled: set[str] = field(default_factory=set)
     trait_levels: dict[str, int] = field(default_factory=dict)
+    #: Enhanced Parry levels by weapon skill ("*" every weapon), Weapon Master's skills,
+    #: self-control numbers and variants by trait slug (``trait_effects.py``).
+    enhanced_parry: dict[str, int] = field(default_factory=dict)
+    weapon_master: frozenset[str] = frozenset()
+    self_control: dict[str, int] = field(default_factory=dict)
+    variants: dict[str, str] = field(default_factory=dict)
+    #: Encumbrance level 0–4 (p.B17), already in ``basic_move`` and ``dodge_base``.
+    encumbrance: int = 0
+    carried: float = 0.0
+    berserk: bool = False
+    finish_off: str = ""
 
     @property
     def lame(self) -> bool:
@@ -218,6 +231,12 @@ class Combatant:
         """Levels of a levelled trait (``extra.traits[].level``): 1 for one taken without a
         level, 0 for one not taken."""
         return self.trait_levels.get(trait, 1 if trait in self.traits else 0)
+
+    @property
+    def lift_st(self) -> int:
+        """ST for lifting, carrying and grappling: ST + Lifting ST (GURPS 4e Basic Set
+        p.B65)."""
+        return self.st + self.level("lifting-st")
 
     @property
     def active(self) -> bool:
@@ -343,7 +362,43 @@ def punch(st: int, dx: int, skills: dict[str, int]) -> Weapon:
     )
 
 
-def build_combatant(unit: dict[str, Any], side: str) -> Combatant:
+def _bought_traits(c: Combatant, entries: list[dict[str, Any]], rules: list[str]) -> None:
+    """The details of the traits bought that the engine plays (``trait_effects.py``)."""
+    c.enhanced_parry = trait_effects.enhanced_parry(entries, rules)
+    c.weapon_master = trait_effects.weapon_master(entries)
+    for entry in entries:
+        base, what = trait_effects.specialty(str(entry.get("name", "")))
+        slug = slugify(base)
+        number = entry.get("self_control")
+        if number is not None:
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise EngineError(
+                    "extra.traits.self_control", f"Self-control must be 6, 9, 12 or 15: {number!r}."
+                )
+            c.self_control[slug] = number
+        variant = str(entry.get("variant") or what).lower()
+        if variant:
+            c.variants[slug] = variant
+        c.traits = tuple(sorted({*c.traits, slug}))
+
+
+def _encumber(c: Combatant, extra: dict[str, Any], settings: Settings) -> None:
+    """Lame's Basic Move (p.B141), then the encumbrance level of ``extra.carried_weight`` lb
+    against Basic Lift at ST + Lifting ST: Move × 1…0.2 and Dodge −0…−4 (p.B15, B17)."""
+    if c.has("lame"):
+        c.basic_move = lame_move(c.basic_move, c.variants.get("lame", ""), settings)
+    weight = extra.get("carried_weight", 0) or 0
+    if isinstance(weight, bool) or not isinstance(weight, int | float) or weight < 0:
+        raise EngineError("extra.carried_weight", f"Carried weight must be ≥ 0 lb, got {weight!r}.")
+    level, _, factor = trait_effects.encumbrance_level(float(weight), c.lift_st)
+    c.encumbrance, c.carried = level, float(weight)
+    c.basic_move = max(1, math.floor(c.basic_move * factor))
+    c.dodge_base -= level
+
+
+def build_combatant(
+    unit: dict[str, Any], side: str, settings: Settings = DEFAULT_SETTINGS
+) -> Combatant:
     """A :class:`Combatant` from one RosterData unit; EngineError naming the bad field."""
     profile = unit.get("profile") or {}
     stats = character.derived_stats(profile)
@@ -401,6 +456,8 @@ def build_combatant(unit: dict[str, Any], side: str) -> Combatant:
         for t in extra.get("traits") or []
         if isinstance(t.get("level"), int) and not isinstance(t.get("level"), bool)
     }
+    _bought_traits(combatant, [t for t in extra.get("traits") or [] if isinstance(t, dict)], rules)
+    _encumber(combatant, extra, settings)
     combatant.hp = combatant.hp_max
     combatant.ammo = {w.name: w.ammo for w in weapons if w.ranged}
     combatant.posture = str(extra.get("posture_start", "standing"))

@@ -16,6 +16,7 @@ from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.gmlog import Modifier
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
 from rules.engine.systems.hextactical.tactics import DefenceAllowance, close_combat_weapon_ok
+from rules.engine.systems.hextactical.trait_effects import parry_bonus, parry_penalty_divisor
 
 RETREAT_DODGE = 3
 RETREAT_FENCING_PARRY = 3
@@ -76,11 +77,11 @@ def dodge_value(c: Combatant) -> int:
 
 
 def parry_value(c: Combatant, weapon: Weapon) -> int:
-    """3 + skill // 2 + parry modifier + Combat Reflexes + Enhanced Parry per level (p.B51;
-    played for every weapon) + posture + stun.
+    """3 + skill // 2 + parry modifier + Combat Reflexes + Enhanced Parry per level bought for
+    this weapon's skill or for all (p.B51) + posture + stun.
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Active defences)."""
     value = character.parry(weapon_skill(c, weapon), weapon.parry_mod or 0)
-    value += (1 if c.has("combat-reflexes") else 0) + c.level("enhanced-parry")
+    value += (1 if c.has("combat-reflexes") else 0) + parry_bonus(c, weapon)
     value += POSTURE_DEFENCE.get(c.posture, 0)
     if c.stunned:
         value += STUNNED_DEFENCE
@@ -169,6 +170,8 @@ def defence_choices(
             if weapon.unbalanced and c.attacked_with == weapon.name:
                 continue  # U: no parry after attacking with it this turn (Basic Set p.B269)
             per_parry = settings.repeated_parry_penalty // (2 if weapon.fencing else 1)
+            # halved (towards 0) by Weapon Master (p.B99) or Trained by a Master (p.B93)
+            per_parry = -(-per_parry // parry_penalty_divisor(c, weapon))
             repeated = c.parries.get(weapon.name, 0) * per_parry
             thrown_parry = THROWN_PARRY if ranged else 0
             bare = UNARMED_PARRY if weapon.name == "Fist" else 0

@@ -8,11 +8,15 @@ grappling skill (Judo, Sumo Wrestling, Wrestling), with any active defence
 higher of ST, DX and grappling skill on each side, and the winner throws him down. One lying
 down can be pinned by a Quick Contest of ST; a pinned fighter gets no active defence.
 
-One held may not move or step out of the hex, fights at −4 DX (the digest's "attacker
-grappled −4"), and may try to break free as an Attack: a Quick Contest of ST or his best
-grappling skill against the holder's ST or best grappling skill; winning ends the hold (and
-the pin). Decided: no cumulative modifier between attempts and no extra penalty for a pinned
-escaper (the Basic Set's optional modifiers could not be confirmed; engine choice).
+One held may not move or step out of the hex and is at −4 DX (p.B370: "the foe has −4 to
+DX as long as you're holding on"; the digest's "attacker grappled −4"): every DX-based roll
+takes it (:func:`grappled_penalty`), unless he has more than twice the holder's ST. He may
+try to break free as an Attack, so once a turn: a Quick Contest of his ST or best grappling
+skill (at −4, being DX-based) against the holder's ST or best grappling skill; winning ends
+the hold (and the pin). ST here is ST + Lifting ST (p.B65). Decided: no cumulative modifier
+between attempts and no extra penalty for a pinned escaper, and only one holder at a time
+(the engine holds one grip per fighter); the Basic Set's further modifiers could not be
+confirmed against the text here (engine choice).
 """
 
 from __future__ import annotations
@@ -44,15 +48,17 @@ def grappling_skill(c: Combatant) -> int:
     return c.dx if skill is None or skill < c.dx else skill
 
 
-def escape_score(c: Combatant) -> int:
-    """ST or the best grappling skill, for breaking free and holding on (p.B371)."""
+def escape_score(c: Combatant, dx_penalty: int = 0) -> int:
+    """ST (with Lifting ST, p.B65) or the best grappling skill less ``dx_penalty`` (−4 while
+    held, p.B370), for breaking free and holding on (p.B371)."""
     skill = best_grappling_skill(c)
-    return c.st if skill is None or skill < c.st else skill
+    return c.lift_st if skill is None else max(c.lift_st, skill + dx_penalty)
 
 
-def takedown_score(c: Combatant) -> int:
-    """The higher of ST, DX and grappling skill, for a takedown (p.B370)."""
-    return max(c.st, grappling_skill(c))
+def takedown_score(c: Combatant, dx_penalty: int = 0) -> int:
+    """The higher of ST (with Lifting ST, p.B65), DX and grappling skill — the last two less
+    ``dx_penalty`` (−4 while held, p.B370) — for a takedown (p.B370)."""
+    return max(c.lift_st, grappling_skill(c) + dx_penalty)
 
 
 def holds(att: Combatant, target: Combatant) -> bool:
@@ -67,8 +73,17 @@ def held_by(b: Battle, c: Combatant) -> Combatant | None:
 
 
 def grappled_penalty(b: Battle, c: Combatant) -> int:
-    """−4 to ``c``'s DX-based rolls while a foe holds him (p.B370), else 0."""
-    return GRAPPLED_DX if c.grappled_by and held_by(b, c) is not None else 0
+    """−4 to ``c``'s DX-based rolls while a foe holds him (p.B370) — strikes, grapples,
+    ranged attacks, the DX roll to ready in close combat or keep one's feet after a slam, a
+    feint's contest, and the DX-based grappling skill in a takedown or an escape — else 0;
+    none when ``c`` has more than twice the holder's ST (p.B370; Lifting ST counts, p.B65).
+    Active defences are not DX rolls and keep their value (engine reading)."""
+    if not c.grappled_by:
+        return 0
+    holder = held_by(b, c)
+    if holder is None or c.lift_st > 2 * holder.lift_st:
+        return 0
+    return GRAPPLED_DX
 
 
 def _contest(
@@ -89,7 +104,10 @@ def takedown(b: Battle, att: Combatant, target: Combatant) -> bool:
     the winner throws the foe down (p.B370)."""
     if not holds(att, target) or target.posture == "prone":
         return False
-    if not _contest(b, att, target, "takedown", takedown_score(att), takedown_score(target)):
+    mine = takedown_score(att, grappled_penalty(b, att))
+    if not _contest(
+        b, att, target, "takedown", mine, takedown_score(target, grappled_penalty(b, target))
+    ):
         return False
     target.posture = "prone"
     return True
@@ -99,7 +117,7 @@ def pin(b: Battle, att: Combatant, target: Combatant) -> bool:
     """Pin a held foe lying down: Quick Contest of ST; pinned, he has no defence (p.B370)."""
     if not holds(att, target) or target.posture != "prone":
         return False
-    if not _contest(b, att, target, "pin", att.st, target.st):
+    if not _contest(b, att, target, "pin", att.lift_st, target.lift_st):
         return False
     target.pinned_by = att.id
     return True
@@ -111,7 +129,8 @@ def break_free(b: Battle, c: Combatant) -> bool:
     holder = held_by(b, c)
     if holder is None:
         return False
-    if not _contest(b, c, holder, "break free", escape_score(c), escape_score(holder)):
+    mine = escape_score(c, grappled_penalty(b, c))
+    if not _contest(b, c, holder, "break free", mine, escape_score(holder)):
         return False
     c.grappled_by = ""
     c.pinned_by = ""

@@ -102,12 +102,14 @@ def resolve_injury(
     critical_kills: bool = False,
     knockdown_modifier: int = 0,
     hard_to_kill: int = 0,
+    knockdown: bool = True,
 ) -> InjuryOutcome:
     """Consequences of ``injury`` to someone who had ``old_hp``: shock, knockdown after a
     major wound, a death check at each multiple of −HP crossed, automatic death at −5×HP. A
     death check failed by 1 or 2 leaves him mortally wounded (GURPS 4e Basic Set p.B423), also
     on a critical failure unless ``critical_kills`` (the setting
-    ``death_check_critical_kills``); Hard to Kill adds its level to each death check (p.B58).
+    ``death_check_critical_kills``); Hard to Kill adds its level to each death check (p.B58);
+    no knockdown roll when ``knockdown`` is False (a berserker, p.B124).
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Shock, Major wounds,
     knockdown and stun, Low and negative HP)."""
     outcome = InjuryOutcome(injury)
@@ -129,7 +131,7 @@ def resolve_injury(
             else:
                 outcome.dead = True
                 return outcome
-    if outcome.major:
+    if outcome.major and knockdown:
         knockdown_check(dice, ht, traits, outcome, knockdown_modifier)
     return outcome
 

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
 from rules.engine.hexgrid import Hex
-from rules.engine.systems.hextactical import active_defence, manoeuvres, tactics, weapons, wounds
+from rules.engine.systems.hextactical import (
+    active_defence,
+    manoeuvres,
+    tactics,
+    trait_effects,
+    weapons,
+    wounds,
+)
 from rules.engine.systems.hextactical import grapple as grapple_rules
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.damage import strong_bonus
@@ -25,6 +32,7 @@ from rules.engine.systems.hextactical.plan import (
     AOA_LONG,
     BREAK_FREE,
     GRAPPLE,
+    RAPID_STRIKE,
     TAKEDOWN,
 )
 from rules.engine.systems.hextactical.rolls import quick_contest, success_roll
@@ -75,8 +83,11 @@ def attack_skill_melee(
     if plan_kind == "all_out_attack" and option == "determined" and not wild:
         determined = AOA_DETERMINED_MELEE  # Determined may not offset a wild swing (§6.6)
     grappled = grapple_rules.grappled_penalty(b, att)
+    sight = trait_effects.sight_melee(att, att.pos == target.pos)
+    off_hand = trait_effects.off_hand_penalty(att, weapon)
+    rapid = trait_effects.rapid_strike_penalty(att, weapon) if option == RAPID_STRIKE else 0
     skill = base + shock + posture + evaluate + awkward + through + into_close + determined
-    skill += grappled
+    skill += grappled + sight + off_hand + rapid
     summed = skill
     if wild:
         modifier = tactics.wild_swing_modifier()
@@ -98,6 +109,9 @@ def attack_skill_melee(
                     ("into close combat", into_close),
                     ("All-Out Attack (Determined)", determined),
                     ("grappled", grappled),
+                    ("One Eye/Bad Sight", sight),
+                    ("off hand", off_hand),
+                    ("Rapid Strike", rapid),
                     ("wild swing" if wild else "Move and Attack", skill - summed),
                 ),
             )
@@ -159,9 +173,10 @@ def feint(b: Battle, att: Combatant, target: Combatant, weapon: Weapon) -> int:
     the foe's next active defence against this attacker (NOT IN SEED: GURPS 4e Basic Set
     rule "Feint", not in seed 004: GURPS Basic Set, Maneuvers, Success rolls)."""
     mine = weapon_skill(att, weapon) - min(att.shock_now, 8)
-    mine += POSTURE_ATTACK.get(att.posture, 0)
+    mine += POSTURE_ATTACK.get(att.posture, 0) + grapple_rules.grappled_penalty(b, att)
     shield = target.shield.skill if target.shield is not None else None
     theirs = manoeuvres.feint_resistance(melee_skills(target), shield, target.dx)
+    theirs += grapple_rules.grappled_penalty(b, target)  # −4 DX while held (p.B370)
     contest = quick_contest(b.dice, mine, theirs)
     penalty = manoeuvres.feint_penalty(contest)
     if penalty > 0:
@@ -275,6 +290,7 @@ def _resolve_melee(
         bonus = strong_bonus(attack_mode.damage)
     elif plan_kind == "all_out_attack" and option == AOA_LONG:
         bonus = manoeuvres.long_damage_penalty(attack_mode.damage, attack_mode.mode, b.settings)
+    bonus += trait_effects.master_damage(att, weapon, attack_mode.damage.dice)
     if result.critical:
         wounds.hit(b, att, target, attack_mode.damage, bonus, critical=True, aimed=aimed)
         return

@@ -30,6 +30,9 @@ TAKEDOWN = "takedown"
 PIN = "pin"
 BREAK_FREE = "break_free"
 GRAPPLING = frozenset({GRAPPLE, TAKEDOWN, PIN, BREAK_FREE})
+#: Attack (Rapid Strike): two blows with one melee weapon, each at −6 (GURPS 4e Basic Set
+#: p.B370), −3 with Weapon Master or Trained by a Master (p.B99, p.B93).
+RAPID_STRIKE = "rapid_strike"
 
 
 @dataclass(slots=True)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
-from rules.engine.systems.hextactical import active_defence, tactics, weapons, wounds
+from rules.engine.systems.hextactical import active_defence, tactics, trait_effects, weapons, wounds
+from rules.engine.systems.hextactical import grapple as grapple_rules
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.damage import DamageDice
 from rules.engine.systems.hextactical.defence import weapon_skill
@@ -77,7 +78,7 @@ def ranged_attack(
     if close:
         distance = tactics.close_combat_ranged_modifier(weapon.bulk)
     else:
-        distance = tactics.range_modifier(dist)
+        distance = tactics.range_modifier(trait_effects.sight_distance(att, dist, b.settings))
     steps = hexgrid.line_steps(att.pos, target.pos)
     groups = tactics.people_in_the_way(steps, b.board.occupants_at, att.posture, b.settings)
     in_the_way = tactics.in_the_way_penalty(groups)
@@ -96,8 +97,11 @@ def ranged_attack(
     determined = AOA_DETERMINED_RANGED if aoa_determined else 0
     aimed = "" if blind else att.hit_location
     location = aim_penalty(aimed)
+    sight = trait_effects.sight_ranged(att, aim > 0)
+    # Held by a foe: −4 DX, which every DX-based skill takes (GURPS 4e Basic Set p.B370)
+    grappled = grapple_rules.grappled_penalty(b, att)
     skill = base + shock + extra + distance + in_the_way + into_close + move_attack + aim
-    skill += determined + location
+    skill += determined + location + sight + grappled
     summed = skill
     if blind:
         skill = tactics.blind_fire_skill(skill)
@@ -119,6 +123,8 @@ def ranged_attack(
                 ("Aim", aim),
                 ("All-Out Attack (Determined)", determined),
                 (f"aimed at the {aimed}", location),
+                ("One Eye", sight),
+                ("grappled", grappled),
                 ("blind fire", skill - summed),
             ),
         )
@@ -140,14 +146,16 @@ def ranged_attack(
             weapons.critical_miss(b, att, weapon, mode)
         _stray_chain(b, att, [g for g in groups], mode.damage, skill, weapon)
         return
+    # Weapon Master's damage with a thrown weapon it covers (GURPS 4e Basic Set p.B99)
+    bonus = trait_effects.master_damage(att, weapon, mode.damage.dice)
     if result.critical:
-        wounds.hit(b, att, target, mode.damage, 0, critical=True, aimed=aimed)
+        wounds.hit(b, att, target, mode.damage, bonus, critical=True, aimed=aimed)
         return
     defended = active_defence.defend(b, target, att, ranged=True, thrown=weapon.thrown, detail=True)
     if defended == "dodge":
         _stray_chain(b, att, _beyond(b, att, target, weapon), mode.damage, skill, weapon)
     elif not defended:
-        wounds.hit(b, att, target, mode.damage, 0, critical=False, aimed=aimed)
+        wounds.hit(b, att, target, mode.damage, bonus, critical=False, aimed=aimed)
 
 
 def _beyond(b: Battle, att: Combatant, target: Combatant, weapon: Weapon) -> list[tactics.InTheWay]:

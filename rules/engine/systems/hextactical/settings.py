@@ -65,6 +65,18 @@ class Settings(RuleSettings):
       hit strikes the torso unless the attack was aimed at another location at its penalty;
       "random": an unaimed hit rolls 3d6 on the hit location table (B398, a table's choice);
       "torso": every hit strikes the torso and nobody aims (the engine before 0.4.0).
+    - ``bad_sight_double_range``: a nearsighted shooter (Bad Sight, GURPS 4e Basic Set p.B123)
+      reads the range penalty at twice the distance (True, the older edition's wording; the
+      4e text could not be checked here); False = Bad Sight gives no ranged penalty.
+    - ``lame_move``: Basic Move lost with Lame (p.B141) for a crippled leg, a missing leg, no
+      legs (3, 6, 99: at least Move 1 is left, crawling); figures from memory of the text,
+      doubtful.
+    - ``extra_attack_move_and_attack``: Extra Attack (p.B53) gives its extra blows with
+      Attack and All-Out Attack; True would give them with Move and Attack too (default
+      False: the text ties the extra attacks to an attack maneuver, and Move and Attack is
+      one attack; doubtful).
+    - ``self_control_when_hurt``: a Berserk fighter rolls self-control when one injury is more
+      than this fraction of his HP (p.B124: "more than 1/4 of your HP"); 0 = at any injury.
     """
 
     arcs: ArcDefinition = ARC_RECONSTRUCTION
@@ -83,6 +95,10 @@ class Settings(RuleSettings):
     martial_arts_long: bool = False
     close_combat_strike_penalty: int = -2
     hit_locations: str = field(default="aimed", metadata={"choices": ("aimed", "random", "torso")})
+    bad_sight_double_range: bool = True
+    lame_move: tuple[int, int, int] = (3, 6, 99)
+    extra_attack_move_and_attack: bool = False
+    self_control_when_hurt: float = 0.25
 
 
 DEFAULT_SETTINGS = Settings()

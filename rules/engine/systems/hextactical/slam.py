@@ -19,6 +19,7 @@ from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.damage import DamageDice, roll_basic_damage
 from rules.engine.systems.hextactical.damage import injury as injury_amount
 from rules.engine.systems.hextactical.gmlog import breakdown, roll_text
+from rules.engine.systems.hextactical.grapple import grappled_penalty
 from rules.engine.systems.hextactical.plan import SLAM
 from rules.engine.systems.hextactical.rolls import success_roll
 
@@ -80,10 +81,11 @@ def knock_down(b: Battle, c: Combatant, result: str) -> None:
     if result == STAYS_UP or not c.active or c.posture == "prone":
         return
     if result == ROLLS_DX:
-        roll = success_roll(b.dice, c.dx)
+        grappled = grappled_penalty(b, c)  # −4 DX while a foe holds him (p.B370)
+        roll = success_roll(b.dice, c.dx + grappled)
         if b.log_enabled:
             outcome = "stays up" if roll.success else "falls"
-            text = roll_text(breakdown("DX", c.dx, ()), roll.roll, outcome)
+            text = roll_text(breakdown("DX", c.dx, (("grappled", grappled),)), roll.roll, outcome)
             b.log("status", c, f"{c.name} keeps his feet after the slam: {text}", "", [roll.roll])
         if roll.success:
             return

@@ -3,8 +3,9 @@ builder shows under it (NOT IN SEED: GURPS 4e Basic Set — secondary characteri
 active defences p.B374–376 with Combat Reflexes p.B43, damage p.B15–16).
 
 A point-built combatant (``extra.sheet``) shows what :func:`.pointbuy.derived.derive` computes
-from its sheet (Enhanced defences, encumbrance, injury thresholds too) and lists the combat
-traits the engine carries without an effect yet (``not_played``); a template shows what the
+from its sheet (Enhanced defences, encumbrance, injury thresholds too), lists the combat
+traits the engine carries without an effect yet (``not_played``) and the flavour traits with
+why they have no battle effect (``flavour``); a template shows what the
 engine plays: the combatant :func:`.combatant.build_combatant` builds (skill bonuses bought as
 options included) and the defences of :mod:`.defence` (Combat Reflexes, Enhanced Parry).
 """
@@ -71,6 +72,10 @@ def _pointbuilt(sheet: dict[str, Any]) -> dict[str, Any]:
     derived["not_played"] = sorted(
         {t.name for t in read.traits if t.trait and t.trait.combat and not t.trait.played}
     )
+    # Traits carried as flavour, each with why it has no battle effect (issue 17)
+    derived["flavour"] = {
+        t.name: t.trait.no_effect for t in read.traits if t.trait and t.trait.no_effect
+    }
     return derived
 
 

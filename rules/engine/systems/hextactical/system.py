@@ -74,10 +74,10 @@ class HexTacticalSystem:
             units,
         )
 
-    def _combatants(self, army: Army, side: str) -> list[Combatant]:
+    def _combatants(self, army: Army, side: str, settings: Settings) -> list[Combatant]:
         out = []
         for index, unit in enumerate(army.units):
-            c = build_combatant(unit, side)
+            c = build_combatant(unit, side, settings)
             c.id = f"{side}.{c.id or index + 1}"
             out.append(c)
         return out
@@ -99,13 +99,17 @@ class HexTacticalSystem:
         mission = mission or self.default_mission
         if mission not in self.missions:
             raise EngineError("mission.unknown", f"Unknown hextactical mission {mission!r}.")
+        settings = settings or self.settings
         return HexTacticalBattle(
-            {"a": self._combatants(army_a, "a"), "b": self._combatants(army_b, "b")},
+            {
+                "a": self._combatants(army_a, "a", settings),
+                "b": self._combatants(army_b, "b", settings),
+            },
             {"a": army_a.name, "b": army_b.name},
             mission,
             seed,
             EventLog(log, on_event),
-            settings or self.settings,
+            settings,
             side_policies(policies, Policy),
         ).run()
 

@@ -12,7 +12,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
-from rules.engine.systems.hextactical import melee, movement, ranged, tactics, weapons, wounds
+from rules.engine.systems.hextactical import (
+    melee,
+    movement,
+    ranged,
+    tactics,
+    temper,
+    trait_effects,
+    weapons,
+    wounds,
+)
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.grapple import pinned
 from rules.engine.systems.hextactical.injury import stun_recovery
@@ -53,10 +62,11 @@ def start_turn(b: Battle, c: Combatant) -> bool:
     # A lost balance lasted until this turn: −2 to defend meanwhile, then one acts normally
     # (GURPS 4e Basic Set p.B556).
     c.balance_lost = False
-    if not c.fleeing and c.hp < c.hp_max * b.settings.flee_hp_fraction:
+    if not c.fleeing and not c.berserk and c.hp < c.hp_max * b.settings.flee_hp_fraction:
         will = c.will - (2 if c.has("cowardice") else 0)
         result = success_roll(b.dice, will)
-        if not result.success:
+        # Overconfidence: he flees only if he also resists the urge to fight on (p.B148)
+        if not result.success and temper.holds_back(b, c):
             c.fleeing = True
             if b.log_enabled:
                 b.log("status", c, f"{c.name} breaks and flees", "", [result.roll])
@@ -72,7 +82,7 @@ def take_turn(b: Battle, c: Combatant) -> None:
         if wounds.stays_conscious(b, c):
             movement.flee(b, c)
         return
-    plan = b.policies[c.side].choose(b, c)
+    plan = temper.compelled(b, c, b.policies[c.side].choose(b, c))
     if plan.kind != "do_nothing" and not wounds.stays_conscious(b, c):
         return
     execute(b, c, plan)
@@ -96,6 +106,8 @@ def execute(b: Battle, c: Combatant, plan: Plan) -> None:
         c.aim_turns = 0
     if plan.kind not in KEEPS_EVALUATE:
         c.evaluate = 0
+    if c.berserk:
+        c.no_defence = True  # a berserker makes no active defence (p.B124)
     handler = MANEUVERS.get(plan.kind)
     if handler is not None:
         handler(b, c, plan)
@@ -105,7 +117,8 @@ def execute(b: Battle, c: Combatant, plan: Plan) -> None:
 
 def attack(b: Battle, c: Combatant, plan: Plan) -> None:
     """Attack, All-Out Attack or Move and Attack: the step or move, then one melee or ranged
-    attack (two with All-Out Attack (Double)), then Attack's step after (not in seed 004: GURPS
+    attack, then the further blows of All-Out Attack (Double), Rapid Strike and Extra Attack
+    (``trait_effects.further_blows``), then Attack's step after (not in seed 004: GURPS
     Basic Set, Maneuvers)."""
     kind = plan.kind
     target = b.by_id[plan.target]
@@ -143,10 +156,14 @@ def attack(b: Battle, c: Combatant, plan: Plan) -> None:
         else:
             reach = hexgrid.distance(c.pos, target.pos)
             melee.melee_attack(b, c, target, weapon, plan.mode, kind, plan.option)
-            if kind == "all_out_attack" and plan.option == "double" and may_go_on(c, weapon):
-                followed = reach if target.retreated_from == c.id else None
-                if target.active:
-                    melee.melee_attack(b, c, target, weapon, plan.mode, kind, "", followed)
+            for option, same_foe in trait_effects.further_blows(c, kind, plan.option, b.settings):
+                if not may_go_on(c, weapon):
+                    break
+                foe = target if target.active or same_foe else _foe_in_reach(b, c, plan.mode)
+                if foe is None or not foe.active:
+                    break
+                followed = reach if foe is target and target.retreated_from == c.id else None
+                melee.melee_attack(b, c, foe, weapon, plan.mode, kind, option, followed)
     finally:
         c.hit_location = ""
     if (
@@ -156,6 +173,13 @@ def attack(b: Battle, c: Combatant, plan: Plan) -> None:
         and b.board.free(plan.step_after)
     ):
         movement.step_to(b, c, plan.step_after)
+
+
+def _foe_in_reach(b: Battle, c: Combatant, mode: str) -> Combatant | None:
+    """The nearest foe ``c``'s weapon reaches, for an extra attack once his first foe is down
+    (Extra Attack may strike another foe: GURPS 4e Basic Set p.B53)."""
+    foes = [e for e in b.enemies(c) if melee.in_melee_reach(b, c, e, c.weapon, mode=mode)]
+    return min(foes, key=lambda e: (hexgrid.distance(c.pos, e.pos), e.id), default=None)
 
 
 def may_go_on(c: Combatant, weapon: Weapon) -> bool:
@@ -292,4 +316,5 @@ MANEUVERS: dict[str, Callable[[Battle, Combatant, Plan], None]] = {
     "all_out_defense": all_out_defense,
     "change_posture": change_posture,
     "evaluate": evaluate,
+    "finish_off": temper.finish_off,
 }

@@ -15,6 +15,7 @@ from rules.engine.systems.hextactical.combatant import AttackMode, Combatant, We
 from rules.engine.systems.hextactical.criticals import CRITICAL_MISS, HIT_SELF
 from rules.engine.systems.hextactical.damage import injury as injury_amount
 from rules.engine.systems.hextactical.damage import roll_basic_damage
+from rules.engine.systems.hextactical.grapple import grappled_penalty
 from rules.engine.systems.hextactical.plan import Plan
 from rules.engine.systems.hextactical.rolls import success_roll
 
@@ -82,9 +83,11 @@ REROLL_HIT_SELF = frozenset({"imp", "pi-", "pi", "pi+", "pi++"})
 
 def ready(b: Battle, c: Combatant, plan: Plan) -> None:
     """Ready: reload, draw another weapon, pick one up or change reach (seed 004 "Reach",
-    seed 004 "Long-weapon tactics"); in close combat readying needs a DX roll (seed 004 §15.14)."""
+    seed 004 "Long-weapon tactics"); in close combat readying needs a DX roll (seed 004 §15.14),
+    at −4 while grappled (p.B370)."""
     if c.close_with and plan.option in ("switch", "pickup"):
-        result = success_roll(b.dice, c.dx)
+        # −4 DX while a foe holds him (GURPS 4e Basic Set p.B370)
+        result = success_roll(b.dice, c.dx + grappled_penalty(b, c))
         if b.log_enabled:
             b.log("ready", c, f"{c.name} readies in close combat", "", [result.roll])
         if not result.success:

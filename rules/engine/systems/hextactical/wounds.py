@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.engine.systems.hextactical import temper
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.criticals import CRITICAL_HIT, damage_multiplier
 from rules.engine.systems.hextactical.damage import DamageDice, roll_basic_damage
@@ -37,8 +38,8 @@ def stays_conscious(b: Battle, c: Combatant) -> bool:
     """At 0 HP or less, an HT roll (−1 per full multiple of HP below zero) at the start of
     each turn in which the combatant does anything but Do Nothing; failure = unconscious
     (GURPS 4e Basic Set p.B419 "Lost Hit Points"; not in seed 004)."""
-    if c.hp > 0 or c.conscious_checked:
-        return c.active
+    if c.hp > 0 or c.conscious_checked or c.berserk:
+        return c.active  # a berserker needs no roll to stay conscious (p.B124)
     c.conscious_checked = True
     awake, roll = consciousness_check(b.dice, c.hp, c.hp_max, c.ht, c.level("hard-to-subdue"))
     if b.log_enabled:
@@ -149,6 +150,7 @@ def apply_injury(
         critical_kills=b.settings.death_check_critical_kills,
         knockdown_modifier=LOCATIONS[location].knockdown,
         hard_to_kill=target.level("hard-to-kill"),
+        knockdown=not target.berserk,  # a berserker is never knocked down (p.B124)
     )
     target.hp -= amount
     target.hp_lost += amount
@@ -158,7 +160,8 @@ def apply_injury(
     cap = SHOCK_CAP
     if "low-pain-threshold" in target.traits or shock_multiplier > 1:
         cap = 2 * SHOCK_CAP
-    target.shock_pending = max(target.shock_pending, min(cap, target.shock_pending + outcome.shock))
+    shock = 0 if target.berserk else outcome.shock  # a berserker ignores shock (p.B124)
+    target.shock_pending = max(target.shock_pending, min(cap, target.shock_pending + shock))
     if b.log_enabled:
         b.log(
             "damage",
@@ -184,6 +187,7 @@ def apply_injury(
         target.weapon_ready = target.weapon.name == "Fist"
         if b.log_enabled:
             b.log("status", target, f"{target.name} is knocked down, stunned", "", posture="prone")
+    temper.hurt(b, target, amount)
 
 
 def take_out(b: Battle, c: Combatant, status: str, by: Combatant | None) -> None:
@@ -203,3 +207,5 @@ def take_out(b: Battle, c: Combatant, status: str, by: Combatant | None) -> None
     b.board.remove(c)
     if b.log_enabled:
         b.log("status", c, f"{c.name} is {status}", by.id if by else "")
+    if by is not None and by is not c and status != "fled":
+        temper.took_down(b, by, c)

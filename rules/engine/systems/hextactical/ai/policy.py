@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
+from rules.engine.systems.hextactical import temper
 from rules.engine.systems.hextactical.ai.defence import all_out_defense_plan
 from rules.engine.systems.hextactical.ai.estimates import best_melee_index, max_enemy_reach
 from rules.engine.systems.hextactical.ai.melee import close_combat_plan, melee_plan
 from rules.engine.systems.hextactical.ai.ranged import ranged_plan
+from rules.engine.systems.hextactical.ai.strikes import with_rapid_strike
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.grapple import pinned
 from rules.engine.systems.hextactical.plan import Plan
@@ -53,11 +55,15 @@ class Policy:
                 return plan
         nearest = min(enemies, key=lambda e: (hexgrid.distance(c.pos, e.pos), e.id))
         dist = hexgrid.distance(c.pos, nearest.pos)
-        if c.hp < c.hp_max * BADLY_HURT and dist <= nearest.move + max_enemy_reach(nearest):
+        if (
+            c.hp < c.hp_max * BADLY_HURT
+            and dist <= nearest.move + max_enemy_reach(nearest)
+            and temper.holds_back(b, c)  # not berserk; Overconfidence rolls first (B148)
+        ):
             return all_out_defense_plan(b, c, nearest)
         if c.weapon.ranged and (c.weapon.thrown or not c.weapon.melee):
             return ranged_plan(b, c, enemies, nearest)
         if not c.weapon.melee:
             index = best_melee_index(c)
             return Plan("ready", option="switch", weapon=index if index is not None else 0)
-        return melee_plan(b, c, enemies, nearest)
+        return with_rapid_strike(c, melee_plan(b, c, enemies, nearest))

@@ -2,7 +2,7 @@
 mapping (GURPS 4e Basic Set): secondary characteristics p.B16–17, Basic Lift and encumbrance
 p.B15–17, Dodge p.B374 with Combat Reflexes p.B43 and Enhanced Dodge/Parry/Block p.B51,
 Parry p.B376, Block p.B375, retreat p.B377, thrust/swing damage p.B15–16 with Striking ST
-p.B88, injury thresholds p.B419–420."""
+p.B88, injury thresholds p.B419–420, Lame's Basic Move p.B141 (as the engine plays it)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any
 from rules.engine.systems.hextactical.damage import parse_damage, thrust_swing
 from rules.engine.systems.hextactical.pointbuy.sheet import Sheet
 from rules.engine.systems.hextactical.pointbuy.skills import default_level, find_skill
+from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
 
 #: Encumbrance levels by the multiple of Basic Lift carried, and their Move multiplier
 #: (p.B17): None ≤1×, Light ≤2×, Medium ≤3×, Heavy ≤6×, Extra-Heavy ≤10×.
@@ -38,6 +39,14 @@ def encumbrance(weight: float, lift: float) -> tuple[int, str, float]:
         if weight <= multiple * lift:
             return level, name, move
     return 4, "Extra-Heavy", 0.2
+
+
+def lame_move(basic_move: int, variant: str, settings: Settings = DEFAULT_SETTINGS) -> int:
+    """Basic Move with Lame (p.B141): reduced by the setting ``lame_move`` for a crippled
+    leg, a missing leg or no legs, at least 1."""
+    crippled, missing, legless = settings.lame_move
+    cut = {"crippled leg": crippled, "missing leg": missing, "no legs": legless}.get(variant, 0)
+    return max(1, basic_move - cut)
 
 
 def skill_levels(sheet: Sheet, scores: dict[str, int]) -> dict[str, int]:
@@ -75,6 +84,8 @@ def derive(sheet: Sheet) -> dict[str, Any]:
         float(sum(i["weight"] for i in sheet.equipment)), lift
     )
     basic_move = math.floor(speed) + int(s["BasicMove"])
+    for lame in (t for t in sheet.traits if t.name == "Lame"):
+        basic_move = lame_move(basic_move, lame.variant)
     reflexes = 1 if sheet.levels("Combat Reflexes") else 0
     dodge = math.floor(speed) + 3 + reflexes + sheet.levels("Enhanced Dodge") - level
     skills = skill_levels(sheet, scores)

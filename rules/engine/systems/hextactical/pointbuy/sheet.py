@@ -31,9 +31,11 @@ from rules.engine.systems.hextactical.pointbuy.skills import find_skill
 from rules.engine.systems.hextactical.pointbuy.traits import (
     ADVANTAGE,
     DISADVANTAGE,
+    PER_SKILL,
     QUIRK,
     Trait,
     find_trait,
+    specialty,
 )
 
 SECONDARY = ("HP", "Will", "Per", "FP", "BasicSpeed", "BasicMove")
@@ -173,6 +175,12 @@ def _trait(entry: Any, path: str) -> TraitPick:
     entry = _mapping(entry, path)
     name = str(entry["name"]).strip()
     trait = find_trait(name)
+    skill = str(entry.get("skill", ""))
+    base, what = specialty(name)
+    per_skill = find_trait(base) if trait is None else None
+    if per_skill is not None and per_skill.name in PER_SKILL:
+        # "Enhanced Parry (Broadsword)": the trait bought for one skill (p.B51, p.B99)
+        trait, skill = per_skill, skill or what
     note = str(entry.get("note", ""))
     if trait is None:
         points = _int(entry.get("points"), f"{path}.points")
@@ -193,7 +201,7 @@ def _trait(entry: Any, path: str) -> TraitPick:
         points,
         level if trait.leveled else 0,
         str(entry.get("variant", "")).lower(),
-        str(entry.get("skill", "")),
+        skill,
         trait,
         note,
         self_control,

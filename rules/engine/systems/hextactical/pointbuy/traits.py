@@ -3,13 +3,14 @@
 Each :class:`Trait` states its cost (a flat cost, a cost per level or one of named variants),
 the Basic Set page, whether it matters in a fight (``combat``) and how the engine plays it
 (``played``: ``"rule"`` — the engine reads its slug, ``"mapped"`` — folded into the combatant's
-profile, weapons or armour; ``""`` — carried on the sheet without a battle effect yet). Names and
+profile, weapons or armour); a trait with no battle effect says why (``no_effect``). Names and
 costs are game mechanics; the one-line descriptions are Muster's own.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,8 @@ class Trait:
     self_control: bool = False
     combat: bool = False
     played: str = ""
+    #: Why a trait has no battle effect in the engine (a trait not ``combat``).
+    no_effect: str = ""
 
     @property
     def slug(self) -> str:
@@ -80,6 +83,8 @@ def _d(name: str, page: str, text: str, **kw: Any) -> Trait:
     return Trait(name, DISADVANTAGE, page, text, **kw)
 
 
+_NO_FATIGUE = "Fatigue is not tracked in battle (a fight of seconds spends no FP in the engine)."
+
 TRAITS: tuple[Trait, ...] = (
     _a(
         "Combat Reflexes",
@@ -107,7 +112,14 @@ TRAITS: tuple[Trait, ...] = (
         played="rule",
     ),
     _a("Enhanced Block", "B51", "+1 Block per level.", per_level=5, combat=True, played="rule"),
-    _a("Extra Attack", "B53", "One more attack per turn per level.", per_level=25, combat=True),
+    _a(
+        "Extra Attack",
+        "B53",
+        "One more attack per turn per level.",
+        per_level=25,
+        combat=True,
+        played="rule",
+    ),
     _a(
         "Weapon Master",
         "B99",
@@ -121,6 +133,7 @@ TRAITS: tuple[Trait, ...] = (
             "all weapons": 45,
         },
         combat=True,
+        played="rule",
     ),
     _a(
         "Trained by a Master",
@@ -128,6 +141,7 @@ TRAITS: tuple[Trait, ...] = (
         "Schooled in cinematic fighting: halved rapid-strike penalties and extra parries.",
         points=30,
         combat=True,
+        played="rule",
     ),
     _a(
         "High Pain Threshold",
@@ -161,10 +175,35 @@ TRAITS: tuple[Trait, ...] = (
         combat=True,
         played="mapped",
     ),
-    _a("Fit", "B55", "+1 to HT rolls for stamina; fatigue recovers twice as fast.", points=5),
-    _a("Very Fit", "B55", "+2 to HT rolls for stamina; fatigue costs half.", points=15),
-    _a("Unfazeable", "B95", "Nothing shakes him: never rolls fright checks.", points=15),
-    _a("Ambidexterity", "B39", "Either hand works as well as the other.", points=5, combat=True),
+    _a(
+        "Fit",
+        "B55",
+        "+1 to HT rolls for stamina; fatigue recovers twice as fast.",
+        points=5,
+        no_effect=_NO_FATIGUE,
+    ),
+    _a(
+        "Very Fit",
+        "B55",
+        "+2 to HT rolls for stamina; fatigue costs half.",
+        points=15,
+        no_effect=_NO_FATIGUE,
+    ),
+    _a(
+        "Unfazeable",
+        "B95",
+        "Nothing shakes him: never rolls fright checks.",
+        points=15,
+        no_effect="The engine has no fright checks (no monsters or terror in its battles).",
+    ),
+    _a(
+        "Ambidexterity",
+        "B39",
+        "Either hand works as well as the other.",
+        points=5,
+        combat=True,
+        played="rule",
+    ),
     _a(
         "Peripheral Vision",
         "B74",
@@ -187,7 +226,7 @@ TRAITS: tuple[Trait, ...] = (
         "+1 ST per level for lifting and carrying only.",
         per_level=3,
         combat=True,
-        played="mapped",
+        played="rule",
     ),
     _a(
         "Increased Basic Move",
@@ -212,8 +251,17 @@ TRAITS: tuple[Trait, ...] = (
         points=-10,
         self_control=True,
         combat=True,
+        played="rule",
     ),
-    _d("Bad Temper", "B124", "Loses his temper under stress.", points=-10, self_control=True),
+    _d(
+        "Bad Temper",
+        "B124",
+        "Loses his temper under stress.",
+        points=-10,
+        self_control=True,
+        no_effect="Its trigger is social stress (insults, frustration), which a battle of the "
+        "engine does not play; in a fight it is the GM's call.",
+    ),
     _d(
         "Cowardice",
         "B129",
@@ -230,12 +278,15 @@ TRAITS: tuple[Trait, ...] = (
         points=-5,
         self_control=True,
         combat=True,
+        played="rule",
     ),
     _d(
         "Code of Honour",
         "B127",
         "Lives by a code: the stricter, the costlier.",
         variants={"pirate's": -5, "soldier's": -10, "gentleman's": -10, "chivalry": -15},
+        no_effect="A code governs conduct (quarter, parley, duels) that the engine's battles "
+        "do not offer a choice in.",
     ),
     _d(
         "Bloodlust",
@@ -244,21 +295,31 @@ TRAITS: tuple[Trait, ...] = (
         points=-10,
         self_control=True,
         combat=True,
+        played="rule",
     ),
     _d(
         "One Eye",
         "B147",
-        "−3 to ranged attacks beyond close range, −1 to melee.",
+        "−1 in melee combat, −3 to ranged attacks without an Aim.",
         points=-15,
         combat=True,
+        played="rule",
     ),
-    _d("Bad Sight", "B123", "Nearsighted or farsighted, uncorrected.", points=-25, combat=True),
+    _d(
+        "Bad Sight",
+        "B123",
+        "Nearsighted or farsighted, uncorrected.",
+        points=-25,
+        combat=True,
+        played="rule",
+    ),
     _d(
         "Lame",
         "B141",
         "Weak, missing or no legs: slower on the battlefield.",
         variants={"crippled leg": -10, "missing leg": -20, "no legs": -30},
         combat=True,
+        played="rule",
     ),
     _d(
         "Low Pain Threshold",
@@ -273,11 +334,32 @@ TRAITS: tuple[Trait, ...] = (
         "B153",
         "Will not leave those he serves in the lurch.",
         variants={"small group": -5, "large group": -10, "nation": -10},
+        no_effect="The engine's fighters already stand by their side; who he would not "
+        "abandon is a campaign matter.",
     ),
-    Trait("Quirk", QUIRK, "B162", "A minor habit or foible.", points=-1),
+    Trait(
+        "Quirk",
+        QUIRK,
+        "B162",
+        "A minor habit or foible.",
+        points=-1,
+        no_effect="A quirk is colour by definition (p.B162).",
+    ),
 )
 
 BY_NAME: dict[str, Trait] = {t.name.lower(): t for t in TRAITS}
+#: Traits bought for one weapon skill, written "Enhanced Parry (Broadsword)" (p.B51, p.B99).
+PER_SKILL = frozenset({"Enhanced Parry", "Weapon Master"})
+_SPECIALTY = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<what>[^()]+)\)$")
+
+
+def specialty(name: str) -> tuple[str, str]:
+    """("Enhanced Parry", "Broadsword") from "Enhanced Parry (Broadsword)"; (name, "")
+    without a parenthesis."""
+    match = _SPECIALTY.match(str(name).strip())
+    if match is None:
+        return str(name).strip(), ""
+    return match["name"], match["what"].strip()
 
 
 def find_trait(name: str) -> Trait | None:

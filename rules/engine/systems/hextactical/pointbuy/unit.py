@@ -7,8 +7,10 @@ attributes and secondary adjustments go to ``profile`` (Increased/Decreased Basi
 Basic Move adjustment they are, p.B17), skills to ``extra.skills`` with the points their
 relative level costs, traits to ``extra.traits`` (quirks typed ``quirk``), techniques to
 ``extra.techniques``. Traits the engine plays by mapping: Damage Resistance adds to the armour's
-DR (p.B46) and Striking ST rolls the weapons' damage at the higher ST (p.B88). The sheet itself
-is kept in ``extra.sheet``.
+DR (p.B46) and Striking ST rolls the weapons' damage at the higher ST (p.B88); a trait's
+``skill`` (Enhanced Parry, Weapon Master), ``variant`` (Lame, Bad Sight) and ``self_control``
+(Berserk, Bloodlust, Overconfidence) go with it, and the equipment's weight as
+``extra.carried_weight`` (encumbrance, p.B17). The sheet itself is kept in ``extra.sheet``.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ def _trait_entry(pick: Any) -> dict[str, Any]:
         entry["level"] = pick.level
     if pick.kind == QUIRK:
         entry["type"] = QUIRK
+    for key in ("skill", "variant", "self_control"):
+        if getattr(pick, key):
+            entry[key] = getattr(pick, key)
     return entry
 
 
@@ -50,7 +55,6 @@ def sheet_unit(data: dict[str, Any], *, slug: str, category: str = "Fighter") ->
     profile: dict[str, Any] = dict(sheet.attributes)
     profile.update({k: v for k, v in sheet.secondary.items() if v})
     armour = sum(int(i["dr"]) for i in sheet.equipment if i["kind"] == "armour")
-    rules = ["enhanced-parry"] if sheet.levels("Enhanced Parry (all)") else []
     return {
         "slug": slug,
         "name": sheet.name or slug,
@@ -63,9 +67,10 @@ def sheet_unit(data: dict[str, Any], *, slug: str, category: str = "Fighter") ->
         "weapons": [
             _weapon(i, st, striking) for i in sheet.equipment if i["kind"] in ("weapon", "shield")
         ],
-        "rules": rules,
+        "rules": [],
         "extra": {
             "armour_dr": armour + sheet.levels("Damage Resistance"),
+            "carried_weight": price(sheet).equipment_weight,
             "skills": [
                 {
                     "name": s.name,

@@ -175,9 +175,17 @@ urlpatterns = [
         catalogue_editor.catalogue_unit_remove,
         name="catalogue-unit-remove",
     ),
-    path("catalogues/<int:pk>/sheets/new/", sheet_editor.sheet_new, name="sheet-new"),
-    path("catalogues/<int:pk>/sheets/check/", sheet_editor.sheet_check_live, name="sheet-check"),
-    path("catalogues/<int:pk>/sheets/<int:index>/", sheet_editor.sheet_edit, name="sheet-edit"),
+    path("catalogues/<int:pk>/sheets/new/", sheet_editor.sheet_new, name="catalogue-sheet-new"),
+    path(
+        "catalogues/<int:pk>/sheets/check/",
+        sheet_editor.sheet_check_live,
+        name="catalogue-sheet-check",
+    ),
+    path(
+        "catalogues/<int:pk>/sheets/<int:index>/",
+        sheet_editor.sheet_edit,
+        name="catalogue-sheet-edit",
+    ),
     # Battles
     path("battles/", battles.battle_list, name="battle-list"),
     path("battles/new/", battles.battle_new, name="battle-new"),

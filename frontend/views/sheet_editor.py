@@ -2,8 +2,8 @@
 combatant of one's own catalogue, bought point by point — attributes and secondary
 characteristics up or down, traits and skills found by a search box, equipment — with its
 costs, totals against the budget, derived values and the checks' errors at their fields
-updated as the player types (htmx posts the form to ``sheet-check``, which answers the live
-panel and each line's cost and errors out of band).
+updated as the player types (htmx posts the form to ``catalogue-sheet-check``, which answers
+the live panel and each line's cost and errors out of band).
 
 The row buttons (add, remove) and Save post the whole form to the page itself, so the editor
 also works without JavaScript. Saving goes through ``armybuilder.services.sheets``: the unit
@@ -101,7 +101,9 @@ def _save(request: HttpRequest, catalogue: Faction, posted: SheetPost) -> HttpRe
         f"(revision {saved.catalogue.revision}).",
     )
     units = saved.catalogue.data.get("units") or []
-    return redirect("sheet-edit", pk=catalogue.pk, index=min(posted.index, len(units) - 1))
+    return redirect(
+        "catalogue-sheet-edit", pk=catalogue.pk, index=min(posted.index, len(units) - 1)
+    )
 
 
 def _editor(request: HttpRequest, catalogue: Faction, index: int) -> HttpResponse:

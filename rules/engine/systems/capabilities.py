@@ -226,10 +226,13 @@ class RosterSummary:
     """Figures computed from a roster, never typed by players: ``summarise`` answers the
     roster's summary (API and pages), ``unit_figures`` the rows the army builder shows under
     each unit, by roster entry id: ``{"stats": [(label, value)], "defences": [str],
-    "skills": [str]}``."""
+    "skills": [str]}``; ``adjustments`` are the profile keys that hold a bought adjustment to
+    a derived score rather than a score (GURPS "HP +2" on HP = ST), shown apart from the
+    scores."""
 
     summarise: Callable[[SummaryRoster], dict[str, Any]] = no_summary
     unit_figures: Callable[[SummaryRoster], dict[str, dict[str, Any]]] = no_unit_figures
+    adjustments: frozenset[str] = frozenset()
 
 
 # --- catalogues ------------------------------------------------------------------------------

@@ -56,7 +56,7 @@ MAREN = PARTIES["wardens"][0]["sheet"]
 
 
 def test_the_editor_shows_each_line_with_its_cost_and_the_derived_values(player_client, company):
-    response = player_client.get(reverse("sheet-edit", args=[company.pk, 0]))
+    response = player_client.get(reverse("catalogue-sheet-edit", args=[company.pk, 0]))
     assert response.status_code == 200
     page = response.content.decode()
     assert 'id="line-attributes-DX"' in page
@@ -70,7 +70,7 @@ def test_the_editor_shows_each_line_with_its_cost_and_the_derived_values(player_
 
 def test_the_live_check_prices_an_attribute_bought_up(player_client, company):
     form = form_of(MAREN, **{"attr-DX": 16})
-    response = player_client.post(reverse("sheet-check", args=[company.pk]), form)
+    response = player_client.post(reverse("catalogue-sheet-check", args=[company.pk]), form)
     assert response.status_code == 200
     page = response.content.decode()
     assert 'id="line-attributes-DX" class="line-cost" hx-swap-oob="true"' in page
@@ -82,7 +82,7 @@ def test_the_live_check_prices_an_attribute_bought_up(player_client, company):
 def test_a_bad_field_is_named_beside_it_with_code_and_path(player_client, company):
     form = form_of(MAREN)
     form["skill-level"] = ["x", 2, 1, 0]
-    response = player_client.post(reverse("sheet-check", args=[company.pk]), form)
+    response = player_client.post(reverse("catalogue-sheet-check", args=[company.pk]), form)
     page = response.content.decode()
     start = page.index('id="line-skills-0"')
     assert "sheet.invalid" in page[start : start + 400]
@@ -93,7 +93,9 @@ def test_a_bought_skill_shows_its_level_and_changes_parry(player_client, company
     """The issue's complaint: a skill bought did not show on the sheet or change Parry."""
     form = form_of(MAREN)
     form["skill-level"] = [6, 2, 1, 0]  # Broadsword DX+6 = 21
-    page = player_client.post(reverse("sheet-check", args=[company.pk]), form).content.decode()
+    page = player_client.post(
+        reverse("catalogue-sheet-check", args=[company.pk]), form
+    ).content.decode()
     assert "Broadsword-21" in page
     # Parry 3 + 21//2 + 0 + Combat Reflexes 1 + Enhanced Parry 1 = 15 (B376, B43, B51)
     assert '<dt>Parry (Broadsword)</dt><dd data-derived="Parry">15</dd>' in page
@@ -101,7 +103,9 @@ def test_a_bought_skill_shows_its_level_and_changes_parry(player_client, company
 
 def test_adding_a_trait_from_the_search_box_and_saving(player_client, company):
     form = form_of(MAREN, action="add-trait", **{"trait-add": "Striking ST"})
-    page = player_client.post(reverse("sheet-edit", args=[company.pk, 0]), form).content.decode()
+    page = player_client.post(
+        reverse("catalogue-sheet-edit", args=[company.pk, 0]), form
+    ).content.decode()
     assert 'data-trait="Striking ST"' in page
     form = form_of(MAREN, action="save")
     form["trait-name"].append("Striking ST")
@@ -109,7 +113,7 @@ def test_adding_a_trait_from_the_search_box_and_saving(player_client, company):
         form[key].append("")
     form["trait-level"].append(1)
     form["attr-IQ"] = 10  # −20 to stay within 250 after Striking ST +5
-    response = player_client.post(reverse("sheet-edit", args=[company.pk, 0]), form)
+    response = player_client.post(reverse("catalogue-sheet-edit", args=[company.pk, 0]), form)
     assert response.status_code == 302
     company.refresh_from_db()
     assert company.revision == 2
@@ -119,7 +123,7 @@ def test_adding_a_trait_from_the_search_box_and_saving(player_client, company):
 
 
 def test_a_new_combatant_is_added_to_the_catalogue(player_client, company):
-    page = player_client.get(reverse("sheet-new", args=[company.pk]))
+    page = player_client.get(reverse("catalogue-sheet-new", args=[company.pk]))
     assert page.status_code == 200
     form = form_of(
         {
@@ -132,7 +136,7 @@ def test_a_new_combatant_is_added_to_the_catalogue(player_client, company):
         index=3,
         action="save",
     )
-    response = player_client.post(reverse("sheet-new", args=[company.pk]), form)
+    response = player_client.post(reverse("catalogue-sheet-new", args=[company.pk]), form)
     assert response.status_code == 302, response.content.decode()[:2000]
     company.refresh_from_db()
     assert company.data["units"][3]["name"] == "Tam Reed"
@@ -142,7 +146,7 @@ def test_a_new_combatant_is_added_to_the_catalogue(player_client, company):
 def test_a_sheet_over_its_wealth_is_refused_by_the_catalogue_check(player_client, company):
     form = form_of(MAREN, action="save")
     form["item"] = ["plate", "broadsword"]
-    response = player_client.post(reverse("sheet-edit", args=[company.pk, 0]), form)
+    response = player_client.post(reverse("catalogue-sheet-edit", args=[company.pk, 0]), form)
     assert response.status_code == 400
     page = response.content.decode()
     assert "catalogue.inconsistent" in page
@@ -153,7 +157,7 @@ def test_a_sheet_over_its_wealth_is_refused_by_the_catalogue_check(player_client
 
 def test_another_players_catalogue_cannot_be_edited(client, rival, company):
     client.force_login(rival)
-    response = client.get(reverse("sheet-edit", args=[company.pk, 0]))
+    response = client.get(reverse("catalogue-sheet-edit", args=[company.pk, 0]))
     assert response.status_code in (403, 404)
 
 

@@ -145,5 +145,6 @@ def sheet_context(
         "budget": budget,
         "violations": [v for v in violations if v["code"] not in placed],
         "issues": checked.issues,
+        "all_pass": not (errors or checked.issues or violations),
         "savable": checked.savable,
     }

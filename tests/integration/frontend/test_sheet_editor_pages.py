@@ -77,6 +77,7 @@ def test_the_live_check_prices_an_attribute_bought_up(player_client, company):
     assert "120 CP" in page
     assert 'data-code="combatant.points"' in page  # 270 of 250
     assert "<code>units[0]</code>" in page
+    assert "Every check passes." not in page
 
 
 def test_a_bad_field_is_named_beside_it_with_code_and_path(player_client, company):

@@ -24,7 +24,7 @@ from api.views.campaign_catalogues import CampaignCatalogueViewSet
 from api.views.campaigns import CampaignViewSet, GameViewSet
 from api.views.catalogue import FactionViewSet, GameSystemViewSet, UnitTypeViewSet
 from api.views.clocks import ClockViewSet
-from api.views.gcs import GcsExportView, GcsImportView
+from api.views.gcs import GcsExportView, GcsImportView, GcsSaveView
 from api.views.rosters import PublicKeyView, RosterViewSet, SharedRosterView, VerifyView
 from api.views.rules_variants import RosterRulesView, RulesVariantViewSet
 from api.views.user_catalogues import CatalogueViewSet
@@ -74,6 +74,7 @@ urlpatterns = [
     ),
     path("calc/attacks/", AttackOddsView.as_view(), name="calc-attacks"),
     path("gcs/imports/", GcsImportView.as_view(), name="gcs-import"),
+    path("gcs/saves/", GcsSaveView.as_view(), name="gcs-save"),
     path("gcs/exports/", GcsExportView.as_view(), name="gcs-export"),
     path("rosters/<int:pk>/rules/", RosterRulesView.as_view(), name="roster-rules"),
     path("shared/<str:token>/", SharedRosterView.as_view(), name="shared-roster"),

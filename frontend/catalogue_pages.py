@@ -25,7 +25,7 @@ from armybuilder.catalogue_selectors import catalogue_list, catalogue_revision_l
 from armybuilder.models import Faction, Roster, Visibility
 from armybuilder.selectors import faction_list
 from armybuilder.services.user_catalogues import catalogue_users
-from frontend.editor import PROFILE_ORDER, unit_profile
+from frontend.editor import PROFILE_ORDER, profile_adjustments, unit_profile
 
 #: A link token as ``secrets.token_urlsafe`` writes it (anything else opens nothing).
 LINK_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -148,6 +148,7 @@ def unit_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Each unit as the catalogue page lists it: its stat line, weapons, rules by name,
     options with their cost, size and cost."""
     rule_names = {str(r.get("slug")): r.get("name", "") for r in data.get("special_rules") or []}
+    adjustments = profile_adjustments(str(data.get("system", "")))
     rows = []
     for index, unit in enumerate(data.get("units") or []):
         rows.append(
@@ -160,7 +161,7 @@ def unit_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
                 "unique": bool(unit.get("unique")),
                 "size": _size_text(unit),
                 "cost": _cost_text(unit),
-                "profile": unit_profile(unit, {}),
+                "profile": unit_profile(unit, {}, adjustments),
                 "weapons": [
                     {
                         "name": w.get("name", ""),

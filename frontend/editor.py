@@ -23,6 +23,7 @@ from armybuilder.validation import option_limit, price_roster, skill_tables, unl
 from frontend.rules_variant_pages import variant_choices
 from frontend.skill_picker import skill_block
 from frontend.unit_cards import summary_rows
+from rules.engine.systems import get_system
 
 UNIT_PATH = re.compile(r"^units\[(\d+)\]")
 
@@ -125,10 +126,26 @@ PROFILE_ORDER: tuple[str, ...] = (
 PROFILE_RANK = {key: index for index, key in enumerate(PROFILE_ORDER)}
 
 
-def unit_profile(unit: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
+def profile_adjustments(system: str) -> frozenset[str]:
+    """The profile keys of ``system`` that are bought adjustments, not scores."""
+    return get_system(system).summary.adjustments
+
+
+def _signed(value: Any) -> str:
+    return (
+        f"{value:+g}"
+        if isinstance(value, int | float) and not isinstance(value, bool)
+        else str(value)
+    )
+
+
+def unit_profile(
+    unit: dict[str, Any], entry: dict[str, Any], adjustments: frozenset[str] = frozenset()
+) -> dict[str, Any]:
     """The unit's characteristics in the system's order, with its chosen options and, for
     a massbattle unit, its size's own figures (``extra.size_profiles``) and its magic items'
-    stat changes applied."""
+    stat changes applied. A bought adjustment (``adjustments``: GURPS HP +2) is shown signed
+    under ``<key> bought`` after the scores, never as a score of its own."""
     if not unit:
         return {}
     size = int(entry.get("size") or (unit.get("size") or {}).get("min", 1))
@@ -140,7 +157,9 @@ def unit_profile(unit: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
             if isinstance(merged.get(key), int) and not isinstance(merged[key], bool):
                 merged[key] += change  # magic items change the stat line after its size
     keys = sorted(merged, key=lambda k: (PROFILE_RANK.get(k, len(PROFILE_ORDER)), k))
-    return {k: merged[k] for k in keys}
+    scores = {k: merged[k] for k in keys if k not in adjustments}
+    scores.update({f"{k} bought": _signed(merged[k]) for k in keys if k in adjustments})
+    return scores
 
 
 def _display_names(context: Any) -> list[str]:
@@ -206,8 +225,9 @@ def editor_data(roster: Roster) -> dict[str, Any]:
             flagged.setdefault(row["unit_id"], []).append(row["severity"])
     sections = []
     grouped = list(grouped_entries(payload, context.system, context.factions))
+    adjustments = profile_adjustments(str(context.system.get("system", "")))
     profiles = {
-        str(entry.get("id", "")): unit_profile(unit or {}, entry)
+        str(entry.get("id", "")): unit_profile(unit or {}, entry, adjustments)
         for _category, entries in grouped
         for _index, entry, unit in entries
     }

@@ -14,11 +14,13 @@ from frontend.views import (
     catalogue_editor,
     catalogues,
     clocks,
+    gcs,
     home,
     odds,
     roster_exchange,
     rosters,
     rules_variants,
+    sheet_editor,
     warband,
 )
 
@@ -50,6 +52,8 @@ urlpatterns = [
     path("battlescribe/", battlescribe.battlescribe_import, name="battlescribe-import"),
     path("battlescribe/preview/", battlescribe.battlescribe_preview, name="battlescribe-preview"),
     path("battlescribe/accept/", battlescribe.battlescribe_accept, name="battlescribe-accept"),
+    path("gcs/", gcs.gcs_import_page, name="gcs-import-page"),
+    path("gcs/save/", gcs.gcs_save_page, name="gcs-save-page"),
     path("rosters/samples/copy/", rosters.roster_sample_copy, name="roster-sample-copy"),
     path("rosters/shared/<str:token>/", roster_exchange.roster_shared, name="roster-shared"),
     path("rosters/<int:pk>/", rosters.roster_edit, name="roster-edit"),
@@ -170,6 +174,17 @@ urlpatterns = [
         "catalogues/<int:pk>/units/<int:index>/remove/",
         catalogue_editor.catalogue_unit_remove,
         name="catalogue-unit-remove",
+    ),
+    path("catalogues/<int:pk>/sheets/new/", sheet_editor.sheet_new, name="catalogue-sheet-new"),
+    path(
+        "catalogues/<int:pk>/sheets/check/",
+        sheet_editor.sheet_check_live,
+        name="catalogue-sheet-check",
+    ),
+    path(
+        "catalogues/<int:pk>/sheets/<int:index>/",
+        sheet_editor.sheet_edit,
+        name="catalogue-sheet-edit",
     ),
     # Battles
     path("battles/", battles.battle_list, name="battle-list"),

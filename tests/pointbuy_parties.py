@@ -3,6 +3,7 @@ catalogue units and engine rosters (shared by the point-buy engine and builder t
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -35,3 +36,17 @@ def party_roster(side: str) -> dict[str, Any]:
         "points": sum(u["points"] for u in units),
         "units": units,
     }
+
+
+def own_catalogue(owner: Any, slug: str = "my-company", name: str = "My Company") -> Any:
+    """A user's own hextactical catalogue of the wardens party (point-built, 250 CP each)."""
+    from armybuilder.services.user_catalogues import catalogue_create
+
+    data = {
+        "system": "hextactical",
+        "faction": slug,
+        "name": name,
+        "revision": 1,
+        "units": party_units("wardens"),
+    }
+    return catalogue_create(owner=owner, text=json.dumps(data), fmt="json").catalogue

@@ -46,3 +46,27 @@ class GcsExportSerializer(serializers.Serializer):
 
     system = serializers.CharField()
     unit = serializers.DictField(help_text="A catalogue unit with extra.sheet.")
+
+
+class GcsSaveSerializer(serializers.Serializer):
+    """Imported combatants to keep: into which of the caller's catalogues, and a roster."""
+
+    catalogue = serializers.IntegerField(help_text="One of your own catalogues (its id).")
+    units = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="The `unit` of each import answer (name and category may be changed).",
+    )
+    roster_name = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=120,
+        help_text="Also make a new roster of these combatants, named so.",
+    )
+
+
+class GcsSavedSerializer(serializers.Serializer):
+    """Where the combatants went."""
+
+    catalogue = serializers.JSONField(help_text="The catalogue after its new revision.")
+    units = serializers.ListField(child=serializers.CharField(), help_text="Their unit slugs.")
+    roster = serializers.JSONField(allow_null=True, help_text="The new roster, or null.")

@@ -26,6 +26,7 @@ from api.serializers.battlescribe import (
     BattleScribeRosterSerializer,
 )
 from api.serializers.user_catalogues import catalogue_data
+from api.uploads import multipart_body, text_field, uploaded_files
 from api.views.rosters import render_roster
 from armybuilder import selectors
 from armybuilder.battlescribe.archive import MAX_FILE_BYTES
@@ -33,26 +34,8 @@ from armybuilder.services import battlescribe as services
 
 TAGS = ["battlescribe"]
 MAX_FILES = 32
-UPLOAD = {
-    "multipart/form-data": {
-        "type": "object",
-        "properties": {
-            "system": {"type": "string"},
-            "files": {"type": "array", "items": {"type": "string", "format": "binary"}},
-        },
-    }
-}
-
-
-ROSTER_UPLOAD = {
-    "multipart/form-data": {
-        "type": "object",
-        "properties": {
-            "system": {"type": "string"},
-            "file": {"type": "string", "format": "binary"},
-        },
-    }
-}
+UPLOAD = multipart_body("system", files="files", many=True)
+ROSTER_UPLOAD = multipart_body("system")
 
 
 REFUSED = OpenApiResponse(
@@ -70,28 +53,17 @@ REFUSED = OpenApiResponse(
 
 
 def _system(request: Request) -> str:
-    system = request.data.get("system")
-    if not isinstance(system, str) or not system:
-        raise exceptions.ValidationError(
-            {"system": ["Name the Muster game system to import into."]}
-        )
-    return system
+    return text_field(request, "system", "Name the Muster game system to import into.")
 
 
 def _uploads(request: Request, key: str = "files") -> list[tuple[str, bytes]]:
-    files = request.FILES.getlist(key)
-    if not files:
-        raise exceptions.ValidationError({key: ["Attach at least one BattleScribe file."]})
-    if len(files) > MAX_FILES:
-        raise exceptions.ValidationError({key: [f"At most {MAX_FILES} files per import."]})
-    uploads = []
-    for upload in files:
-        if upload.size > MAX_FILE_BYTES:
-            raise exceptions.ValidationError(
-                {key: [f"{upload.name}: {upload.size} bytes; at most {MAX_FILE_BYTES}."]}
-            )
-        uploads.append((upload.name, upload.read()))
-    return uploads
+    return uploaded_files(
+        request,
+        key,
+        max_files=MAX_FILES,
+        max_bytes=MAX_FILE_BYTES,
+        missing="Attach at least one BattleScribe file.",
+    )
 
 
 class BattleScribePreviewView(APIView):

@@ -1,6 +1,8 @@
 """``/gcs/``: GURPS Character Sheet files (docs/api.md "GCS"). ``imports/`` reads one
 uploaded ``.gcs`` (multipart ``system``, ``file``, optional ``category``) and answers the
-Muster combatant with its import report (nothing saved); ``exports/`` writes a point-built
+Muster combatant with its import report (nothing saved); ``saves/`` puts imported combatants
+(JSON ``catalogue``, ``units``, optional ``roster_name``) into one of the caller's own
+catalogues as a new revision and, if asked, a new roster; ``exports/`` writes a point-built
 combatant (JSON ``system``, ``unit``) as a ``.gcs`` file."""
 
 from __future__ import annotations
@@ -8,27 +10,27 @@ from __future__ import annotations
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import exceptions, permissions
+from rest_framework import permissions, status
 from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.schema import ErrorSerializer
-from api.serializers.gcs import GcsExportSerializer, GcsImportSerializer
+from api.serializers.gcs import (
+    GcsExportSerializer,
+    GcsImportSerializer,
+    GcsSavedSerializer,
+    GcsSaveSerializer,
+)
+from api.serializers.user_catalogues import catalogue_data
+from api.uploads import multipart_body, text_field, uploaded_files
+from api.views.rosters import render_roster
+from armybuilder.catalogue_selectors import catalogue_get
 from armybuilder.services import gcs as services
 
 TAGS = ["gcs"]
-UPLOAD = {
-    "multipart/form-data": {
-        "type": "object",
-        "properties": {
-            "system": {"type": "string"},
-            "category": {"type": "string"},
-            "file": {"type": "string", "format": "binary"},
-        },
-    }
-}
+UPLOAD = multipart_body("system", "category")
 REFUSED = OpenApiResponse(
     ErrorSerializer,
     description=(
@@ -39,13 +41,6 @@ REFUSED = OpenApiResponse(
 )
 
 
-def _text(request: Request, key: str, required: bool = True) -> str:
-    value = request.data.get(key, "")
-    if not isinstance(value, str) or (required and not value):
-        raise exceptions.ValidationError({key: [f"Give {key} as text."]})
-    return value
-
-
 class GcsImportView(APIView):
     """POST: the combatant an uploaded ``.gcs`` file becomes and its import report."""
 
@@ -54,22 +49,18 @@ class GcsImportView(APIView):
 
     @extend_schema(tags=TAGS, request=UPLOAD, responses={200: GcsImportSerializer, 400: REFUSED})
     def post(self, request: Request) -> Response:
-        upload = request.FILES.get("file")
-        if upload is None:
-            raise exceptions.ValidationError({"file": ["Attach one .gcs file."]})
-        if upload.size > services.MAX_FILE_BYTES:
-            raise exceptions.ValidationError(
-                {
-                    "file": [
-                        f"{upload.name}: {upload.size} bytes; at most {services.MAX_FILE_BYTES}."
-                    ]
-                }
-            )
+        name, data = uploaded_files(
+            request,
+            "file",
+            max_files=1,
+            max_bytes=services.MAX_FILE_BYTES,
+            missing="Attach one .gcs file.",
+        )[0]
         body = services.gcs_preview(
-            system=_text(request, "system"),
-            name=upload.name,
-            data=upload.read(),
-            category=_text(request, "category", required=False),
+            system=text_field(request, "system", "Give system as text."),
+            name=name,
+            data=data,
+            category=text_field(request, "category", "Give category as text.", required=False),
         )
         return Response(body)
 
@@ -94,3 +85,35 @@ class GcsExportView(APIView):
         response = HttpResponse(data, content_type="application/json")
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
+
+
+class GcsSaveView(APIView):
+    """POST: imported combatants saved into one of the caller's catalogues (a new revision),
+    and into a new roster when ``roster_name`` is given."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        tags=TAGS,
+        request=GcsSaveSerializer,
+        responses={201: GcsSavedSerializer, 400: ErrorSerializer, 403: ErrorSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        payload = GcsSaveSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        catalogue = catalogue_get(
+            user=request.user, catalogue_id=payload.validated_data["catalogue"]
+        )
+        done = services.gcs_save(
+            owner=request.user,
+            catalogue=catalogue,
+            units=payload.validated_data["units"],
+            roster_name=payload.validated_data.get("roster_name", ""),
+        )
+        body = {
+            "catalogue": catalogue_data(done.saved.catalogue, user=request.user),
+            "units": done.slugs,
+            "roster": render_roster(done.roster) if done.roster else None,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -24,6 +24,7 @@ from armybuilder.errors import ArmyBuilderError, CatalogueRejected
 from armybuilder.models import Faction, SourceFormat, Visibility
 from armybuilder.selectors import system_list
 from armybuilder.services import user_catalogues as services
+from armybuilder.services.sheets import sheet_units
 from frontend.catalogue_forms import (
     CatalogueTextForm,
     CatalogueUnitCopyForm,
@@ -179,6 +180,7 @@ def _editor(
         **check_context(issues or []),
     }
     context["checked"] = issues is not None
+    context["sheet_units"] = sheet_units(catalogue)
     return render(request, "frontend/catalogues/edit.html", context, status=status)
 
 

@@ -22,7 +22,7 @@ from armybuilder.services.verification import roster_export_signed_json, roster_
 from armybuilder.summaries import unit_figures
 from core.input_guard import input_problem
 from frontend.cards_pdf import cards_pdf
-from frontend.editor import unit_profile
+from frontend.editor import profile_adjustments, unit_profile
 from frontend.forms import RosterImportForm
 from frontend.unit_cards import cards_text, glossary_rows, summary_rows, unit_cards
 from frontend.views.rosters import own_roster
@@ -74,6 +74,7 @@ def print_data(roster: Roster) -> dict[str, Any]:
     context = roster_context(roster=roster)
     entries = {str(e.get("id", "")): e for e in context.payload.get("units", [])}
     units = [u for section in data["sections"] for u in section["units"] if "profile" in u]
+    adjustments = profile_adjustments(roster.system.slug)
     for unit in units:
         entry = entries.get(str(unit["id"]), {})
         faction = context.factions.get(entry.get("faction") or context.payload["faction"], {})
@@ -81,7 +82,7 @@ def print_data(roster: Roster) -> dict[str, Any]:
             (c for c in faction.get("units", []) if c["slug"] == entry.get("unit")), None
         )
         if catalogue is not None:
-            unit["profile"] = unit_profile(catalogue, entry)
+            unit["profile"] = unit_profile(catalogue, entry, adjustments)
     derived = unit_figures(roster_view(roster=roster))
     for unit in units:
         unit["derived"] = derived.get(str(unit["id"]))

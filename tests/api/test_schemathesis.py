@@ -243,6 +243,9 @@ def test_chained_calls_on_real_objects_never_error(fuzzer, token):
     answers: Counter[tuple[str, int]] = Counter()
     # Revoking its own token would sign the run out for the remaining steps.
     machine = schema.exclude(method="DELETE", path="/api/v1/auth/tokens/{token_id}/")
+    # Saving a GCS import takes the units a real import answered (random ones are refused);
+    # the single-call fuzz above and tests/api/test_gcs_save.py still check it.
+    machine = machine.exclude(method="POST", path="/api/v1/gcs/saves/")
 
     class Workflow(machine.as_state_machine()):  # type: ignore[misc]
         def get_call_kwargs(self, case: Any) -> dict[str, Any]:

@@ -226,10 +226,13 @@ class RosterSummary:
     """Figures computed from a roster, never typed by players: ``summarise`` answers the
     roster's summary (API and pages), ``unit_figures`` the rows the army builder shows under
     each unit, by roster entry id: ``{"stats": [(label, value)], "defences": [str],
-    "skills": [str]}``."""
+    "skills": [str]}``; ``adjustments`` are the profile keys that hold a bought adjustment to
+    a derived score rather than a score (GURPS "HP +2" on HP = ST), shown apart from the
+    scores."""
 
     summarise: Callable[[SummaryRoster], dict[str, Any]] = no_summary
     unit_figures: Callable[[SummaryRoster], dict[str, dict[str, Any]]] = no_unit_figures
+    adjustments: frozenset[str] = frozenset()
 
 
 # --- catalogues ------------------------------------------------------------------------------
@@ -265,14 +268,29 @@ class SkillTables:
 
 
 @dataclass(frozen=True, slots=True)
+class SheetEditing:
+    """A system whose combatants are bought point by point from a character sheet (a
+    catalogue unit's ``extra.sheet``): ``lists()`` is what may be bought (attributes,
+    secondary characteristics, traits, skills, equipment, each with its cost), ``review(sheet)``
+    the sheet priced line by line with its derived values and the first bad field
+    (``{"error": {code, path, message} | None, ...}``), and ``build(sheet, slug, category)``
+    the catalogue unit the sheet becomes (what the catalogue checks compare it with)."""
+
+    lists: Callable[[], dict[str, Any]]
+    review: Callable[[dict[str, Any]], dict[str, Any]]
+    build: Callable[[dict[str, Any], str, str], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
 class CatalogueCapability:
     """What a system adds to catalogue handling: extra checks of each faction file unit
     (messages prefixed with ``where``), import and export mappings by format name, the two
     sample rosters (``armybuilder/samples/<slug>/``) that benchmarks play against each other (None:
-    the system ships no samples), ``skills`` (the hero skill lists, None: the system has none)
-    and ``known_rules``: the special-rule slugs (``rules`` and
-    options' ``add_rules``, parameters stripped) its engine reads; an uploaded catalogue is
-    warned about every other rule, which would have no effect in battles."""
+    the system ships no samples), ``skills`` (the hero skill lists, None: the system has none),
+    ``sheets`` (point-buy character sheets, None: the system has none) and ``known_rules``:
+    the special-rule slugs (``rules`` and options' ``add_rules``, parameters stripped) its
+    engine reads; an uploaded catalogue is warned about every other rule, which would have no
+    effect in battles."""
 
     sample_matchup: tuple[str, str] | None = None
     known_rules: frozenset[str] = frozenset()
@@ -280,6 +298,7 @@ class CatalogueCapability:
     importers: Mapping[str, ImportMapping] = field(default_factory=dict)
     exporters: Mapping[str, ExportMapping] = field(default_factory=dict)
     skills: SkillTables | None = None
+    sheets: SheetEditing | None = None
 
     def rules_without_effect(self, rules: Iterable[str]) -> list[str]:
         """The special rules among ``rules`` (parameters such as ``(6+)`` stripped) this

@@ -345,7 +345,7 @@ def catalogue_kwargs(name: str, catalogue) -> list[dict[str, Any]]:
     extra = {"catalogue-restore": {"number": 1}, "rules-variant-restore": {"number": 1}}.get(
         name, {}
     )
-    if name in ("catalogue-unit-save", "catalogue-unit-remove"):
+    if name in ("catalogue-unit-save", "catalogue-unit-remove", "catalogue-sheet-edit"):
         extra = {"index": 0}
     return [{"pk": catalogue.pk, **extra}]
 

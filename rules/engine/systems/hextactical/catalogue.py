@@ -8,8 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules.engine.systems.base import EngineError
-from rules.engine.systems.capabilities import CatalogueCapability
+from rules.engine.systems.capabilities import CatalogueCapability, SheetEditing
 from rules.engine.systems.hextactical.character import template_points
+from rules.engine.systems.hextactical.pointbuy.editor import (
+    sheet_build,
+    sheet_lists,
+    sheet_review,
+)
 from rules.engine.systems.hextactical.pointbuy.interchange import gcs_export, gcs_import
 from rules.engine.systems.hextactical.pointbuy.sheet import price, read_sheet
 from rules.engine.systems.hextactical.pointbuy.unit import sheet_unit
@@ -74,4 +79,5 @@ CATALOGUE = CatalogueCapability(
     known_rules=KNOWN_RULES,
     importers={"gcs": gcs_import},
     exporters={"gcs": gcs_export},
+    sheets=SheetEditing(lists=sheet_lists, review=sheet_review, build=sheet_build),
 )

@@ -19,7 +19,7 @@ from rules.engine.systems.hextactical.combatant import build_combatant
 from rules.engine.systems.hextactical.damage import parse_damage
 from rules.engine.systems.hextactical.defence import block_value, dodge_value, parry_value
 from rules.engine.systems.hextactical.pointbuy.derived import derive
-from rules.engine.systems.hextactical.pointbuy.sheet import read_sheet
+from rules.engine.systems.hextactical.pointbuy.sheet import SECONDARY, read_sheet
 
 _MODES = ("swing", "thrust", "ranged")
 
@@ -141,4 +141,8 @@ def combatant_rows(roster: SummaryRoster) -> dict[str, dict[str, Any]]:
     return rows
 
 
-SUMMARY = RosterSummary(summarise=party, unit_figures=combatant_rows)
+#: A profile's secondary characteristics are adjustments bought on top of the attribute they
+#: start from (p.B16–17: HP from ST, Will and Per from IQ, FP from HT, Basic Speed and Move).
+ADJUSTMENTS = frozenset(SECONDARY)
+
+SUMMARY = RosterSummary(summarise=party, unit_figures=combatant_rows, adjustments=ADJUSTMENTS)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.hextactical.pointbuy import costs
@@ -80,46 +83,16 @@ def test_technique_costs(difficulty, levels, points):  # B230
     assert costs.technique_points(difficulty, levels) == points
 
 
-@pytest.mark.parametrize(
-    ("name", "level", "variant", "points"),
-    [
-        ("Combat Reflexes", 1, "", 15),  # B43
-        ("Enhanced Dodge", 2, "", 30),  # B51: 15/level
-        ("Enhanced Parry", 1, "", 5),  # B51: 5/level for one skill
-        ("Enhanced Block", 3, "", 15),  # B51: 5/level
-        ("Extra Attack", 1, "", 25),  # B53: 25/attack
-        ("Weapon Master", 1, "one weapon", 20),  # B99
-        ("Weapon Master", 1, "all weapons", 45),  # B99
-        ("Trained by a Master", 1, "", 30),  # B93
-        ("High Pain Threshold", 1, "", 10),  # B59
-        ("Hard to Kill", 3, "", 6),  # B58: 2/level
-        ("Hard to Subdue", 2, "", 4),  # B59: 2/level
-        ("Damage Resistance", 2, "", 10),  # B46: 5/level
-        ("Fit", 1, "", 5),  # B55
-        ("Very Fit", 1, "", 15),  # B55
-        ("Unfazeable", 1, "", 15),  # B95
-        ("Ambidexterity", 1, "", 5),  # B39
-        ("Peripheral Vision", 1, "", 15),  # B74
-        ("Striking ST", 2, "", 10),  # B88: 5/level
-        ("Lifting ST", 3, "", 9),  # B65: 3/level
-        ("Increased Basic Move", 2, "", 10),  # B17: 5/yard
-        ("Berserk", 1, "", -10),  # B124
-        ("Bad Temper", 1, "", -10),  # B124
-        ("Cowardice", 1, "", -10),  # B129
-        ("Overconfidence", 1, "", -5),  # B148
-        ("Code of Honour", 1, "pirate's", -5),  # B127
-        ("Code of Honour", 1, "soldier's", -10),
-        ("Code of Honour", 1, "chivalry", -15),
-        ("Bloodlust", 1, "", -10),  # B125
-        ("One Eye", 1, "", -15),  # B147
-        ("Bad Sight", 1, "", -25),  # B123
-        ("Lame", 1, "crippled leg", -10),  # B141
-        ("Lame", 1, "missing leg", -20),
-        ("Lame", 1, "no legs", -30),
-        ("Quirk", 1, "", -1),  # B162
-    ],
+TRAIT_COSTS = yaml.safe_load(
+    (
+        Path(__file__).resolve().parents[3] / "fixtures" / "hextactical" / "trait_costs.yaml"
+    ).read_text(encoding="utf-8")
 )
-def test_trait_costs(name, level, variant, points):
+
+
+@pytest.mark.parametrize(("name", "level", "variant", "points", "page"), TRAIT_COSTS)
+def test_trait_costs(name, level, variant, points, page):
+    assert page.startswith("B"), name  # every row cites its Basic Set page
     assert find_trait(name).cost(level, variant) == points
 
 

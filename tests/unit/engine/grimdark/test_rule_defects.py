@@ -13,7 +13,8 @@ from rules.engine.systems.grimdark.movement import movement_phase
 from rules.engine.systems.grimdark.odds import attack_odds
 from rules.engine.systems.grimdark.resolve import arrive_from_reserve
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
-from rules.engine.systems.grimdark.shooting import counts_as_moved, shoot_unit
+from rules.engine.systems.grimdark.shooting import shoot_unit
+from rules.engine.systems.grimdark.volleys import counts_as_moved
 
 from .conftest import GAUNT, MARINE, ScriptedDice, unit_data
 from .test_odds import request

@@ -3,7 +3,7 @@
 import statistics
 
 from rules.engine.dice import Dice
-from rules.engine.systems.grimdark import shooting, tables
+from rules.engine.systems.grimdark import shooting, tables, volleys
 from rules.engine.systems.grimdark.damage import (
     Attack,
     allocate_wounds,
@@ -11,7 +11,8 @@ from rules.engine.systems.grimdark.damage import (
     penetration_roll,
     wound_order,
 )
-from rules.engine.systems.grimdark.shooting import Volley, gets_hot
+from rules.engine.systems.grimdark.shooting import gets_hot
+from rules.engine.systems.grimdark.volleys import Volley
 from rules.engine.systems.grimdark.weapons import parse_weapon
 
 from .conftest import BOLTER, GAUNT, MARINE, ScriptedDice, unit_data
@@ -36,9 +37,9 @@ def test_heavy_weapon_cannot_fire_after_moving(make_battle):  # seed 000 [29]
     )
     shooter, _target = battle.units
     shooter.moved = 3.0
-    assert shooting.weapon_can_fire(shooter, shooter.models[0].ranged[0], 18, True) == 0
+    assert volleys.weapon_can_fire(shooter, shooter.models[0].ranged[0], 18, True) == 0
     shooter.moved = 0.0
-    assert shooting.weapon_can_fire(shooter, shooter.models[0].ranged[0], 18, True) == 3
+    assert volleys.weapon_can_fire(shooter, shooter.models[0].ranged[0], 18, True) == 3
 
 
 def test_monstrous_creatures_move_and_fire_heavy_weapons(make_battle):  # seed 000 [29]
@@ -46,7 +47,7 @@ def test_monstrous_creatures_move_and_fire_heavy_weapons(make_battle):  # seed 0
     battle = make_battle([(beast, (10, 10))], [(unit_data("foe"), (10, 30))])
     unit = battle.units[0]
     unit.moved = 6.0
-    assert shooting.weapon_can_fire(unit, unit.models[0].ranged[0], 18, True) == 3
+    assert volleys.weapon_can_fire(unit, unit.models[0].ranged[0], 18, True) == 3
 
 
 def test_locked_units_are_not_targets(make_battle):  # seed 000 [44]
@@ -268,7 +269,7 @@ def test_bikers_fire_rapid_fire_at_long_range_after_moving(make_battle):  # NOT 
     battle = make_battle([(bikes, (10, 10))], [(unit_data("foe"), (10, 40))])
     unit = battle.units[0]
     unit.moved = 12.0
-    assert shooting.weapon_can_fire(unit, unit.models[0].ranged[0], 20, True) == 1
+    assert volleys.weapon_can_fire(unit, unit.models[0].ranged[0], 20, True) == 1
 
 
 def test_battery_places_further_shells_touching_the_first(make_battle):  # seed 000 [31]
@@ -302,7 +303,7 @@ def test_melta_die_only_within_half_range(make_battle):
 def test_meltagun_at_seven_inches_rolls_no_extra_penetration_die(make_battle):
     # seed 000 [31]: a 12" meltagun at 7" is beyond half range: D6 3 + S8 = 11 < AV12
     battle, me, tank = _melta_battle(make_battle, 7.0, [6, 3, 4, 1])
-    volley = shooting.Volley(me.models[0].ranged[0], 4, 1, 1, me.models)
+    volley = Volley(me.models[0].ranged[0], 4, 1, 1, me.models)
     out = shooting.fire_volley(battle, me, volley, tank, None)
     assert out.hits == 1
     assert out.vehicle_results == []
@@ -311,7 +312,7 @@ def test_meltagun_at_seven_inches_rolls_no_extra_penetration_die(make_battle):
 def test_meltagun_at_five_inches_adds_a_penetration_die(make_battle):
     # seed 000 [31]: at 5" (within 6") 3 + S8 + melta 4 = 15 > AV12: penetrating, D6 1
     battle, me, tank = _melta_battle(make_battle, 5.0, [6, 3, 4, 1])
-    volley = shooting.Volley(me.models[0].ranged[0], 4, 1, 1, me.models)
+    volley = Volley(me.models[0].ranged[0], 4, 1, 1, me.models)
     out = shooting.fire_volley(battle, me, volley, tank, None)
     assert out.vehicle_results == [f"penetrating {tables.vehicle_damage('penetrating', 1)}"]
 
@@ -336,7 +337,7 @@ def _blast_at_horde(make_battle, special, script):
         dice=ScriptedDice(script),
     )
     me, foe = battle.units
-    volley = shooting.Volley(me.models[0].ranged[0], 4, 1, 1, me.models)
+    volley = Volley(me.models[0].ranged[0], 4, 1, 1, me.models)
     return shooting.fire_volley(battle, me, volley, foe, None)
 
 
@@ -372,7 +373,7 @@ def test_gets_hot_weapon_keeps_rending_sixes(make_battle):
         dice=ScriptedDice([6, 6, 6, 6]),
     )
     me, foe = battle.units
-    volley = shooting.Volley(me.models[0].ranged[0], 4, 1, 1, me.models)
+    volley = Volley(me.models[0].ranged[0], 4, 1, 1, me.models)
     out = shooting.fire_volley(battle, me, volley, foe, None)
     assert (out.hits, out.wounds, out.slain) == (1, 1, 1)
     assert me.count == 1  # a 6 does not overheat

@@ -40,6 +40,8 @@ UNIT_TYPES: tuple[str, ...] = (
 VEHICLE_KINDS: tuple[str, ...] = ("tank", "fast", "open_topped", "skimmer", "walker")
 MODEL_KEYS: tuple[str, ...] = ("WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv")
 VEHICLE_KEYS: tuple[str, ...] = ("BS", "front", "side", "rear")
+WALKER_KEYS: tuple[str, ...] = ("WS", "S", "I", "A")
+"""A walker also has WS, S, I and A: it fights in close combat like a model (4e pp.58-73)."""
 KNOWN_RULES: tuple[str, ...] = (
     "and_they_shall_know_no_fear",
     "deep_strike",
@@ -291,6 +293,8 @@ def validate_unit(data: dict[str, Any]) -> None:
     if not isinstance(profile, dict):
         raise EngineError("unit.profile_missing", f"Unit '{name}': no profile.")
     keys = VEHICLE_KEYS if unit_type == VEHICLE else MODEL_KEYS
+    if unit_type == VEHICLE and "walker" in ((data.get("extra") or {}).get("vehicle_types") or []):
+        keys += WALKER_KEYS
     for key in keys:
         _profile_int(profile, key, name)
     _profile_int(data.get("extra") or {}, "transport_capacity", name, 0)
@@ -352,6 +356,7 @@ def make_unit(
     ranged_by_model = hand_out(ranged, size, melee=False)
     melee_by_model = hand_out(melee, size, melee=True)
     is_vehicle = unit_type == VEHICLE
+    walks = is_vehicle and "walker" in ((data.get("extra") or {}).get("vehicle_types") or [])
     models: list[Model] = []
     character = "independent_character" in rules
     powers = powers_of(data) if "psyker" in rules else ()
@@ -370,23 +375,24 @@ def make_unit(
         value = 1 + (2 if special else 0) + (2 if sergeant else 0) + (3 if character else 0)
         value += 1 if best is not None and best.cc_special != "ccw" else 0
         if is_vehicle:
+            walker = {k: _profile_int(profile, k, name, 0) if walks else 0 for k in WALKER_KEYS}
             models.append(
                 Model(
                     name=name,
-                    ws=0,
+                    ws=walker["WS"],
                     bs=_profile_int(profile, "BS", name),
-                    s=0,
+                    s=walker["S"],
                     t=10,
                     wounds=1,
                     max_wounds=1,
-                    i=0,
-                    a=0,
+                    i=walker["I"],
+                    a=walker["A"],
                     ld=10,
                     sv=None,
                     invulnerable=None,
                     ranged=guns,
-                    melee=None,
-                    extra_attack=False,
+                    melee=best if walker["A"] else None,
+                    extra_attack=bool(gear) and len(gear) >= 2,
                     origin=str(data["id"]),
                     value=value,
                     base_t=10,

@@ -38,7 +38,7 @@ from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shooting_phase
 from rules.engine.systems.grimdark.transports import embark
 
-ENGINE_VERSION = "0.3.2"
+ENGINE_VERSION = "0.4.0"
 """Grimdark's engine version: changes whenever the same inputs and seed give another battle."""
 RESERVE_ARRIVAL = 4  # reserves arrive on 4+ from turn 2 (4e pp.84-87 ≈)
 DEEP_STRIKE_SCATTER_DICE = 2  # 2D6" scatter (4e pp.74-76 ✓)

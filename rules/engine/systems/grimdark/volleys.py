@@ -33,8 +33,8 @@ def counts_as_moved(unit: Unit) -> bool:
 def charges_after_any_fire(unit: Unit) -> bool:
     """Units that may move and fire heavy weapons (monstrous creatures, bikers) may assault
     after firing heavy or rapid-fire weapons (seed 000 [36] note: 有些部队可以边移动边发射重型
-    武器的，这样的单位可以在开火以后进入搏斗)."""
-    return unit.unit_type in MOVE_AND_FIRE_HEAVY
+    武器的，这样的单位可以在开火以后进入搏斗); walkers are such units (4e pp.58-73)."""
+    return unit.unit_type in MOVE_AND_FIRE_HEAVY or "walker" in unit.vehicle_kinds
 
 
 def can_fire_heavy(unit: Unit) -> bool:

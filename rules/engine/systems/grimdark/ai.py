@@ -171,6 +171,26 @@ class GrimdarkPolicy:
             return None
         return max(same, key=lambda h: (h.points, h.id))
 
+    def deep_strikes(self, battle: Battle, unit: Unit) -> bool:
+        """A unit that may deep strike does so unless it is a shooter with heavy weapons:
+        those could not fire the turn it lands (it counts as moved, 4e pp.74-76), so it
+        deploys and shoots from the first turn."""
+        heavy = any(w.kind in ("heavy", "ordnance") for m in unit.models for w in m.ranged)
+        return not (heavy and self.role(unit) == ROLE_SHOOTER)
+
+    def reserve_entry_x(self, battle: Battle, unit: Unit, low: float, high: float) -> float:
+        """Where along its table edge a reserve comes on: level with its objective, else
+        with the nearest enemy (``low``..``high``: the deployment zone's edge)."""
+        objective = self.objective_point(battle, unit)
+        if objective is None:
+            enemies = battle.enemies(unit.side)
+            objective = (
+                min(enemies, key=lambda e: (abs(e.position.y - unit.position.y), e.id)).position
+                if enemies
+                else battle.table.centre
+            )
+        return min(high, max(low, objective.x))
+
     def deep_strike_point(self, battle: Battle, unit: Unit) -> Point:
         """Aim 12" in front of the cheapest enemy unit, far enough from the table edges
         that a 2D6" scatter rarely carries the unit off the table."""

@@ -130,6 +130,7 @@ class Unit:
     falling_back: bool = False
     pinned_turn: int = -1
     arrived_turn: int = -1
+    entered_turn: int = -1  # the player turn it moved on from reserve at its table edge
     consolidated_into: str = ""
     fled: bool = False
     kills: int = 0

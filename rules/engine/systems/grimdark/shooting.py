@@ -10,6 +10,7 @@ from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.army import MONSTROUS, Unit
 from rules.engine.systems.grimdark.battle import LARGE_TYPES, Battle
 from rules.engine.systems.grimdark.damage import Attack, Outcome, allocate_wounds, resolve_attack
+from rules.engine.systems.grimdark.missions import night_fight
 from rules.engine.systems.grimdark.morale import pinning_test, shooting_casualty_check
 from rules.engine.systems.grimdark.psychic import psychic_test
 from rules.engine.systems.grimdark.transports import open_topped_passengers
@@ -302,7 +303,7 @@ def shoot_unit(battle: Battle, unit: Unit) -> None:
         for e in eligible_targets(battle, unit)
         if battle.gap(unit, e) <= reach and (barrage or battle.visible(unit, e))
     ]
-    if candidates and battle.settings.night_fighting and battle.turn == 1:
+    if candidates and night_fight(battle):
         candidates = night_fight_targets(battle, unit, candidates, all(w.barrage for w in weapons))
     if not candidates:
         return

@@ -20,6 +20,7 @@ from rules.engine.systems.grimdark.tankshock import (
     stop_chance,
 )
 from rules.engine.systems.grimdark.transports import can_carry
+from rules.engine.systems.grimdark.volleys import vehicle_weapon_allowance
 from rules.engine.systems.grimdark.walkers import fights, is_walker
 from rules.engine.systems.grimdark.weapons import Weapon, close_combat_strength
 
@@ -27,6 +28,7 @@ DEEP_STRIKE_MARGIN = 10.0  # inches kept from the table edges when aiming a deep
 ROLE_MELEE = "melee"
 ROLE_SHOOTER = "shooter"
 SCORING_WEIGHT = 2.0  # target value of an enemy scoring unit in objective missions
+SMOKE_THREAT = 36.0  # inches: enemies this close may shoot a vehicle that pops its smoke
 WALKER_KILL_SHARE = 0.4  # damage results that wreck a walker (destroyed, immobilised: ≈ tables)
 
 
@@ -441,6 +443,15 @@ class GrimdarkPolicy:
         if battle.mission.slug == "annihilation" or not is_scoring(target):
             return 1.0
         return SCORING_WEIGHT
+
+    def uses_smoke(self, battle: Battle, unit: Unit) -> bool:
+        """A vehicle pops its smoke when it can fire nothing this turn (it moved too fast,
+        or no enemy is in reach of its guns) and an enemy is within 36" to shoot at it."""
+        main, defensive = vehicle_weapon_allowance(unit)
+        longest = max((w.range for m in unit.alive for w in m.ranged), default=0.0)
+        gaps = [battle.gap(unit, e) for e in battle.enemies(unit.side) if not e.locked]
+        silent = (main == 0 and not defensive) or all(g > longest for g in gaps)
+        return silent and any(g <= SMOKE_THREAT for g in gaps)
 
     def wants_fleet(self, battle: Battle, unit: Unit) -> bool:
         """Fleet melee units run toward an enemy just out of charge range."""

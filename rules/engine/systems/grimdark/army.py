@@ -150,6 +150,9 @@ class Unit:
     footprint: float = 0.5
     majorities: dict[str, int] = field(default_factory=dict)
     capacity: int = 0
+    fire_points: int = 0  # passengers that may fire out of a closed hull (4e pp.66-67)
+    smoke_launchers: bool = False  # still unused (once per game, 4e pp.58-73)
+    smoke_turn: int = -1  # the player turn in which its smoke makes it obscured
     embarked_in: str = ""
     passengers: str = ""
     disembarked_turn: int = -1
@@ -299,6 +302,7 @@ def validate_unit(data: dict[str, Any]) -> None:
     for key in keys:
         _profile_int(profile, key, name)
     _profile_int(data.get("extra") or {}, "transport_capacity", name, 0)
+    _profile_int(data.get("extra") or {}, "fire_points", name, 0)
     powers_of(data)
     for rule in data.get("rules", []) or []:
         if str(rule).split("(")[0] not in KNOWN_RULES:
@@ -448,6 +452,8 @@ def make_unit(
         kinds = (data.get("extra") or {}).get("vehicle_types", ["tank"])
         unit.vehicle_kinds = frozenset(str(k) for k in kinds if k in VEHICLE_KINDS)
         unit.capacity = _profile_int(data.get("extra") or {}, "transport_capacity", name, 0)
+        unit.fire_points = _profile_int(data.get("extra") or {}, "fire_points", name, 0)
+        unit.smoke_launchers = bool((data.get("extra") or {}).get("smoke_launchers"))
     unit.refresh()
     return unit
 
@@ -470,6 +476,8 @@ def fresh_copy(proto: Unit) -> Unit:
         armour=proto.armour,
         vehicle_kinds=proto.vehicle_kinds,
         capacity=proto.capacity,
+        fire_points=proto.fire_points,
+        smoke_launchers=proto.smoke_launchers,
     )
     unit.refresh()
     return unit

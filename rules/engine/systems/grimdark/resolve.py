@@ -329,7 +329,7 @@ class GrimdarkBattle(BattleLoop):
             lost = sum(1 for m in models if m.wounds <= 0)
             status = status_of(battle, unit)
             where = battle.by_id[unit.joined_to] if unit.joined_to else unit
-            if status in ("destroyed", "fled", "falling_back"):
+            if status in ("destroyed", "fled", "falling_back", "in_reserve"):
                 points_lost = unit.points
             elif status == "below_half":
                 points_lost = unit.points // 2

@@ -134,3 +134,19 @@ def test_an_omega_battle_brings_its_reserves_on_and_reports_its_level():
     assert any("arrives from reserve at its table edge" in t for t in texts)
     assert any("in the dark" in t for t in texts)
     assert replace(settings, mission_level="alpha") == GrimdarkSettings()
+
+
+def test_a_unit_left_in_reserve_loses_its_points_in_the_report():
+    # the report's points lost follows the VPs (≈ 4e pp.84-87: still in reserve = destroyed)
+    from rules.engine.systems.grimdark.army import build_army
+
+    late = unit_data("late", rules=["deep_strike"], points=120)
+    army = build_army({"system": "grimdark", "units": [unit_data("line"), late]})
+    foe = build_army({"system": "grimdark", "units": [unit_data("foe")]})
+    for seed in range(30):
+        report = SYSTEM.resolve_battle(army, foe, "annihilation", seed, log=False)
+        outcome = next(o for o in report.units if o.id == "late")
+        if outcome.status == "in_reserve":
+            assert outcome.points_lost == 120
+            return
+    raise AssertionError("no seed left the unit in reserve")

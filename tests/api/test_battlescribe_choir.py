@@ -110,7 +110,17 @@ def test_vehicles_get_armour_kinds_and_transport_capacity(owner_client, choir):
     assert skiff["profile"] == {"BS": 3, "front": 10, "side": 10, "rear": 10}
     assert skiff["extra"]["vehicle_types"] == ["skimmer", "open_topped", "fast"]
     assert skiff["extra"]["transport_capacity"] == 10
-    assert walker["profile"] == {"BS": 4, "front": 12, "side": 12, "rear": 10}
+    # a walker also keeps WS, S, I and A: it fights in close combat (4e pp.58-73)
+    assert walker["profile"] == {
+        "BS": 4,
+        "front": 12,
+        "side": 12,
+        "rear": 10,
+        "WS": 4,
+        "S": 5,
+        "I": 4,
+        "A": 2,
+    }
     assert walker["extra"]["vehicle_types"] == ["walker"]
     assert [w["name"] for w in skiff["weapons"]] == ["Hymn cannon"]
 

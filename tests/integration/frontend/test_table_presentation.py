@@ -295,7 +295,9 @@ def test_print_cards_pdf_and_list_show_human_names_and_grouped_weapons(
         main = re.sub(r"<[^>]+>", " ", html[html.index("<main") :])
         assert not SLUGS.findall(main), (name, SLUGS.findall(main)[:5])
         assert "Lone Commander" in main  # independent_character by its glossary name
-        assert "5 (base 4)" in main  # a bike's T_base beside its T
+        # a bike's T_base beside its T: test_cards_group_repeats_fold_base_values_and_name_rules
+        # (the Wardens sample fields a walker instead of its bikes since grimdark 0.4.0)
+        assert "Oathbound Warframe" in main or "Warframe Ostrava" in main
     listing = player_client.get(reverse("roster-export-download", args=[roster.pk, "list.txt"]))
     text = listing.content.decode()
     assert "[" not in text

@@ -20,12 +20,16 @@ from rules.engine.systems.grimdark.tankshock import (
     stop_chance,
 )
 from rules.engine.systems.grimdark.transports import can_carry
+from rules.engine.systems.grimdark.volleys import vehicle_weapon_allowance
+from rules.engine.systems.grimdark.walkers import fights, is_walker
 from rules.engine.systems.grimdark.weapons import Weapon, close_combat_strength
 
 DEEP_STRIKE_MARGIN = 10.0  # inches kept from the table edges when aiming a deep strike
 ROLE_MELEE = "melee"
 ROLE_SHOOTER = "shooter"
 SCORING_WEIGHT = 2.0  # target value of an enemy scoring unit in objective missions
+SMOKE_THREAT = 36.0  # inches: enemies this close may shoot a vehicle that pops its smoke
+WALKER_KILL_SHARE = 0.4  # damage results that wreck a walker (destroyed, immobilised: ≈ tables)
 
 
 def p_roll(need: int | None) -> float:
@@ -99,6 +103,8 @@ class GrimdarkPolicy:
     def melee_value(self, unit: Unit, target: Unit) -> float:
         """Expected unsaved wounds ``unit`` deals ``target`` in one round (charging)."""
         total = 0.0
+        if is_walker(target):
+            return self.walker_melee_value(unit, target)
         if target.is_vehicle:
             return (
                 sum(m.a for m in unit.alive)
@@ -117,6 +123,19 @@ class GrimdarkPolicy:
             total += attacks * hit * wound * p_unsaved(target, None, None, ignore)
         return total
 
+    def walker_melee_value(self, unit: Unit, walker: Unit) -> float:
+        """Expected kills of ``walker`` in one round: blows hit on WS against its WS, then
+        D6 + S must reach its front armour (4e pp.58-73); a share of the damage results
+        wrecks it (``WALKER_KILL_SHARE``)."""
+        front, ws = walker.armour[0], walker.models[0].ws
+        total = 0.0
+        for m in unit.alive:
+            attacks = m.a + 1 + (1 if m.extra_attack else 0)
+            strength = close_combat_strength(m.s, m.melee)
+            hit = p_roll(tables.to_hit_close_combat(m.ws, ws))
+            total += attacks * hit * min(1.0, max(0.0, (7 - (front - strength)) / 6.0))
+        return total * WALKER_KILL_SHARE
+
     def role(self, unit: Unit) -> str:
         """Melee or shooter, fixed once per unit from its profile and weapons."""
         cached = self._roles.get(unit.id)
@@ -128,7 +147,7 @@ class GrimdarkPolicy:
             for m in unit.models
             if m.bs > 0
         )
-        if unit.is_vehicle:
+        if unit.is_vehicle and "walker" not in unit.vehicle_kinds:
             role = ROLE_SHOOTER
         elif unit.unit_type in (MONSTROUS, CAVALRY) or melee > guns * 1.5:
             role = ROLE_MELEE
@@ -153,6 +172,26 @@ class GrimdarkPolicy:
         if not same:
             return None
         return max(same, key=lambda h: (h.points, h.id))
+
+    def deep_strikes(self, battle: Battle, unit: Unit) -> bool:
+        """A unit that may deep strike does so unless it is a shooter with heavy weapons:
+        those could not fire the turn it lands (it counts as moved, 4e pp.74-76), so it
+        deploys and shoots from the first turn."""
+        heavy = any(w.kind in ("heavy", "ordnance") for m in unit.models for w in m.ranged)
+        return not (heavy and self.role(unit) == ROLE_SHOOTER)
+
+    def reserve_entry_x(self, battle: Battle, unit: Unit, low: float, high: float) -> float:
+        """Where along its table edge a reserve comes on: level with its objective, else
+        with the nearest enemy (``low``..``high``: the deployment zone's edge)."""
+        objective = self.objective_point(battle, unit)
+        if objective is None:
+            enemies = battle.enemies(unit.side)
+            objective = (
+                min(enemies, key=lambda e: (abs(e.position.y - unit.position.y), e.id)).position
+                if enemies
+                else battle.table.centre
+            )
+        return min(high, max(low, objective.x))
 
     def deep_strike_point(self, battle: Battle, unit: Unit) -> Point:
         """Aim 12" in front of the cheapest enemy unit, far enough from the table edges
@@ -362,7 +401,7 @@ class GrimdarkPolicy:
     # ----- shooting -----------------------------------------------------------------
     def plans_charge(self, battle: Battle, unit: Unit, candidates: list[Unit]) -> bool:
         """A melee unit that could charge this turn only fires weapons allowing it."""
-        if self.role(unit) != ROLE_MELEE or unit.is_vehicle:
+        if self.role(unit) != ROLE_MELEE or not fights(unit):
             return False
         from rules.engine.systems.grimdark.assault import charge_range
 
@@ -405,6 +444,15 @@ class GrimdarkPolicy:
             return 1.0
         return SCORING_WEIGHT
 
+    def uses_smoke(self, battle: Battle, unit: Unit) -> bool:
+        """A vehicle pops its smoke when it can fire nothing this turn (it moved too fast,
+        or no enemy is in reach of its guns) and an enemy is within 36" to shoot at it."""
+        main, defensive = vehicle_weapon_allowance(unit)
+        longest = max((w.range for m in unit.alive for w in m.ranged), default=0.0)
+        gaps = [battle.gap(unit, e) for e in battle.enemies(unit.side) if not e.locked]
+        silent = (main == 0 and not defensive) or all(g > longest for g in gaps)
+        return silent and any(g <= SMOKE_THREAT for g in gaps)
+
     def wants_fleet(self, battle: Battle, unit: Unit) -> bool:
         """Fleet melee units run toward an enemy just out of charge range."""
         if not unit.has("fleet") or self.role(unit) != ROLE_MELEE or unit.locked:
@@ -422,7 +470,7 @@ class GrimdarkPolicy:
                 continue
             dealt = self.melee_value(unit, target) * value_per_wound(target)
             taken = (
-                0.0 if target.is_vehicle else self.melee_value(target, unit) * value_per_wound(unit)
+                self.melee_value(target, unit) * value_per_wound(unit) if fights(target) else 0.0
             )
             score = dealt - taken * (0.5 if self.role(unit) == ROLE_MELEE else 1.2)
             if score > best_score:

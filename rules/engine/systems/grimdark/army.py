@@ -40,6 +40,8 @@ UNIT_TYPES: tuple[str, ...] = (
 VEHICLE_KINDS: tuple[str, ...] = ("tank", "fast", "open_topped", "skimmer", "walker")
 MODEL_KEYS: tuple[str, ...] = ("WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv")
 VEHICLE_KEYS: tuple[str, ...] = ("BS", "front", "side", "rear")
+WALKER_KEYS: tuple[str, ...] = ("WS", "S", "I", "A")
+"""A walker also has WS, S, I and A: it fights in close combat like a model (4e pp.58-73)."""
 KNOWN_RULES: tuple[str, ...] = (
     "and_they_shall_know_no_fear",
     "deep_strike",
@@ -128,6 +130,7 @@ class Unit:
     falling_back: bool = False
     pinned_turn: int = -1
     arrived_turn: int = -1
+    entered_turn: int = -1  # the player turn it moved on from reserve at its table edge
     consolidated_into: str = ""
     fled: bool = False
     kills: int = 0
@@ -147,6 +150,9 @@ class Unit:
     footprint: float = 0.5
     majorities: dict[str, int] = field(default_factory=dict)
     capacity: int = 0
+    fire_points: int = 0  # passengers that may fire out of a closed hull (4e pp.66-67)
+    smoke_launchers: bool = False  # still unused (once per game, 4e pp.58-73)
+    smoke_turn: int = -1  # the player turn in which its smoke makes it obscured
     embarked_in: str = ""
     passengers: str = ""
     disembarked_turn: int = -1
@@ -291,9 +297,12 @@ def validate_unit(data: dict[str, Any]) -> None:
     if not isinstance(profile, dict):
         raise EngineError("unit.profile_missing", f"Unit '{name}': no profile.")
     keys = VEHICLE_KEYS if unit_type == VEHICLE else MODEL_KEYS
+    if unit_type == VEHICLE and "walker" in ((data.get("extra") or {}).get("vehicle_types") or []):
+        keys += WALKER_KEYS
     for key in keys:
         _profile_int(profile, key, name)
     _profile_int(data.get("extra") or {}, "transport_capacity", name, 0)
+    _profile_int(data.get("extra") or {}, "fire_points", name, 0)
     powers_of(data)
     for rule in data.get("rules", []) or []:
         if str(rule).split("(")[0] not in KNOWN_RULES:
@@ -352,6 +361,7 @@ def make_unit(
     ranged_by_model = hand_out(ranged, size, melee=False)
     melee_by_model = hand_out(melee, size, melee=True)
     is_vehicle = unit_type == VEHICLE
+    walks = is_vehicle and "walker" in ((data.get("extra") or {}).get("vehicle_types") or [])
     models: list[Model] = []
     character = "independent_character" in rules
     powers = powers_of(data) if "psyker" in rules else ()
@@ -370,23 +380,24 @@ def make_unit(
         value = 1 + (2 if special else 0) + (2 if sergeant else 0) + (3 if character else 0)
         value += 1 if best is not None and best.cc_special != "ccw" else 0
         if is_vehicle:
+            walker = {k: _profile_int(profile, k, name, 0) if walks else 0 for k in WALKER_KEYS}
             models.append(
                 Model(
                     name=name,
-                    ws=0,
+                    ws=walker["WS"],
                     bs=_profile_int(profile, "BS", name),
-                    s=0,
+                    s=walker["S"],
                     t=10,
                     wounds=1,
                     max_wounds=1,
-                    i=0,
-                    a=0,
+                    i=walker["I"],
+                    a=walker["A"],
                     ld=10,
                     sv=None,
                     invulnerable=None,
                     ranged=guns,
-                    melee=None,
-                    extra_attack=False,
+                    melee=best if walker["A"] else None,
+                    extra_attack=bool(gear) and len(gear) >= 2,
                     origin=str(data["id"]),
                     value=value,
                     base_t=10,
@@ -441,6 +452,8 @@ def make_unit(
         kinds = (data.get("extra") or {}).get("vehicle_types", ["tank"])
         unit.vehicle_kinds = frozenset(str(k) for k in kinds if k in VEHICLE_KINDS)
         unit.capacity = _profile_int(data.get("extra") or {}, "transport_capacity", name, 0)
+        unit.fire_points = _profile_int(data.get("extra") or {}, "fire_points", name, 0)
+        unit.smoke_launchers = bool((data.get("extra") or {}).get("smoke_launchers"))
     unit.refresh()
     return unit
 
@@ -463,6 +476,8 @@ def fresh_copy(proto: Unit) -> Unit:
         armour=proto.armour,
         vehicle_kinds=proto.vehicle_kinds,
         capacity=proto.capacity,
+        fire_points=proto.fire_points,
+        smoke_launchers=proto.smoke_launchers,
     )
     unit.refresh()
     return unit

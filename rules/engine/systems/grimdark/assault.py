@@ -31,6 +31,13 @@ from rules.engine.systems.grimdark.morale import (
 )
 from rules.engine.systems.grimdark.movement import dangerous_terrain_test, difficult_terrain_roll
 from rules.engine.systems.grimdark.psychic import battle_hymns, psychic_test
+from rules.engine.systems.grimdark.walkers import (
+    combat_wounds,
+    fights,
+    hit_on_walker,
+    is_walker,
+    walker_attacks,
+)
 from rules.engine.systems.grimdark.weapons import (
     close_combat_ignores_armour,
     close_combat_strength,
@@ -50,14 +57,15 @@ def charge_range(unit: Unit) -> float:
 
 def can_charge(battle: Battle, unit: Unit) -> bool:
     """Units not locked, not falling back, not pinned, that did not fire a rapid-fire or
-    heavy weapon or a pistol twice may charge; vehicles never do (seed 000 [36]); a unit
+    heavy weapon or a pistol twice may charge; vehicles never do, walkers do (seed 000 [36],
+    ``walkers``); a unit
     arriving by deep strike may not assault that turn (4e pp.74-76, published 4e p.75), nor
     one that left a closed transport after it moved (4e pp.66-67, see ``transports``)."""
     if unit.locked or unit.falling_back or unit.pinned_turn == battle.ptc or unit.count == 0:
         return False
     if battle.ptc in (unit.arrived_turn, unit.disembarked_turn):
         return False
-    return not (unit.is_vehicle or not unit.may_charge)
+    return fights(unit) and unit.may_charge
 
 
 def charge_targets(battle: Battle, unit: Unit) -> list[Unit]:
@@ -164,13 +172,15 @@ def initiative(battle: Battle, unit: Unit, model: Model) -> int:
     return min(10, model.i + bonus)
 
 
-def attacks_of(unit: Unit, model: Model) -> int:
+def attacks_of(unit: Unit, model: Model, battle_ptc: int = 0) -> int:
     """A, +1 when charging, +1 with two single-handed weapons (seed 000 [40]); slow and
-    purposeful units get no charge bonus (NOT IN SEED ≈)."""
+    purposeful units get no charge bonus (NOT IN SEED ≈); a damaged walker loses one
+    (``walkers``)."""
     if model.a <= 0:
         return 0
     charge_bonus = 1 if unit.charged and not model.has("slow_and_purposeful") else 0
-    return model.a + charge_bonus + (1 if model.extra_attack else 0)
+    attacks = model.a + charge_bonus + (1 if model.extra_attack else 0)
+    return walker_attacks(battle_ptc, unit, attacks) if is_walker(unit) else attacks
 
 
 def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: int) -> Attack:
@@ -182,7 +192,10 @@ def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: i
     strength = close_combat_strength(strength, weapon)
     special = weapon.cc_special if weapon is not None else "ccw"
     if target.is_vehicle:
-        need = tables.close_combat_hit_on_vehicle(target.moved)
+        if is_walker(target):
+            need = hit_on_walker(model, target)
+        else:
+            need = tables.close_combat_hit_on_vehicle(target.moved)
         hit_on: int | None = None if need <= 1 else need
         vehicle_strength = min(10, model.s * 3) if special == "witchblade" else None
         if (
@@ -251,7 +264,7 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
     plan: list[tuple[int, Unit, Model]] = []
     engaged = {unit.id: engaged_models(unit) for unit in group}
     for unit in group:
-        if unit.is_vehicle:
+        if not fights(unit):
             continue
         for model in engaged[unit.id]:
             plan.append((initiative(battle, unit, model), unit, model))
@@ -280,13 +293,13 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
                 models = batches[key]
                 if target.count == 0:
                     break
-                dice = sum(attacks_of(unit, m) for m in models)
+                dice = sum(attacks_of(unit, m, battle.ptc) for m in models)
                 attack = melee_attack(battle, unit, models[0], target, dice)
                 if target.is_vehicle and attack.dice == 1 and dice > 1:
                     attack.dice = len(models)
                 before = target.count
                 out = resolve_attack(battle, attack, target, None, unit, engaged.get(target.id))
-                wounds[unit.side] += 0 if target.is_vehicle else out.unsaved
+                wounds[unit.side] += combat_wounds(target, out)
                 special_weapon_after(battle, unit, models[0], target, out)
                 lost = before - target.count
                 unit.kills += lost
@@ -339,20 +352,17 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
     """Combat result (seed 000 [43][45]): more wounds wins, equal is a draw, a wiped-out
     enemy is a massacre; each loser tests morale; broken units face the sweeping advance;
     winners consolidate; still-locked units pile in."""
-    fighting = {u.side for u in group if not u.is_vehicle}
-    if any(u.is_vehicle for u in group):
-        # vehicles are never locked: attackers simply stay where they are (NOT IN SEED ≈)
+    fighting = {u.side for u in group if fights(u)}
+    if not all(fights(u) for u in group):
+        # vehicles (not walkers) are never locked: attackers simply stay where they are (≈)
         for unit in group:
-            if unit.is_vehicle or not any(
-                battle.by_id[f].count > 0 and not battle.by_id[f].is_vehicle for f in unit.foes
+            if not fights(unit) or not any(
+                battle.by_id[f].count > 0 and fights(battle.by_id[f]) for f in unit.foes
             ):
                 release_from_combat(battle, unit)
     if len(fighting) < 2:
         return
-    alive = {
-        s: [u for u in group if u.side == s and u.count > 0 and not u.is_vehicle]
-        for s in ("a", "b")
-    }
+    alive = {s: [u for u in group if u.side == s and u.count > 0 and fights(u)] for s in ("a", "b")}
     if not alive["a"] and not alive["b"]:
         return
     massacre = ""

@@ -146,10 +146,22 @@ VEHICLES = replace(
 )
 
 
+WALKERS = replace(
+    VEHICLES,
+    stats={**VEHICLES.stats, "WS": ("WS",), "S": ("S",), "I": ("I",), "A": ("A",)},
+)
+"""A walker's Vehicle profile also carries WS, S, I and A: it fights like a model in close
+combat (4e pp.58-73, ``walkers``)."""
+
+
 def read_unit(record: Record) -> dict[str, Any]:
-    """A unit with a Vehicle profile read as a vehicle, any other as models."""
+    """A unit with a Vehicle profile read as a vehicle (a walker with its close-combat
+    characteristics), any other as models."""
     vehicle = any((p["type"] or "").lower() in VEHICLE_PROFILES for p in record["profiles"])
-    return (VEHICLES if vehicle else MODELS)(record)
+    if not vehicle:
+        return MODELS(record)
+    walker = "walker" in classify_vehicle(record)["extra"]["vehicle_types"]
+    return (WALKERS if walker else VEHICLES)(record)
 
 
 BATTLESCRIBE = read_unit

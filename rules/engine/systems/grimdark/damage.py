@@ -10,6 +10,7 @@ from rules.engine.geometry import DIFFICULT, Rect, TerrainArea, circle_segment_f
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.army import Model, Unit
 from rules.engine.systems.grimdark.battle import Battle
+from rules.engine.systems.grimdark.smoke import obscured
 
 WRECK_SIZE = 4.0  # inches square, about a battle tank's hull
 EXPLOSION_STRENGTH = 3
@@ -266,7 +267,8 @@ def resolve_vehicle_hits(
     battle: Battle, attack: Attack, hits: int, target: Unit, source: Unit | None
 ) -> Outcome:
     """Each hit rolls armour penetration against the facing; glancing and penetrating hits
-    roll on the damage tables (NOT IN SEED ≈: 4e pp.58-73)."""
+    roll on the damage tables; a fast skimmer, or a vehicle obscured by its smoke against
+    shooting, takes penetrating hits as glancing (NOT IN SEED ≈: 4e pp.58-73, ``smoke``)."""
     results: list[str] = []
     armour = armour_facing(target, source, attack.close_combat)
     open_topped = "open_topped" in target.vehicle_kinds
@@ -276,7 +278,9 @@ def resolve_vehicle_hits(
         kind = tables.penetration_result(penetration_roll(battle, attack), armour, attack.lance)
         if kind is None:
             continue
-        if kind == "penetrating" and fast_skimmer(target):
+        if kind == "penetrating" and (
+            fast_skimmer(target) or (obscured(battle, target) and not attack.close_combat)
+        ):
             kind = "glancing"
         effect = tables.vehicle_damage(kind, battle.dice.d6(), open_topped)
         results.append(f"{kind} {effect}")

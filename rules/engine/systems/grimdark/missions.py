@@ -69,6 +69,49 @@ MISSIONS: dict[str, Mission] = {
 }
 DEFAULT_MISSION = "annihilation"
 
+LEVEL_RULES: dict[str, frozenset[str]] = {
+    "alpha": frozenset(),
+    "gamma": frozenset({"infiltrate", "deep_strike", "dusk_and_dawn", "victory_points"}),
+    "omega": frozenset(
+        {
+            "infiltrate",
+            "deep_strike",
+            "dusk_and_dawn",
+            "victory_points",
+            "escalation",
+            "concealment",
+            "random_game_length",
+        }
+    ),
+}
+"""The special rules of each level of the standard missions, as every mission page lists
+them (4e pp.80-83 ✓; ``settings.mission_level``). What the engine does with each:
+
+- ``infiltrate`` and ``deep_strike``: the units' own rules are played at every level (the
+  published Deep Strike text: "some units always have the option"), so these add nothing;
+- ``dusk_and_dawn``: the night-fight rules in game turn 1 (≈, as ``settings.night_fighting``);
+- ``victory_points``: the battle is won on VPs, objectives adding
+  ``settings.objective_victory_points`` each;
+- ``escalation``: only Troops and HQ (and transports, standing in for dedicated ones) deploy,
+  everything else starts in reserve (≈, digest §36.10; ``reserves``);
+- ``concealment``: no effect here: concealment is ignored in night-fight turns and always
+  ends after the first turn (4e pp.84-87 ✓), and Dusk & Dawn makes that turn a night fight;
+- ``random_game_length``: as ``settings.random_game_length``."""
+ESCALATION_DEPLOYS: tuple[str, ...] = ("Troops", "HQ")
+
+
+def level_rules(battle: Battle) -> frozenset[str]:
+    """The special rules of the battle's mission level (``LEVEL_RULES``)."""
+    return LEVEL_RULES[battle.settings.mission_level]
+
+
+def night_fight(battle: Battle) -> bool:
+    """Whether this turn is fought by night: game turn 1 with ``settings.night_fighting`` or
+    at a level with Dusk & Dawn (4e pp.84-87)."""
+    if battle.turn != 1:
+        return False
+    return battle.settings.night_fighting or "dusk_and_dawn" in level_rules(battle)
+
 
 @dataclass(frozen=True, slots=True)
 class Deployment:
@@ -215,9 +258,9 @@ def objective_scores(battle: Battle) -> dict[str, int]:
 
 
 def victory_points(battle: Battle, side: str) -> int:
-    """VPs scored by ``side``: each enemy unit destroyed, fled or falling back gives its
-    points, one below half strength half its points (4e pp.84-87 ≈). A joined character
-    counts as its own unit, by its own model."""
+    """VPs scored by ``side``: each enemy unit destroyed, fled, falling back or still in
+    reserve at the end gives its points, one below half strength half its points (4e pp.84-87
+    ≈). A joined character counts as its own unit, by its own model."""
     total = 0
     for unit in battle.units:
         if unit.side == side:
@@ -225,17 +268,31 @@ def victory_points(battle: Battle, side: str) -> int:
         holder = battle.by_id[unit.joined_to] if unit.joined_to else unit
         models = battle.models_of(unit.id)
         alive = sum(1 for m in models if m.wounds > 0)
-        if alive == 0 or holder.fled or holder.falling_back:
+        if alive == 0 or holder.fled or holder.falling_back or holder.reserve:
             total += unit.points
         elif alive * 2 < len(models):
             total += unit.points // 2
     return total
 
 
+def level_victory_points(
+    battle: Battle, vps: dict[str, int], objectives: dict[str, int]
+) -> dict[str, int]:
+    """Victory points with the objectives' worth added at the Gamma and Omega levels
+    (``settings.objective_victory_points`` per objective held, 4e pp.84-87 ≈); unchanged at
+    the Alpha level and in Annihilation."""
+    if "victory_points" not in level_rules(battle) or battle.mission.slug == "annihilation":
+        return vps
+    worth = battle.settings.objective_victory_points
+    return {s: vps[s] + worth * objectives[s] for s in vps}
+
+
 def winner(battle: Battle, vps: dict[str, int], objectives: dict[str, int]) -> str | None:
-    """Objective missions (level Alpha) are won on objectives, annihilation on VPs; equal
-    is a draw (4e pp.80-83)."""
-    measure = vps if battle.mission.slug == "annihilation" else objectives
+    """Objective missions at the Alpha level are won on objectives; Annihilation and the
+    Gamma and Omega levels on victory points (``vps`` already holding the objectives' worth,
+    :func:`level_victory_points`); equal is a draw (4e pp.80-83)."""
+    by_vps = battle.mission.slug == "annihilation" or "victory_points" in level_rules(battle)
+    measure = vps if by_vps else objectives
     if measure["a"] == measure["b"]:
         return None
     return "a" if measure["a"] > measure["b"] else "b"

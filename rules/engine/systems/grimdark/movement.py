@@ -178,7 +178,8 @@ def fleet_move(battle: Battle, unit: Unit) -> None:
 def movement_phase(battle: Battle) -> None:
     """Movement phase (seed 000 [15]): regroup or fall back, then each unit moves as its
     policy decides; locked, pinned, stunned and immobilised units stay. A unit that arrived
-    by deep strike this turn moves no further and counts as having moved; a regrouped unit
+    by deep strike this turn moves no further and counts as having moved, one moving on from
+    its table edge counts as having moved (``reserves``); a regrouped unit
     counts as moved and stays, except that And They Shall Know No Fear has no movement
     limits after regrouping (4e pp.47-49, pp.74-76). Passengers disembark before their
     transport moves (and then move) or after it moved (4e pp.66-67, see ``transports``)."""
@@ -188,7 +189,7 @@ def movement_phase(battle: Battle) -> None:
     side = battle.active
     policy = battle.policies[side]
     for unit in battle.by_side[side]:
-        unit.moved = ARRIVED_MOVE if unit.arrived_turn == battle.ptc else 0.0
+        unit.moved = ARRIVED_MOVE if battle.ptc in (unit.arrived_turn, unit.entered_turn) else 0.0
         unit.shot_at = ""
         unit.may_charge = True
         unit.charged = False

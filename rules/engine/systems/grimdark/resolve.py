@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.engine.geometry import IMPASSABLE, Point
+from rules.engine.geometry import Point
 from rules.engine.kernel.events import EventHook, EventLog
 from rules.engine.kernel.loop import BattleLoop
 from rules.engine.kernel.policy import side_policies
@@ -20,10 +20,12 @@ from rules.engine.systems.grimdark.assault import assault_phase
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.missions import (
     DEPLOYMENT_ORDER,
+    LEVEL_RULES,
     MISSIONS,
     counter_controllers,
     deployment,
     is_scoring,
+    level_victory_points,
     make_table,
     objective_scores,
     place_objectives,
@@ -34,18 +36,24 @@ from rules.engine.systems.grimdark.missions import (
     within_objective,
 )
 from rules.engine.systems.grimdark.movement import move_unit, movement_phase
+from rules.engine.systems.grimdark.reserves import arrive_from_reserve, starts_in_reserve
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shooting_phase
 from rules.engine.systems.grimdark.transports import embark
 
-ENGINE_VERSION = "0.3.2"
+ENGINE_VERSION = "0.4.0"
 """Grimdark's engine version: changes whenever the same inputs and seed give another battle."""
-RESERVE_ARRIVAL = 4  # reserves arrive on 4+ from turn 2 (4e pp.84-87 ≈)
-DEEP_STRIKE_SCATTER_DICE = 2  # 2D6" scatter (4e pp.74-76 ✓)
 RANDOM_GAME_END: dict[int, int] = {5: 2, 6: 3}
 """Random game length (settings.random_game_length): at the end of game turn N the battle
 ends on a D6 of this or less; it never goes beyond turn 7 (``RANDOM_LAST_TURN``)."""
 RANDOM_LAST_TURN = 7
+
+
+def random_game_length(settings: GrimdarkSettings) -> bool:
+    """Random game length: the setting, or the Omega level's special rule (4e pp.80-83)."""
+    return (
+        settings.random_game_length or "random_game_length" in LEVEL_RULES[settings.mission_level]
+    )
 
 
 def join_characters(battle: Battle, side: str) -> None:
@@ -72,7 +80,8 @@ def join_characters(battle: Battle, side: str) -> None:
 
 def deploy(battle: Battle, first: str) -> None:
     """Alternate one unit at a time in the order Heavy Support, Troops, Elites, HQ, Fast
-    Attack (4e pp.80-83); deep strikers start in reserve; infiltrators go last and
+    Attack (4e pp.80-83); deep strikers and, under Escalation, most units start in reserve
+    (``reserves``); infiltrators go last and
     further forward; transports take their passengers aboard (4e pp.66-67); scouts get a
     free move (4e pp.74-76 ≈)."""
     plan = deployment(battle.mission.slug)
@@ -81,7 +90,7 @@ def deploy(battle: Battle, first: str) -> None:
     for side in ("a", "b"):
         units = [u for u in battle.units if u.side == side and not u.joined_to]
         for unit in units:
-            unit.reserve = unit.has("deep_strike")
+            unit.reserve = starts_in_reserve(battle, unit)
         placed = [u for u in units if not u.reserve]
         queues[side] = sorted(placed, key=lambda u: (u.has("infiltrate"), rank.get(u.category, 9)))
     counters = {"a": 0, "b": 0}
@@ -121,49 +130,6 @@ def deploy(battle: Battle, first: str) -> None:
                 enemy = battle.policies[side].nearest_enemy(battle, unit)
                 if enemy is not None and battle.gap(unit, enemy) > 18.0:
                     move_unit(battle, unit, enemy.position, 6.0)
-
-
-def arrive_from_reserve(battle: Battle) -> None:
-    """From turn 2 each reserve unit arrives on a 4+ (≈); deep strikers scatter 2D6" from
-    their chosen point and are destroyed if they land off the table (4e pp.74-76 ✓)."""
-    if battle.turn < 2:
-        return
-    for unit in battle.units:
-        if unit.side != battle.active or not unit.reserve or unit.count == 0:
-            continue
-        if battle.dice.d6() < RESERVE_ARRIVAL:
-            continue
-        unit.reserve = False
-        enemies = battle.enemies(unit.side)
-        aim = battle.policies[unit.side].deep_strike_point(battle, unit)
-        result = battle.dice.scatter()
-        landing = aim
-        if not result.hit:
-            landing = aim.offset(
-                result.direction_degrees, float(sum(battle.dice.d6s(DEEP_STRIKE_SCATTER_DICE)))
-            )
-        if not battle.table.bounds.contains(landing):
-            unit.wipe()
-            if battle.logging:
-                battle.log(
-                    unit.side, unit.name, f"{unit.name} deep strikes off the table and is lost"
-                )
-            continue
-        if any(a.kind == IMPASSABLE for a in battle.table.areas_at(landing)):
-            landing = battle.table.clamp(Point(landing.x, landing.y), 3.0)
-        for enemy in enemies:
-            limit = enemy.radius + unit.radius + 1.0
-            if landing.distance(enemy.position) < limit:
-                landing = (
-                    enemy.position.toward(landing, limit)
-                    if landing != enemy.position
-                    else Point(landing.x, landing.y + limit)
-                )
-        unit.position = battle.table.clamp(landing, unit.radius)
-        unit.moved = 1.0
-        unit.arrived_turn = battle.ptc
-        if battle.logging:
-            battle.log(unit.side, unit.name, f"{unit.name} arrives by deep strike")
 
 
 def snapshot(battle: Battle) -> list[UnitPosition]:
@@ -251,7 +217,7 @@ class GrimdarkBattle(BattleLoop):
             mission=mission,
             seed=seed,
             max_turns=RANDOM_LAST_TURN
-            if settings.random_game_length
+            if random_game_length(settings)
             else MISSIONS[mission].max_turns,
             armies={"a": army_a.name, "b": army_b.name},
             log=log,
@@ -314,7 +280,7 @@ class GrimdarkBattle(BattleLoop):
             assault_phase(battle)
             if self.is_over():
                 return
-        if self.settings.random_game_length and turn in RANDOM_GAME_END:
+        if random_game_length(self.settings) and turn in RANDOM_GAME_END:
             self.roll_for_game_end(turn)
 
     def roll_for_game_end(self, turn: int) -> None:
@@ -337,7 +303,9 @@ class GrimdarkBattle(BattleLoop):
         """Victory points, the mission's objectives and the winner (4e pp.80-83)."""
         battle = self.battle
         objectives = objective_scores(battle)
-        vps = {s: victory_points(battle, s) for s in SIDES}
+        vps = level_victory_points(
+            battle, {s: victory_points(battle, s) for s in SIDES}, objectives
+        )
         result = winner(battle, vps, objectives)
         if result is None:
             summary = f"Draw after {battle.turn} turns ({vps['a']}–{vps['b']} VP)"
@@ -346,7 +314,11 @@ class GrimdarkBattle(BattleLoop):
                 f"{battle.names[result]} ({result}) wins {battle.mission.name} after "
                 f"{battle.turn} turns ({vps['a']}–{vps['b']} VP)"
             )
-        extra = {"objectives": objectives, "first_turn": battle.first, "level": "alpha"}
+        extra = {
+            "objectives": objectives,
+            "first_turn": battle.first,
+            "level": self.settings.mission_level,
+        }
         return Result(result, vps, summary, extra)
 
     def outcomes(self) -> list[UnitOutcome]:
@@ -357,7 +329,7 @@ class GrimdarkBattle(BattleLoop):
             lost = sum(1 for m in models if m.wounds <= 0)
             status = status_of(battle, unit)
             where = battle.by_id[unit.joined_to] if unit.joined_to else unit
-            if status in ("destroyed", "fled", "falling_back"):
+            if status in ("destroyed", "fled", "falling_back", "in_reserve"):
                 points_lost = unit.points
             elif status == "below_half":
                 points_lost = unit.points // 2

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from rules.engine.kernel.settings import RuleSettings
 
 EXPLOSION_HITS: tuple[str, ...] = ("per_model", "d6_per_unit")
+MISSION_LEVELS: tuple[str, ...] = ("alpha", "gamma", "omega")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,17 @@ class GrimdarkSettings(RuleSettings):
       not found, so the later rulebooks' Variable Game Length is played, marked ≈): a D6 at the
       end of game turn 5 ends the battle on 1-2, at the end of turn 6 on 1-3, never beyond turn
       7. False (the default) plays the standard missions' fixed six turns (4e pp.80-83).
+    - ``mission_level``: The standard missions' level (4e pp.80-83, every mission page:
+      "Alpha: None. Gamma: Infiltrate, Deep Strike, Dusk & Dawn, Victory Points. Omega:
+      Escalation, Concealment, Infiltrate, Deep Strike, Dusk & Dawn, Victory Points, Random
+      Game Length", checked with the ``search`` tool). "alpha" (the default) is won on the
+      objective; "gamma" and "omega" are won on victory points and add their special rules
+      (``missions.LEVEL_RULES``).
+    - ``objective_victory_points``: At the Gamma and Omega levels each objective a side holds at
+      the end (a table quarter, a loot counter, a scoring unit counted by the mission) adds this
+      many victory points: the published mission objectives are worth VPs (4e pp.84-87), but
+      their values were not found with the ``search`` tool, so 100 is played (≈); 0 counts
+      only destroyed units.
     """
 
     sweep_is_massacre: bool = False
@@ -58,3 +70,5 @@ class GrimdarkSettings(RuleSettings):
     explosion_hits: str = field(default="per_model", metadata={"choices": EXPLOSION_HITS})
     night_fighting: bool = False
     random_game_length: bool = False
+    mission_level: str = field(default="alpha", metadata={"choices": MISSION_LEVELS})
+    objective_victory_points: int = 100

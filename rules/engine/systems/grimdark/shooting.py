@@ -10,9 +10,11 @@ from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.army import MONSTROUS, Unit
 from rules.engine.systems.grimdark.battle import LARGE_TYPES, Battle
 from rules.engine.systems.grimdark.damage import Attack, Outcome, allocate_wounds, resolve_attack
+from rules.engine.systems.grimdark.missions import night_fight
 from rules.engine.systems.grimdark.morale import pinning_test, shooting_casualty_check
 from rules.engine.systems.grimdark.psychic import psychic_test
-from rules.engine.systems.grimdark.transports import open_topped_passengers
+from rules.engine.systems.grimdark.smoke import trigger_smoke
+from rules.engine.systems.grimdark.transports import firing_passengers
 from rules.engine.systems.grimdark.volleys import (
     Volley,
     charges_after_any_fire,
@@ -289,8 +291,9 @@ def night_fight_targets(
     return [e for e in candidates if battle.gap(unit, e) <= sight]
 
 
-def shoot_unit(battle: Battle, unit: Unit) -> None:
-    """One unit completes all its shooting at one target (seed 000 [18])."""
+def shoot_unit(battle: Battle, unit: Unit, firers: int | None = None) -> None:
+    """One unit completes all its shooting at one target (seed 000 [18]); ``firers`` caps
+    how many of its models fire (passengers at fire points)."""
     policy = battle.policies[unit.side]
     weapons = [w for m, _ in unit.loadouts for w in m.ranged]
     if not weapons:
@@ -302,7 +305,7 @@ def shoot_unit(battle: Battle, unit: Unit) -> None:
         for e in eligible_targets(battle, unit)
         if battle.gap(unit, e) <= reach and (barrage or battle.visible(unit, e))
     ]
-    if candidates and battle.settings.night_fighting and battle.turn == 1:
+    if candidates and night_fight(battle):
         candidates = night_fight_targets(battle, unit, candidates, all(w.barrage for w in weapons))
     if not candidates:
         return
@@ -312,7 +315,7 @@ def shoot_unit(battle: Battle, unit: Unit) -> None:
         return
     barrage_only = all(w.barrage for w in weapons)
     target = wanted if barrage_only else target_priority(battle, unit, wanted, candidates)
-    volleys = plan_volleys(battle, unit, target, keep_charge, policy.expected_shot)
+    volleys = plan_volleys(battle, unit, target, keep_charge, policy.expected_shot, firers)
     if not volleys:
         return
     unit.shot_at = target.id
@@ -369,8 +372,9 @@ def shoot_unit(battle: Battle, unit: Unit) -> None:
 
 
 def shooting_phase(battle: Battle) -> None:
-    """Shooting phase (seed 000 [18]): each eligible unit of the active side fires, then
-    the passengers of open-topped transports from the hull (4e pp.66-67); then units that
+    """Shooting phase (seed 000 [18]): each eligible unit of the active side fires (or, a
+    vehicle, triggers its smoke launchers instead: ``smoke``), then the passengers of
+    open-topped transports and at fire points from the hull (4e pp.66-67); then units that
     lost 25% test morale (seed 000 [26])."""
     side = battle.active
     for unit in battle.units:
@@ -382,14 +386,17 @@ def shooting_phase(battle: Battle) -> None:
             continue
         if unit.is_vehicle and battle.ptc in (unit.shaken_turn, unit.stunned_turn):
             continue
+        if unit.smoke_launchers and policy.uses_smoke(battle, unit):
+            trigger_smoke(battle, unit)
+            continue
         if policy.wants_fleet(battle, unit):
             from rules.engine.systems.grimdark.movement import fleet_move
 
             fleet_move(battle, unit)
             continue
         shoot_unit(battle, unit)
-    for passengers, transport in open_topped_passengers(battle, side):
+    for passengers, transport, firers in firing_passengers(battle, side):
         passengers.moved = max(passengers.moved, transport.moved)
-        shoot_unit(battle, passengers)
+        shoot_unit(battle, passengers, firers)
     for unit in battle.enemies(side):
         shooting_casualty_check(battle, unit)

@@ -10,7 +10,8 @@ transports published 4e pp.66-67).
   within 2", counts as having moved and moves no further (✓); it may not assault that turn
   unless the transport is open-topped (≈, published 4e p.67 "assault from open-topped").
 - Passengers of an open-topped transport fire from the hull, counting as moved when it
-  moved (≈, published 4e p.69).
+  moved (≈, published 4e p.69); a closed transport with fire points (``extra.fire_points``)
+  lets that many of its passengers fire out the same way (✓ 4e pp.66-67).
 - Transport destroyed: the passengers disembark at once and take a pinning test; if it
   explodes each passenger first takes a S4 AP– hit (≈, published 4e p.67); models that
   cannot be placed clear of the enemy (entangled) are destroyed (✓).
@@ -107,10 +108,16 @@ def unload_destroyed(battle: Battle, transport: Unit, exploded: bool) -> None:
         pinning_test(battle, landed)
 
 
-def open_topped_passengers(battle: Battle, side: str) -> list[tuple[Unit, Unit]]:
-    """(passengers, transport) pairs of ``side`` that may fire from an open-topped hull."""
-    out = []
+def firing_passengers(battle: Battle, side: str) -> list[tuple[Unit, Unit, int | None]]:
+    """(passengers, transport, how many may fire) of ``side`` that shoot from their hull:
+    every model of an open-topped transport (None), else up to the hull's fire points
+    (4e pp.66-67 ✓: "fire points": models in a closed transport fire only through them)."""
+    out: list[tuple[Unit, Unit, int | None]] = []
     for transport in battle.side_units(side):
-        if transport.passengers and "open_topped" in transport.vehicle_kinds:
-            out.append((battle.by_id[transport.passengers], transport))
+        if not transport.passengers:
+            continue
+        if "open_topped" in transport.vehicle_kinds:
+            out.append((battle.by_id[transport.passengers], transport, None))
+        elif transport.fire_points:
+            out.append((battle.by_id[transport.passengers], transport, transport.fire_points))
     return out

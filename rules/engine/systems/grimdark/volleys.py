@@ -33,8 +33,8 @@ def counts_as_moved(unit: Unit) -> bool:
 def charges_after_any_fire(unit: Unit) -> bool:
     """Units that may move and fire heavy weapons (monstrous creatures, bikers) may assault
     after firing heavy or rapid-fire weapons (seed 000 [36] note: 有些部队可以边移动边发射重型
-    武器的，这样的单位可以在开火以后进入搏斗)."""
-    return unit.unit_type in MOVE_AND_FIRE_HEAVY
+    武器的，这样的单位可以在开火以后进入搏斗); walkers are such units (4e pp.58-73)."""
+    return unit.unit_type in MOVE_AND_FIRE_HEAVY or "walker" in unit.vehicle_kinds
 
 
 def can_fire_heavy(unit: Unit) -> bool:
@@ -72,34 +72,67 @@ def weapon_can_fire(unit: Unit, weapon: Weapon, distance: float, sees: bool) -> 
     return weapon.shots_at(distance, moved)
 
 
+def model_options(
+    battle: Battle, unit: Unit, model: Model, target: Unit, keep_charge: bool, expected
+) -> list[tuple[float, Weapon, int]]:
+    """The weapons ``model`` may fire at ``target`` as (expected value, weapon, shots), best
+    first; ``keep_charge`` keeps only weapons after which it may charge (seed 000 [29][36])."""
+    distance, sees = battle.gap(unit, target), battle.visible(unit, target)
+    options: list[tuple[float, Weapon, int]] = []
+    for weapon in model.ranged:
+        shots = weapon_can_fire(unit, weapon, distance, sees)
+        if shots <= 0 or (weapon.psychic and model.power_turn == battle.ptc):
+            continue
+        if keep_charge:
+            if weapon.is_pistol:
+                shots = weapon.shots
+            if not weapon.allows_charge(shots) and not charges_after_any_fire(unit):
+                continue
+        options.append((expected(unit, model, weapon, shots, target), weapon, shots))
+    options.sort(key=lambda o: (-o[0], o[1].name))
+    return options
+
+
+def best_firers(
+    battle: Battle, unit: Unit, target: Unit, keep_charge: bool, expected, firers: int
+) -> set[int]:
+    """The ``firers`` models (by ``id``) whose best weapon does most: those at a transport's
+    fire points (4e pp.66-67, ``transports.firing_passengers``)."""
+    ranked = []
+    for k, model in enumerate(unit.models):
+        if model.wounds <= 0 or model.bs <= 0:
+            continue
+        options = model_options(battle, unit, model, target, keep_charge, expected)
+        ranked.append((-(options[0][0] if options else 0.0), k, id(model)))
+    return {mid for _, _, mid in sorted(ranked)[:firers]}
+
+
 def plan_volleys(
-    battle: Battle, unit: Unit, target: Unit, keep_charge: bool, expected
+    battle: Battle,
+    unit: Unit,
+    target: Unit,
+    keep_charge: bool,
+    expected,
+    firers: int | None = None,
 ) -> list[Volley]:
     """Which model fires which weapon: each infantry model one weapon, a monstrous creature
     two (NOT IN SEED: published 4e p.55), vehicles by speed (≈); choose the weapon with the
-    best expected result; ``keep_charge`` keeps only weapons after which it may charge."""
-    distance = battle.gap(unit, target)
-    sees = battle.visible(unit, target)
+    best expected result; ``keep_charge`` keeps only weapons after which it may charge;
+    ``firers`` limits how many models fire (fire points)."""
     per_model = 2 if unit.unit_type == MONSTROUS else 1
     groups: dict[tuple[str, int], Volley] = {}
     main_left, defensive = (99, True)
     if unit.is_vehicle:
         main_left, defensive = vehicle_weapon_allowance(unit)
+    allowed = None
+    if firers is not None:
+        allowed = best_firers(battle, unit, target, keep_charge, expected, firers)
     for model in unit.models:
         if model.wounds <= 0 or model.bs <= 0:
             continue
-        options: list[tuple[float, Weapon, int]] = []
-        for weapon in model.ranged:
-            shots = weapon_can_fire(unit, weapon, distance, sees)
-            if shots <= 0 or (weapon.psychic and model.power_turn == battle.ptc):
-                continue
-            if keep_charge:
-                if weapon.is_pistol:
-                    shots = weapon.shots
-                if not weapon.allows_charge(shots) and not charges_after_any_fire(unit):
-                    continue
-            options.append((expected(unit, model, weapon, shots, target), weapon, shots))
-        options.sort(key=lambda o: (-o[0], o[1].name))
+        if allowed is not None and id(model) not in allowed:
+            continue
+        options = model_options(battle, unit, model, target, keep_charge, expected)
         limit = 99 if unit.is_vehicle else per_model
         fired_ordnance = False
         for value, weapon, shots in options:

@@ -35,6 +35,7 @@ CC_SPECIALS: tuple[str, ...] = (
     "witchblade",
     "rending",
     "poisoned",
+    "dreadnought_ccw",
 )
 _PARAM = re.compile(r"^([a-z_]+)(?:\((\d+)\))?$")
 
@@ -168,24 +169,27 @@ def parse_weapon(data: dict[str, Any]) -> Weapon:
 
 def close_combat_strength(user_strength: int, weapon: Weapon | None) -> int:
     """CC strength is the user's own S (seed 000 [41]); a power fist or thunder hammer
-    doubles base S (max 10) before other bonuses (seed 000 [46])."""
+    doubles base S (max 10) before other bonuses (seed 000 [46]), and so does a walker's
+    Dreadnought close combat weapon (NOT IN SEED ✓: 4e pp.58-73, "doubles the walker's
+    Strength in close combat (up to a maximum of 10)")."""
     if weapon is None:
         return user_strength
     base = user_strength
-    if weapon.cc_special in ("power_fist", "thunder_hammer"):
+    if weapon.cc_special in ("power_fist", "thunder_hammer", "dreadnought_ccw"):
         base = min(10, 2 * user_strength)
     return min(10, base + weapon.strength_bonus)
 
 
 def close_combat_ignores_armour(weapon: Weapon | None) -> bool:
     """Power weapons, lightning claws, force weapons and power fists ignore armour saves
-    (seed 000 [46])."""
+    (seed 000 [46]); a Dreadnought close combat weapon is a power weapon (4e pp.58-73 ✓)."""
     return weapon is not None and weapon.cc_special in (
         "power_weapon",
         "lightning_claws",
         "force_weapon",
         "power_fist",
         "thunder_hammer",
+        "dreadnought_ccw",
     )
 
 
@@ -226,5 +230,6 @@ def melee_rank(weapon: Weapon) -> int:
         "force_weapon": 5,
         "power_fist": 6,
         "thunder_hammer": 7,
+        "dreadnought_ccw": 8,
     }
     return ranks.get(weapon.cc_special, 0) + (1 if weapon.rending or weapon.poisoned else 0)

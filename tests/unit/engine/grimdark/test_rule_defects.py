@@ -11,7 +11,7 @@ from rules.engine.systems.grimdark.damage import explode, feel_no_pain
 from rules.engine.systems.grimdark.morale import fall_back_distance, regroup_test
 from rules.engine.systems.grimdark.movement import movement_phase
 from rules.engine.systems.grimdark.odds import attack_odds
-from rules.engine.systems.grimdark.resolve import arrive_from_reserve
+from rules.engine.systems.grimdark.reserves import arrive_from_reserve
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shoot_unit
 from rules.engine.systems.grimdark.volleys import counts_as_moved
@@ -44,7 +44,9 @@ def test_deep_strikers_count_as_moved_and_may_not_assault_on_arrival(make_battle
     # 4e pp.74-76 (Deep Strike, published 4e p.75): arriving units count as having moved
     # and may not assault that turn
     battle = make_battle(
-        [(unit_data("drop"), (10, 10))], [(unit_data("foe"), (36, 30))], dice=ScriptedDice([6, 5])
+        [(unit_data("drop", rules=["deep_strike"]), (10, 10))],
+        [(unit_data("foe"), (36, 30))],
+        dice=ScriptedDice([6, 5]),
     )
     drop, _ = battle.units
     drop.reserve = True

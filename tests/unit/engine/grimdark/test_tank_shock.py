@@ -135,8 +135,9 @@ def test_the_ai_drives_an_empty_transport_through_a_wavering_unit(make_battle):
 def test_tank_shocks_happen_in_sample_battles():
     lines = [
         e.text
+        for mission in ("annihilation", "secure-and-control")
         for seed in range(6)
-        for e in SYSTEM.resolve_battle(WARDENS, SWARM, "annihilation", seed).events
+        for e in SYSTEM.resolve_battle(WARDENS, SWARM, mission, seed).events
         if "tank-shocks" in e.text
     ]
     assert lines

@@ -3,7 +3,8 @@
 from rules.engine.geometry import DIFFICULT, Point, Rect, TerrainArea
 from rules.engine.systems.grimdark import assault, missions
 from rules.engine.systems.grimdark.damage import Outcome, apply_vehicle_damage
-from rules.engine.systems.grimdark.resolve import arrive_from_reserve, holds_objective
+from rules.engine.systems.grimdark.reserves import arrive_from_reserve
+from rules.engine.systems.grimdark.resolve import holds_objective
 
 from .conftest import GAUNT, MARINE, ScriptedDice, unit_data
 
@@ -125,7 +126,9 @@ def test_thunder_hammer_stuns_survivors(make_battle):  # seed 000 [46]
 
 def test_deep_strikers_arrive_on_the_table_clear_of_enemies(make_battle):  # 4e pp.74-76
     battle = make_battle(
-        [(unit_data("drop"), (10, 10))], [(unit_data("foe"), (36, 30))], dice=ScriptedDice([6, 5])
+        [(unit_data("drop", rules=["deep_strike"]), (10, 10))],
+        [(unit_data("foe"), (36, 30))],
+        dice=ScriptedDice([6, 5]),
     )
     drop, foe = battle.units
     drop.reserve = True

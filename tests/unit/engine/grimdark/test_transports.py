@@ -180,3 +180,20 @@ def test_a_battle_with_transports_carries_and_unloads_passengers():
         }
         assert any("embarks on" in e.text for e in report.events)
         assert any("disembarks from" in e.text for e in report.events)
+
+
+def test_passengers_fire_out_of_fire_points_up_to_their_number(make_battle):
+    # 4e pp.66-67 ✓: a closed transport's passengers fire only through its fire points
+    hull = dict(
+        rhino(), extra={"vehicle_types": ["tank"], "transport_capacity": 10, "fire_points": 2}
+    )
+    battle = make_battle(
+        [(hull, (30, 10)), (unit_data("squad", weapons=[BOLTER]), (30, 10))],
+        [(unit_data("foe", profile=GAUNT), (30, 26))],
+    )
+    transport, squad, _ = battle.units
+    assert transport.fire_points == 2
+    embark(battle, squad, transport)
+    shooting_phase(battle)
+    assert squad.shot_at == "foe"
+    assert any("fires 2 Bolters" in t for t in texts(battle))

@@ -1,0 +1,97 @@
+"""Smoke launchers and ordnance (NOT IN SEED: 4e pp.58-73; ordnance seed 000 [29][31][32])."""
+
+from rules.engine.systems.grimdark.damage import Attack, penetration_roll, resolve_attack
+from rules.engine.systems.grimdark.shooting import shooting_phase
+from rules.engine.systems.grimdark.smoke import obscured, trigger_smoke
+from rules.engine.systems.grimdark.volleys import plan_volleys, weapon_can_fire
+
+from .conftest import GAUNT, ScriptedDice, unit_data
+
+HULL = {"BS": 4, "front": 11, "side": 11, "rear": 10}
+CANNON = {
+    "name": "Siege cannon",
+    "range": 72,
+    "S": 8,
+    "AP": 3,
+    "type": "ordnance",
+    "special": ["large_blast"],
+}
+BOLTER_HULL = {"name": "Hull bolter", "range": 24, "S": 4, "AP": 5, "type": "heavy", "shots": 2}
+MORTAR = {
+    "name": "Siege mortar",
+    "range": 48,
+    "min_range": 12,
+    "S": 8,
+    "AP": 3,
+    "type": "ordnance",
+    "special": ["large_blast", "barrage"],
+}
+LASCANNON = {"name": "Lascannon", "range": 48, "S": 9, "AP": 2, "type": "heavy"}
+
+
+def tank(uid="tank", weapons=None, smoke=False):
+    extra = {"vehicle_types": ["tank"], "smoke_launchers": smoke}
+    return unit_data(
+        uid, unit_type="vehicle", size=1, profile=HULL, weapons=weapons or [], extra=extra
+    )
+
+
+def test_smoke_makes_penetrating_hits_glancing_in_the_next_enemy_turn(make_battle):
+    # 4e pp.58-73 (digest §36.6 ≈): smoke obscures the vehicle; penetrating → glancing
+    battle = make_battle(
+        [(tank(smoke=True), (30, 10))], [(unit_data("foe"), (30, 30))], dice=ScriptedDice([6, 6])
+    )
+    hull, foe = battle.units
+    assert hull.smoke_launchers
+    trigger_smoke(battle, hull)
+    assert not hull.smoke_launchers  # once a game
+    assert not obscured(battle, hull)
+    battle.ptc += 1  # the enemy's player turn
+    assert obscured(battle, hull)
+    shot = Attack(dice=1, hit_on=None, strength=9, ap=2)
+    out = resolve_attack(battle, shot, hull, None, foe)  # 6 + 9 = 15 > 11: penetrating
+    assert out.vehicle_results[0].startswith("glancing")
+    battle.ptc += 1
+    assert not obscured(battle, hull)
+
+
+def test_a_vehicle_that_pops_smoke_fires_nothing_that_turn(make_battle):
+    # the AI pops smoke when its guns reach nothing and an enemy can shoot it (within 36")
+    battle = make_battle(
+        [(tank(weapons=[BOLTER_HULL], smoke=True), (30, 10))],
+        [(unit_data("foe", weapons=[LASCANNON]), (30, 40))],
+    )
+    hull, _ = battle.units
+    shooting_phase(battle)
+    assert hull.smoke_turn == battle.ptc + 1
+    assert hull.shot_at == ""
+    assert any("triggers its smoke launchers" in e.text for e in battle.events.events)
+
+
+def test_ordnance_penetration_rolls_two_dice_and_keeps_the_highest(make_battle):
+    # 4e pp.58-73 ≈ (ordnance: roll 2D6 for penetration, pick the highest)
+    battle = make_battle([], [], dice=ScriptedDice([2, 5, 3]))
+    ordnance = Attack(dice=1, hit_on=None, strength=8, ap=3, ordnance=True)
+    assert penetration_roll(battle, ordnance) == 13  # max(2, 5) + 8
+    assert penetration_roll(battle, Attack(dice=1, hit_on=None, strength=8, ap=3)) == 11
+
+
+def test_ordnance_fires_alone_and_only_from_vehicles_and_barrages_never_after_moving(make_battle):
+    # seed 000 [29]: ordnance is vehicle-mounted; [31]: an ordnance barrage cannot fire from a
+    # vehicle that moved; 4e pp.58-73 ≈: a vehicle firing ordnance fires no other weapon
+    battle = make_battle(
+        [(tank(weapons=[CANNON, BOLTER_HULL, MORTAR]), (30, 10))],
+        [(unit_data("foe", size=20, profile=GAUNT), (30, 40))],
+    )
+    hull, foe = battle.units
+    cannon, _, mortar = hull.models[0].ranged
+    volleys = plan_volleys(battle, hull, foe, False, battle.policies["a"].expected_shot)
+    assert len(volleys) == 1
+    assert volleys[0].weapon.kind == "ordnance"
+    assert weapon_can_fire(hull, mortar, 28, True) == 1
+    hull.moved = 5.0
+    assert weapon_can_fire(hull, mortar, 28, True) == 0
+    assert weapon_can_fire(hull, cannon, 28, True) == 1
+    infantry = battle.units[1]
+    infantry.models[0].ranged = [cannon]
+    assert weapon_can_fire(infantry, cannon, 28, True) == 0

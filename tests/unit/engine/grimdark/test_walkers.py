@@ -1,0 +1,109 @@
+"""Walkers in close combat (seed 000 [8]-[10][19][30]; NOT IN SEED: 4e pp.58-73, Walkers)."""
+
+import pytest
+
+from rules.engine.systems.base import EngineError
+from rules.engine.systems.grimdark import assault
+from rules.engine.systems.grimdark.army import make_unit, validate_unit
+from rules.engine.systems.grimdark.damage import Outcome
+from rules.engine.systems.grimdark.walkers import combat_wounds, fights, hit_on_walker
+
+from .conftest import GAUNT, ScriptedDice, unit_data
+
+DCCW = {"name": "Warframe fist", "type": "close_combat", "special": ["dreadnought_ccw"]}
+WALKER_PROFILE = {"WS": 4, "BS": 4, "S": 6, "front": 12, "side": 12, "rear": 10, "I": 4, "A": 2}
+
+
+def walker(uid: str = "walker", weapons=None, profile=None):
+    return unit_data(
+        uid,
+        unit_type="vehicle",
+        size=1,
+        profile=profile or WALKER_PROFILE,
+        weapons=weapons if weapons is not None else [DCCW],
+        category="Elites",
+        extra={"vehicle_types": ["walker"]},
+    )
+
+
+def test_a_walker_profile_needs_weapon_skill_strength_initiative_and_attacks():
+    # 4e pp.58-73: a walker fights like a model, so its profile carries WS, S, I and A
+    with pytest.raises(EngineError) as err:
+        validate_unit(walker(profile={"BS": 4, "front": 12, "side": 12, "rear": 10}))
+    assert err.value.code == "unit.profile_missing"
+    model = make_unit(walker(), "a").models[0]
+    assert (model.ws, model.s, model.i, model.a) == (4, 6, 4, 2)
+    assert model.melee is not None
+    assert model.melee.cc_special == "dreadnought_ccw"
+
+
+def test_walkers_fight_and_charge_other_vehicles_do_not(make_battle):
+    # seed 000 [36]: vehicles never charge; 4e pp.58-73: walkers assault like infantry
+    tank = unit_data(
+        "tank", unit_type="vehicle", size=1, profile={"BS": 4, "front": 12, "side": 11, "rear": 10}
+    )
+    battle = make_battle([(walker(), (10, 10)), (tank, (30, 10))], [(unit_data("foe"), (10, 16))])
+    me, hull, _ = battle.units
+    assert fights(me)
+    assert not fights(hull)
+    assert assault.can_charge(battle, me)
+    assert not assault.can_charge(battle, hull)
+
+
+def test_blows_against_a_walker_hit_on_weapon_skill_and_strike_front_armour(make_battle):
+    # 4e pp.58-73 ✓: hits on WS vs WS (seed 000 [40] chart), penetration on the front armour
+    battle = make_battle([(unit_data("me"), (10, 10))], [(walker(), (10, 14))])
+    me, target = battle.units
+    target.moved = 12.0  # a moving tank is hit on 6s; a walker's speed does not matter
+    attack = assault.melee_attack(battle, me, me.models[0], target, 2)
+    assert attack.hit_on == hit_on_walker(me.models[0], target) == 4  # WS4 vs WS4
+    assert attack.close_combat
+
+
+def test_dreadnought_close_combat_weapon_doubles_strength_and_ignores_armour(make_battle):
+    # 4e pp.58-73 ✓: a power weapon that doubles the walker's S (max 10)
+    battle = make_battle([(walker(), (10, 10))], [(unit_data("foe"), (10, 14))])
+    me, foe = battle.units
+    attack = assault.melee_attack(battle, me, me.models[0], foe, 2)
+    assert attack.strength == 10  # S6 doubled, capped at 10
+    assert attack.ignore_armour
+    assert attack.hit_on == 4  # WS4 against the marines' WS4
+
+
+def test_a_second_dreadnought_weapon_adds_an_attack_and_damage_removes_one(make_battle):
+    # 4e pp.58-73: one bonus attack per extra Dreadnought weapon; immobilised or stunned
+    # walkers fight with one attack fewer (≈, published 5th-edition p.73 restating 4e)
+    two = walker(weapons=[DCCW, dict(DCCW, name="Second fist")])
+    battle = make_battle([(two, (10, 10))], [(unit_data("foe"), (10, 14))])
+    me = battle.units[0]
+    assert assault.attacks_of(me, me.models[0], battle.ptc) == 3
+    me.immobilised = True
+    assert assault.attacks_of(me, me.models[0], battle.ptc) == 2
+
+
+def test_glancing_and_penetrating_hits_on_a_walker_count_for_the_combat_result(make_battle):
+    battle = make_battle([(unit_data("me"), (10, 10))], [(walker(), (10, 14))])
+    me, target = battle.units
+    results = ["glancing shaken", "penetrating stunned"]
+    out = Outcome(hits=3, wounds=2, unsaved=2, vehicle_results=results)
+    assert combat_wounds(target, out) == 2
+    assert combat_wounds(me, Outcome(unsaved=1)) == 1
+
+
+def test_a_walker_charges_strikes_and_is_struck_back(make_battle):
+    # the whole round: the walker charges gaunts, strikes at I4 with S10 power blows, the
+    # survivors strike its front armour (S3 cannot hurt AV12), the walker wins and never tests
+    battle = make_battle(
+        [(walker(), (10, 10))],
+        [(unit_data("gaunts", size=10, profile=GAUNT), (10, 14))],
+        dice=ScriptedDice([], seed=3),
+    )
+    me, gaunts = battle.units
+    assault.assault_phase(battle)
+    texts = [e.text for e in battle.events.events]
+    assert me.charged
+    assert me.count == 1
+    assert gaunts.count < 10
+    assert any("walker strikes gaunts at I4" in t for t in texts)
+    assert any("gaunts strikes walker" in t and "no damage" in t for t in texts)
+    assert not any("walker fails" in t or "walker passes" in t for t in texts)

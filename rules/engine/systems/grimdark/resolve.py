@@ -36,9 +36,10 @@ from rules.engine.systems.grimdark.missions import (
 from rules.engine.systems.grimdark.movement import move_unit, movement_phase
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shooting_phase
+from rules.engine.systems.grimdark.special_rules import last_man_standing
 from rules.engine.systems.grimdark.transports import embark
 
-ENGINE_VERSION = "0.3.2"
+ENGINE_VERSION = "0.4.0"
 """Grimdark's engine version: changes whenever the same inputs and seed give another battle."""
 RESERVE_ARRIVAL = 4  # reserves arrive on 4+ from turn 2 (4e pp.84-87 ≈)
 DEEP_STRIKE_SCATTER_DICE = 2  # 2D6" scatter (4e pp.74-76 ✓)
@@ -308,10 +309,13 @@ class GrimdarkBattle(BattleLoop):
             battle.phase = "movement"
             arrive_from_reserve(battle)
             movement_phase(battle)
+            last_man_standing(battle)
             battle.phase = "shooting"
             shooting_phase(battle)
+            last_man_standing(battle)
             battle.phase = "assault"
             assault_phase(battle)
+            last_man_standing(battle)
             if self.is_over():
                 return
         if self.settings.random_game_length and turn in RANDOM_GAME_END:

@@ -393,6 +393,16 @@ class GrimdarkPolicy:
             return None
         return best
 
+    def turbo_boosts(self, battle: Battle, unit: Unit, goal: Point) -> bool:
+        """Bikes turbo-boost while a normal move would leave every enemy beyond their guns
+        and charge: 24" toward ``goal`` under a cover save beats 12" with nothing to do
+        (4e pp.53-57)."""
+        enemy = self.nearest_enemy(battle, unit)
+        if enemy is None or unit.position.distance(goal) <= max_move(unit):
+            return False
+        longest = max((w.range for m in unit.alive for w in m.ranged), default=0.0)
+        return battle.gap(unit, enemy) > max_move(unit) + max(longest, 6.0)
+
     def move_limit(self, battle: Battle, unit: Unit) -> float | None:
         """Vehicles creep 6" so they can still fire a main weapon; loaded transports drive
         at full speed."""
@@ -478,6 +488,25 @@ class GrimdarkPolicy:
         if best is None or best_score <= 0.0:
             return None
         return best
+
+    def hits_and_runs(self, battle: Battle, unit: Unit) -> bool:
+        """A shooting unit always breaks away; a melee unit when its foes hurt it more than
+        it hurts them (4e pp.74-76)."""
+        if self.role(unit) == ROLE_SHOOTER:
+            return True
+        foes = [battle.by_id[f] for f in unit.foes if battle.by_id[f].count > 0]
+        dealt = sum(self.melee_value(unit, f) * value_per_wound(f) for f in foes)
+        taken = sum(self.melee_value(f, unit) * value_per_wound(unit) for f in foes)
+        return taken > dealt
+
+    def assault_move_goal(self, battle: Battle, unit: Unit) -> Point | None:
+        """After shooting, a unit with an assault move jinks 6" straight away from an enemy
+        close enough to charge it next turn (12": a move and a charge)."""
+        enemy = self.nearest_enemy(battle, unit)
+        if enemy is None or battle.gap(unit, enemy) >= 12.0:
+            return None
+        away = unit.position.offset(enemy.position.angle_to(unit.position), 6.0)
+        return battle.table.clamp(away, unit.radius)
 
     def melee_target(self, battle: Battle, unit: Unit) -> Unit | None:
         """Attack the unit charged, else the foe we hurt most."""

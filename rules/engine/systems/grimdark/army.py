@@ -62,8 +62,15 @@ KNOWN_RULES: tuple[str, ...] = (
     "tank_hunters",
     "no_sweep",
     "psyker",
+    "counter_attack",
+    "hit_and_run",
+    "rage",
+    "assault_move",
+    "melta_bombs",
+    "small_target",
 )
 SIZE_HEIGHT: dict[str, int] = {MONSTROUS: 3, VEHICLE: 3}
+SMALL_HEIGHT = 1  # small targets are size 1 (seed 000 [6][7], the rule on 4e p.75)
 AREA_PER_MODEL = 2.5  # square inches per infantry model in coherency (~1" gaps, 25 mm bases)
 
 
@@ -157,6 +164,8 @@ class Unit:
     passengers: str = ""
     disembarked_turn: int = -1
     hymn_turn: int = -1
+    turbo_turn: int = -1  # the player turn the unit turbo-boosted (4e pp.53-57)
+    last_man_tested: bool = False  # Last Man Standing is taken once (4e pp.74-76)
     loadout_cache: list[tuple[Model, int]] | None = None
     ev_cache: dict[tuple[int, int, int], float] = field(default_factory=dict)
 
@@ -204,7 +213,10 @@ class Unit:
 
     @property
     def height(self) -> int:
-        """Size category for LOS and cover: 3 large, 2 standard (seed 000 [6][7])."""
+        """Size category for LOS and cover: 3 large, 2 standard, 1 for small targets
+        (seed 000 [6][7])."""
+        if "small_target" in self.rules:
+            return SMALL_HEIGHT
         return SIZE_HEIGHT.get(self.unit_type, 2)
 
     @property

@@ -38,6 +38,13 @@ from rules.engine.systems.grimdark.walkers import (
     is_walker,
     walker_attacks,
 )
+from rules.engine.systems.grimdark.special_rules import (
+    assault_moves,
+    counter_attack,
+    hit_and_run,
+    melta_bomb,
+    rage_charge,
+)
 from rules.engine.systems.grimdark.weapons import (
     close_combat_ignores_armour,
     close_combat_strength,
@@ -120,6 +127,7 @@ def charge(battle: Battle, unit: Unit, target: Unit) -> bool:
     unit.charged = True
     unit.charge_target = target.id
     engage_charged_unit(target)
+    counter_attack(battle, target)
     if target.id not in unit.foes:
         unit.foes.append(target.id)
     if unit.id not in target.foes:
@@ -198,7 +206,10 @@ def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: i
             need = tables.close_combat_hit_on_vehicle(target.moved)
         hit_on: int | None = None if need <= 1 else need
         vehicle_strength = min(10, model.s * 3) if special == "witchblade" else None
-        if (
+        bomb = melta_bomb(model, strength, special)
+        if bomb:
+            dice, strength = 1, 8  # one melta bomb, 2D6 + S like a monstrous creature
+        elif (
             model.has("krak_grenades")
             and strength < 6
             and special not in ("power_fist", "thunder_hammer")
@@ -210,7 +221,7 @@ def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: i
             strength=strength,
             ap=None,
             close_combat=True,
-            monstrous=unit.unit_type == MONSTROUS,
+            monstrous=bomb or unit.unit_type == MONSTROUS,
             rending=bool(weapon and weapon.rending),
             vehicle_strength=vehicle_strength,
             tank_hunters=model.has("tank_hunters"),
@@ -458,9 +469,14 @@ def assault_phase(battle: Battle) -> None:
     for unit in battle.side_units(side):
         if not can_charge(battle, unit):
             continue
-        target = policy.charge_target(battle, unit, charge_targets(battle, unit))
+        targets = charge_targets(battle, unit)
+        if unit.has("rage"):
+            target = rage_charge(battle, unit, targets)
+        else:
+            target = policy.charge_target(battle, unit, targets)
         if target is not None:
             charge(battle, unit, target)
+    assault_moves(battle)
     battle_hymns(battle)
     for group in combats(battle):
         if any(u.count == 0 for u in group) and all(u.count == 0 for u in group):
@@ -471,5 +487,6 @@ def assault_phase(battle: Battle) -> None:
             unit.engaged_cap = 0  # pile-in: every model reaches the fight (seed 000 [44])
         tidy_combats(battle)
     engage_consolidated(battle)
+    hit_and_run(battle)
     for unit in battle.units:
         unit.in_cover_assaulted = False

@@ -162,8 +162,13 @@ class Battle:
     def cover_save(self, target: Unit, firer: Unit | None) -> int | None:
         """Cover save (seed 000 [25]): the target stands in area terrain at least its own
         height − 1, or the line of fire crosses cover; cover the firer occupies is ignored
-        unless the target shares it. Best cover counts; never better than 2+."""
+        unless the target shares it. Best cover counts; never better than 2+. A unit that
+        turbo-boosted has ``settings.turbo_boost_save`` as cover until its next turn (4e
+        pp.53-57, ``special_rules.turbo_boost``)."""
         best: int | None = None
+        turbo = self.settings.turbo_boost_save
+        if turbo and target.turbo_turn >= 0 and self.ptc <= target.turbo_turn + 1:
+            best = turbo
         for area in self.table.terrain:
             if area.cover_save is None:
                 continue

@@ -11,6 +11,7 @@ from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.army import Model, Unit
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.smoke import obscured
+from rules.engine.systems.grimdark.special_rules import armour_groups
 
 WRECK_SIZE = 4.0  # inches square, about a battle tank's hull
 EXPLOSION_STRENGTH = 3
@@ -129,7 +130,8 @@ def allocate_wounds(
     pool: list[Model] | None = None,
 ) -> Allocation:
     """Save and remove casualties in the owner's order (:func:`wound_order`): a nominated
-    model's wound first, then wounds that allow no armour save (seed 000 [24][26]), one
+    model's wound first, then wounds that allow no armour save (seed 000 [24][26]), spread
+    over the armour groups of a mixed unit (``special_rules.armour_groups``), one
     save per wound with the best of armour/cover/invulnerable (seed 000 [25]), instant
     death when S ≥ 2×T (seed 000 [27]), feel no pain (NOT IN SEED ≈). Returns the
     :class:`Allocation`."""
@@ -138,8 +140,12 @@ def allocate_wounds(
     saves = battle.dice.d6_batch(total)  # the owner's save dice, one per wound
     mixed = nominate and plain > 0 and no_armour > 0 and not ignore_armour
     order = wound_order(plain, no_armour, ignore_armour, nominate) if mixed else None
+    groups = armour_groups(battle, unit, pool, total)
     for k in range(total):
-        model = next_casualty(unit, nominate and k == 0, pool)
+        nominated = nominate and k == 0
+        model = next_casualty(unit, nominated, pool if groups is None or nominated else groups[k])
+        if model is None and groups is not None:
+            model = next_casualty(unit, False, pool)  # that armour group is gone: pass it on
         if model is None:
             break
         denied = order[k] if order is not None else (ignore_armour or k < no_armour)

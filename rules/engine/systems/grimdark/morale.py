@@ -7,6 +7,7 @@ from rules.engine.geometry import Point
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.army import BIKE, CAVALRY, JETBIKE, JUMP_INFANTRY, Unit
 from rules.engine.systems.grimdark.battle import Battle
+from rules.engine.systems.grimdark.special_rules import fall_back_way, trapped
 
 REGROUP_ENEMY_DISTANCE = 6.0
 FAST_FALL_BACK: tuple[str, ...] = (BIKE, JETBIKE, JUMP_INFANTRY, CAVALRY)
@@ -74,14 +75,17 @@ def fall_back_move(battle: Battle, unit: Unit) -> float:
     SEED: published 4e p.48). Falling-back units leave any combat."""
     edge = battle.edge_point(unit)
     distance = float(fall_back_distance(battle, unit, edge))
-    to_edge = unit.position.distance(edge) - unit.radius
     release_from_combat(battle, unit)
-    if distance >= to_edge:
+    end = fall_back_way(battle, unit, edge, distance)
+    if end is None:
+        trapped(battle, unit)
+        return distance
+    if abs(end.y - edge.y) <= unit.radius:
         unit.fled = True
         if battle.logging:
             battle.log(unit.side, unit.name, f"{unit.name} flees the table")
         return distance
-    unit.position = unit.position.toward(edge, distance)
+    unit.position = end
     return distance
 
 

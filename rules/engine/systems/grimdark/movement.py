@@ -18,6 +18,7 @@ from rules.engine.systems.grimdark.army import (
 )
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.damage import allocate_wounds
+from rules.engine.systems.grimdark.special_rules import can_turbo_boost, rage_goal, turbo_boost
 from rules.engine.systems.grimdark.tankshock import CLEARANCE, can_tank_shock, tank_shock
 
 ENEMY_CLEARANCE = 1.0  # no move may end within 1" of an enemy (seed 000 [15])
@@ -216,12 +217,19 @@ def movement_phase(battle: Battle) -> None:
 
 
 def move_by_policy(battle: Battle, unit: Unit) -> None:
-    """Move ``unit`` where its policy wants, as far as the policy allows."""
+    """Move ``unit`` where its policy wants, as far as the policy allows; a unit with Rage
+    goes for the closest enemy it sees at full speed, and bikes may turbo-boost
+    (``special_rules``, 4e pp.53-57, pp.74-76)."""
     policy = battle.policies[unit.side]
-    goal = policy.movement_goal(battle, unit)
+    goal = rage_goal(battle, unit) if unit.has("rage") else None
+    limit = None
     if goal is None:
-        return
-    limit = policy.move_limit(battle, unit)
+        goal = policy.movement_goal(battle, unit)
+        if goal is None:
+            return
+        limit = policy.move_limit(battle, unit)
+        if can_turbo_boost(unit) and policy.turbo_boosts(battle, unit, goal):
+            limit = turbo_boost(battle, unit)
     shocked = policy.tank_shock_target(battle, unit, goal) if can_tank_shock(battle, unit) else None
     if shocked is None:
         unit.moved = move_unit(battle, unit, goal, limit)

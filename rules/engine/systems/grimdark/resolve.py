@@ -39,6 +39,7 @@ from rules.engine.systems.grimdark.movement import move_unit, movement_phase
 from rules.engine.systems.grimdark.reserves import arrive_from_reserve, starts_in_reserve
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shooting_phase
+from rules.engine.systems.grimdark.special_rules import last_man_standing
 from rules.engine.systems.grimdark.transports import embark
 
 ENGINE_VERSION = "0.4.0"
@@ -274,10 +275,13 @@ class GrimdarkBattle(BattleLoop):
             battle.phase = "movement"
             arrive_from_reserve(battle)
             movement_phase(battle)
+            last_man_standing(battle)
             battle.phase = "shooting"
             shooting_phase(battle)
+            last_man_standing(battle)
             battle.phase = "assault"
             assault_phase(battle)
+            last_man_standing(battle)
             if self.is_over():
                 return
         if random_game_length(self.settings) and turn in RANDOM_GAME_END:

@@ -61,6 +61,21 @@ class GrimdarkSettings(RuleSettings):
       many victory points: the published mission objectives are worth VPs (4e pp.84-87), but
       their values were not found with the ``search`` tool, so 100 is played (≈); 0 counts
       only destroyed units.
+    - ``turbo_boost_save``: A bike or jetbike unit that turbo-boosted (24", no shooting or
+      assault that turn, 4e pp.53-57) has this cover save until its next turn: the digest
+      says only "gaining a save" (NOT IN SEED ≈), issue 18 names it a cover save and the
+      later books give 3+; as a cover save AP does not affect it and templates ignore it
+      (seed 000 [25][31]). 0 plays turbo-boosting without a save.
+    - ``mixed_armour_allocation``: Mixed armour (4e p.76, named by seed 000 [24][25] but
+      missing from it, NOT IN SEED ≈): in a unit whose models have different saves the owner
+      allocates wounds one to each model, least valuable first, before any model takes a
+      second; each wound is saved with its model's group's save and kills a model of that
+      group (a group already gone passes it on to the rest). False plays the simpler
+      reading where every wound goes onto the next casualty the owner picks.
+    - ``trapped_when_blocked``: Trapped! (4e p.48, NOT IN SEED ≈): a unit that must fall
+      back but whose way to its table edge is blocked by enemy units (their footprints) or
+      impassable terrain, straight or up to 60° aside, is destroyed. False lets it move as
+      far as the way is clear.
     """
 
     sweep_is_massacre: bool = False
@@ -72,3 +87,6 @@ class GrimdarkSettings(RuleSettings):
     random_game_length: bool = False
     mission_level: str = field(default="alpha", metadata={"choices": MISSION_LEVELS})
     objective_victory_points: int = 100
+    turbo_boost_save: int = field(default=3, metadata={"choices": (0, 2, 3, 4, 5, 6)})
+    mixed_armour_allocation: bool = True
+    trapped_when_blocked: bool = True

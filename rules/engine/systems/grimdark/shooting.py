@@ -382,7 +382,7 @@ def shooting_phase(battle: Battle) -> None:
         unit.models_at_phase_start = unit.count
     policy = battle.policies[side]
     for unit in battle.side_units(side):
-        if unit.locked or unit.pinned_turn == battle.ptc or unit.count == 0:
+        if unit.locked or battle.ptc in (unit.pinned_turn, unit.turbo_turn) or unit.count == 0:
             continue
         if unit.is_vehicle and battle.ptc in (unit.shaken_turn, unit.stunned_turn):
             continue

@@ -31,19 +31,19 @@ from rules.engine.systems.grimdark.morale import (
 )
 from rules.engine.systems.grimdark.movement import dangerous_terrain_test, difficult_terrain_roll
 from rules.engine.systems.grimdark.psychic import battle_hymns, psychic_test
-from rules.engine.systems.grimdark.walkers import (
-    combat_wounds,
-    fights,
-    hit_on_walker,
-    is_walker,
-    walker_attacks,
-)
 from rules.engine.systems.grimdark.special_rules import (
     assault_moves,
     counter_attack,
     hit_and_run,
     melta_bomb,
     rage_charge,
+)
+from rules.engine.systems.grimdark.walkers import (
+    combat_wounds,
+    fights,
+    hit_on_walker,
+    is_walker,
+    walker_attacks,
 )
 from rules.engine.systems.grimdark.weapons import (
     close_combat_ignores_armour,

@@ -75,18 +75,11 @@ def _save(request: HttpRequest, catalogue: Faction, posted: SheetPost) -> HttpRe
             sheet=posted.sheet,
             category=posted.category,
         )
-    except CatalogueRejected as rejected:
-        return _page(
-            request,
-            catalogue,
-            index=posted.index,
-            sheet=posted.sheet,
-            category=posted.category,
-            status=400,
-            refused=rejected.issues,
-        )
     except ArmyBuilderError as error:
-        messages.error(request, f"Not saved: {error.message}")
+        # A catalogue refusal lists its issues beside the fields; any other refusal is a message.
+        refused = error.issues if isinstance(error, CatalogueRejected) else None
+        if refused is None:
+            messages.error(request, f"Not saved: {error.message}")
         return _page(
             request,
             catalogue,
@@ -94,6 +87,7 @@ def _save(request: HttpRequest, catalogue: Faction, posted: SheetPost) -> HttpRe
             sheet=posted.sheet,
             category=posted.category,
             status=400,
+            refused=refused,
         )
     messages.success(
         request,

@@ -1,9 +1,9 @@
 """Trading between games (NOT IN SEED: published Mordheim rules, Trading): a hero who stood
-at the end of the last game searches for one rare item (2D6 against its rarity, seeded by
-that game so it cannot be redone); an item from a unit's equipment list is bought at its
-listed price — a rare one only once found — and sold for what the system's trading rules
-give back (Mordheim: half). Buying makes a new campaign roster version (its ``spent`` is the
-price); selling makes one too and a ``sell`` warband action with the gold."""
+at the end of the last game searches for one rare item (2D6, +2 with Streetwise, against
+its rarity, seeded by that game so it cannot be redone); an item from a unit's equipment list
+is bought at its listed price — a rare one only once found — and sold for what the system's
+trading rules give back (Mordheim: half). Buying makes a new campaign roster version (its
+``spent`` is the price); selling makes one too and a ``sell`` warband action with the gold."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from armybuilder.rosterdata import option_cost
 from campaigns.errors import CampaignConflict, CampaignError
 from campaigns.models import Game, Participant, RosterVersion, WarbandAction, WarbandActionKind
 from campaigns.selectors import participant_campaign_payload, participant_context
-from campaigns.services.rosters import participant_roster_update
+from campaigns.services.rosters import participant_roster_update, participant_snapshot
 from campaigns.services.warband_actions import warband_action_record
 from campaigns.treasury import latest_game, require_gold, require_player, system_rules
 from rules.engine.systems.capabilities import unit_key
@@ -113,6 +113,15 @@ def _trade(
     return rules, payload, *_listed(participant, payload, unit, item)
 
 
+def _hero_skills(participant: Participant, hero: str) -> list[Any]:
+    """The skills ``hero`` has now (catalogue, roster and campaign picks, as he would fight):
+    a skill learnt in this post-battle sequence's advances helps his search (advances come
+    before trading, digest §15.8)."""
+    units = participant_snapshot(participant=participant)["units"]
+    unit = next((u for u in units if str(u.get("id")) == hero), {})
+    return list((unit.get("extra") or {}).get("skills") or [])
+
+
 @transaction.atomic
 def trade_search(*, participant: Participant, hero: str, item: str, actor: Any) -> WarbandAction:
     """One hero's search for a rare item after the participant's last game."""
@@ -136,8 +145,9 @@ def trade_search(*, participant: Participant, hero: str, item: str, actor: Any) 
             "trading.roll_used", "This hero has searched since the last game.", "hero"
         )
     dice = rules.search(game.side_seed(game.side_of(participant.pk)), hero)
-    found = sum(dice) >= rarity
-    data = {"dice": list(dice), "rarity": rarity, "found": found}
+    bonus = rules.search_bonus(_hero_skills(participant, hero))
+    found = sum(dice) + bonus >= rarity
+    data = {"dice": list(dice), "bonus": bonus, "rarity": rarity, "found": found}
     return warband_action_record(
         participant=participant,
         kind=WarbandActionKind.RARITY_ROLL,

@@ -7,7 +7,12 @@ import pytest
 
 from campaigns.errors import CampaignConflict, CampaignError
 from campaigns.models import WarbandAction
-from campaigns.selectors import participant_budget, participant_campaign_payload
+from campaigns.selectors import (
+    participant_budget,
+    participant_campaign_payload,
+    participant_pending_choices,
+)
+from campaigns.services.ledger import advance_choose
 from campaigns.services.results import game_reverse
 from campaigns.services.rosters import participant_roster_check, participant_snapshot
 from campaigns.services.trading import trade_buy, trade_search, trade_sell, trading_state
@@ -166,3 +171,28 @@ def test_a_game_whose_trades_a_later_game_used_is_not_reversed(warbands):
     game_reverse(game=later, user=organiser, reason="later first")
     game_reverse(game=game, user=organiser, reason="wrong opponent")
     assert "dagger" not in captain_options(watch)
+
+
+def test_streetwise_adds_two_to_the_heros_rarity_roll(warbands):
+    """Streetwise (published rulebook p.122, Academic skills): the hero adds +2 to his roll
+    to find a rare item. Seed 1's search by the captain rolls 7 against Rare 8: a miss
+    without the skill (``seed_where``), a find with it; the answer shows the bonus."""
+    assert sum(TRADING.search(2, CAPTAIN)) == 7  # side a's seed of post-battle seed 1
+    _, watch = after_a_game(warbands, 1)
+    (pending,) = participant_pending_choices(participant=watch)
+    advance_choose(participant=watch, entry=pending["entry"], choice="Streetwise", actor=watch.user)
+    search = trade_search(participant=watch, hero=CAPTAIN, item=RARE, actor=watch.user)
+    assert search.data == {
+        "dice": list(TRADING.search(2, CAPTAIN)),
+        "bonus": 2,
+        "rarity": 8,
+        "found": True,
+    }
+    trade_buy(participant=watch, unit=CAPTAIN, item=RARE, actor=watch.user)
+    assert RARE in captain_options(watch)
+
+
+def test_without_streetwise_the_roll_has_no_bonus(warbands):
+    _, watch = after_a_game(warbands, 1)
+    search = trade_search(participant=watch, hero=CAPTAIN, item=RARE, actor=watch.user)
+    assert (search.data["bonus"], search.data["found"]) == (0, False)

@@ -113,7 +113,8 @@ def _attack_row(attack: dict[str, Any]) -> str:
 
 def combatant_rows(roster: SummaryRoster) -> dict[str, dict[str, Any]]:
     """Per combatant: HP, Will, Per, FP, Speed, Move, Dodge; Parry and Block per weapon with
-    the retreat bonus; skills as ``name-level``; each attack's damage as written and rolled."""
+    the retreat bonus and a shield's DB; skills as ``name-level``; each attack's damage as
+    written and rolled."""
     rows: dict[str, dict[str, Any]] = {}
     for unit in roster.units:
         if unit.unit is None:
@@ -124,6 +125,8 @@ def combatant_rows(roster: SummaryRoster) -> dict[str, dict[str, Any]]:
         defences += [f"Block {v} ({k})" for k, v in sorted(derived["Block"].items())]
         if "encumbrance" in derived:
             defences.append(f"Encumbrance {derived['encumbrance']['name']}")
+        if derived.get("shield_note"):
+            defences.append(derived["shield_note"])
         rows[str(unit.id)] = {
             "stats": [
                 ("HP", derived["HP"]),

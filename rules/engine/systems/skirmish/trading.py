@@ -1,8 +1,8 @@
 """Trading between games (NOT IN SEED: published Mordheim rules, Trading; digest §15.8 steps
 6 and 8, §15.13): common items are bought at their price from the warband's equipment list;
 a rare item must first be found — a hero who was not taken out of action in the last game
-rolls 2D6 for one rare item and finds it on a score equal to or above its rarity (one search
-per hero per game); anything is sold back for half its listed price.
+rolls 2D6 (+2 with Streetwise) for one rare item and finds it on a score equal to or above its
+rarity (one search per hero per game); anything is sold back for half its listed price.
 
 ``RARITY`` holds the rarity of the items the sample equipment lists offer (the published
 price chart's "Rare N"; items not listed are common). Pure: the campaign supplies the
@@ -12,10 +12,11 @@ post-battle seed, so a search is the same however often it is asked and cannot b
 from __future__ import annotations
 
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rules.engine.dice import Dice
+from rules.engine.systems.skirmish.skills import known_skills
 
 RARITY: dict[str, int] = {"pistol": 8, "handgun": 8}
 """Equipment-list option slug → rarity (published price chart: pistol and handgun Rare 8)."""
@@ -23,6 +24,9 @@ RARITY: dict[str, int] = {"pistol": 8, "handgun": 8}
 RARITY_SEED_SALT = 0x7A4D3
 """Searches use their own dice stream, seeded from the game's post-battle seed for the side
 and the hero, so no post-battle roll is re-used."""
+
+STREETWISE_BONUS = 2
+"""Streetwise (published rulebook p.122, Academic skills): +2 to the hero's rarity roll."""
 
 SELL_DIVISOR = 2
 """Equipment sells for half its listed price, rounded down."""
@@ -42,6 +46,10 @@ class Trading:
         """The hero's 2D6 search after the game whose side seed is ``seed``."""
         dice = Dice((seed ^ RARITY_SEED_SALT ^ zlib.crc32(hero.encode())) % (2**62))
         return dice.d6(), dice.d6()
+
+    def search_bonus(self, skills: Iterable[object]) -> int:
+        """What the hero's ``skills`` (names or slugs) add to his search: Streetwise +2."""
+        return STREETWISE_BONUS if "streetwise" in known_skills(skills) else 0
 
     def sell_price(self, price: int) -> int:
         """What selling an item listed at ``price`` brings in."""

@@ -111,3 +111,24 @@ def test_equipment_beyond_the_starting_wealth_is_a_catalogue_problem():  # B27
         "(GURPS 4e Basic Set p.B27)"
     ]
     assert template_problems(sheet_unit({**sheet, "wealth": 5000}, slug="rich"), "rich") == []
+
+
+def test_the_retreat_note_and_shield_db_say_what_the_engine_plays():
+    """Retreat is +3 to Dodge and +1 to Block and to parries, +3 only to a fencing parry
+    (p.B377; digest "Retreat"; ``defence.RETREAT_OTHER``), and a ready shield's DB adds to
+    every active defence against an attack from the front (p.B287), as ``defence`` adds it."""
+    derived = derive(read_sheet(MAREN))  # carries a medium shield, DB 2
+    assert derived["retreat"] == (
+        "Retreat: +3 Dodge, +1 Block and Parry (+3 Parry with a fencing weapon)"
+    )
+    assert derived["shield_db"] == 2
+    assert derived["shield_note"] == "Shield DB +2 to Dodge, Parry and Block from the front"
+    bare = derive(read_sheet({**MAREN, "equipment": ["broadsword"]}))
+    assert (bare["shield_db"], bare["shield_note"]) == (0, "")
+    from types import SimpleNamespace
+
+    from rules.engine.systems.hextactical.summary import combatant_rows
+
+    unit = SimpleNamespace(id="u1", name="Maren", points=250, unit=party_units("wardens")[0])
+    rows = combatant_rows(SimpleNamespace(units=[unit]))
+    assert "Shield DB +2 to Dodge, Parry and Block from the front" in rows["u1"]["defences"]

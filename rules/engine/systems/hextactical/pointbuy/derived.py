@@ -1,8 +1,9 @@
 """A sheet's derived values, computed in one place for the API, the print and the engine
 mapping (GURPS 4e Basic Set): secondary characteristics p.B16–17, Basic Lift and encumbrance
 p.B15–17, Dodge p.B374 with Combat Reflexes p.B43 and Enhanced Dodge/Parry/Block p.B51,
-Parry p.B376, Block p.B375, retreat p.B377, thrust/swing damage p.B15–16 with Striking ST
-p.B88, injury thresholds p.B419–420, Lame's Basic Move p.B141 (as the engine plays it)."""
+Parry p.B376, Block p.B375, retreat p.B377, shield DB p.B287, thrust/swing damage p.B15–16
+with Striking ST p.B88, injury thresholds p.B419–420, Lame's Basic Move p.B141 (as the engine
+plays it)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,15 @@ ENCUMBRANCE: tuple[tuple[str, int, float], ...] = (
     ("Heavy", 6, 0.4),
     ("Extra-Heavy", 10, 0.2),
 )
-RETREAT_NOTE = "Retreat: +3 Dodge and Block, +1 Parry (+3 with a fencing weapon)"
+#: Retreat's bonuses (p.B377), as ``defence`` plays them (RETREAT_DODGE, RETREAT_OTHER,
+#: RETREAT_FENCING_PARRY).
+RETREAT_NOTE = "Retreat: +3 Dodge, +1 Block and Parry (+3 Parry with a fencing weapon)"
+
+
+def shield_note(db: int) -> str:
+    """What a ready shield's DB adds (p.B287: every active defence against an attack from
+    the front, as ``defence`` adds it); empty without a shield."""
+    return f"Shield DB +{db} to Dodge, Parry and Block from the front" if db else ""
 
 
 def basic_lift(st: int) -> float:
@@ -69,8 +78,9 @@ def _damage(text: str, st: int) -> dict[str, str]:
 
 def derive(sheet: Sheet) -> dict[str, Any]:
     """Every derived value of ``sheet``: scores, Basic Lift, encumbrance, Move, Dodge, Parry
-    and Block per weapon with retreat notes, skill levels, damage per attack as written
-    (``sw+2 cut``) and rolled (``2d cut``) at this ST, reach, HP/FP and injury thresholds."""
+    and Block per weapon with retreat and shield DB notes, skill levels, damage per attack as
+    written (``sw+2 cut``) and rolled (``2d cut``) at this ST, reach, HP/FP and injury
+    thresholds."""
     a, s = sheet.attributes, sheet.secondary
     speed = (a["HT"] + a["DX"]) / 4 + s["BasicSpeed"]
     scores = {
@@ -94,6 +104,9 @@ def derive(sheet: Sheet) -> dict[str, Any]:
     parry_all = sheet.levels("Enhanced Parry (all)")
     block_bonus = reflexes + sheet.levels("Enhanced Block")
     attacks, parries, blocks = [], {}, {}
+    shield_db = max(
+        (int(i.get("db", 0)) for i in sheet.equipment if i["kind"] == "shield"), default=0
+    )
     for item in sheet.equipment:
         skill = skills.get(item.get("skill", ""), a["DX"] - 4)
         if item["kind"] == "shield":
@@ -137,6 +150,8 @@ def derive(sheet: Sheet) -> dict[str, Any]:
         "Parry": parries,
         "Block": blocks,
         "retreat": RETREAT_NOTE,
+        "shield_db": shield_db,
+        "shield_note": shield_note(shield_db),
         "skills": skills,
         "attacks": attacks,
         "injury": {

@@ -65,6 +65,8 @@ def test_the_editor_shows_each_line_with_its_cost_and_the_derived_values(player_
     assert "of 250" in page
     assert "sw+1 cut" in page
     assert "1d+3 cut" in page
+    # Her medium shield's DB 2 adds to every defence from the front (p.B287)
+    assert "Shield DB +2 to Dodge, Parry and Block from the front" in page
     assert "Every check passes." in page
 
 

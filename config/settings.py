@@ -115,6 +115,7 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'muster.sqlite3'}"),
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+        conn_health_checks=True,  # a kept connection the server dropped is replaced, not used
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

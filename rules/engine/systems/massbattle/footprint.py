@@ -272,8 +272,10 @@ def distance(a: Footprint, b: Footprint) -> float:
     return min(best, min(point_distance(a, px, py) for px, py in b.corners()))
 
 
-def segment_inside(fp: Footprint, p: Point, q: Point, shrink: float = 0.0) -> float:
-    """Length of the segment p→q inside the rectangle (Liang-Barsky clipping)."""
+def segment_crosses(fp: Footprint, p: Point, q: Point, shrink: float = 0.0) -> bool:
+    """Some length of the segment p→q lies inside the rectangle, each side ``shrink`` in
+    (Liang-Barsky clipping: the segment's parameter range [0, 1] cut by the front/rear and
+    the left/right pairs of sides; once empty it stays empty, so it is tested at the end)."""
     fx, fy = fp.fx, fp.fy
     ax, ay = p[0] - fp.x, p[1] - fp.y
     ex, ey = (q[0] - fp.x) - ax, (q[1] - fp.y) - ay
@@ -281,20 +283,20 @@ def segment_inside(fp: Footprint, p: Point, q: Point, shrink: float = 0.0) -> fl
     du, dv = ex * fx + ey * fy, ey * fx - ex * fy
     hd, hw = fp.depth / 2 - shrink, fp.width / 2 - shrink
     t0, t1 = 0.0, 1.0
-    for pv, qv in ((-du, u0 + hd), (du, hd - u0), (-dv, v0 + hw), (dv, hw - v0)):
-        if pv == 0:
-            if qv < 0:
-                return 0.0
+    for d, low, high in ((du, u0 + hd, hd - u0), (dv, v0 + hw, hw - v0)):
+        if d == 0:
+            if low < 0 or high < 0:
+                return False
             continue
-        t = qv / pv
-        if pv < 0:
-            if t > t0:
-                t0 = t
-        elif t < t1:
-            t1 = t
-        if t0 > t1:
-            return 0.0
-    return (t1 - t0) * math.hypot(q[0] - p[0], q[1] - p[1])
+        if d > 0:
+            enter, leave = low / -d, high / d
+        else:
+            enter, leave = high / d, low / -d
+        if enter > t0:
+            t0 = enter
+        if leave < t1:
+            t1 = leave
+    return t1 > t0 and (t1 - t0) * math.hypot(q[0] - p[0], q[1] - p[1]) > 0.0
 
 
 def angle_to(fp: Footprint, px: float, py: float) -> float:

@@ -6,7 +6,7 @@ from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.footprint import Footprint, distance, overlaps, shrunk
 from rules.engine.systems.massbattle.settings import DEFAULT_SETTINGS, MassBattleSettings
 from rules.engine.systems.massbattle.state import BattleState
-from rules.engine.systems.massbattle.terrain import move_cost_factor
+from rules.engine.systems.massbattle.terrain import TerrainPiece, move_cost_factor
 from rules.engine.systems.massbattle.units import Unit
 
 ORDERS = ("halt", "change_facing", "advance", "back", "sidestep", "march", "charge")
@@ -57,17 +57,34 @@ def units_near(state: BattleState, unit: Unit, reach: float) -> list[Unit]:
     return out
 
 
+def terrain_near(pieces: list[TerrainPiece], fp: Footprint, reach: float) -> list[TerrainPiece]:
+    """The pieces a footprint moved by at most ``reach`` inches could overlap or stand its
+    centre in (bounding circles), in layout order: the only ones a move's steps look at."""
+    out = []
+    for piece in pieces:
+        pfp = piece.fp
+        limit = reach + fp.r + pfp.r + 1e-6
+        if (fp.x - pfp.x) ** 2 + (fp.y - pfp.y) ** 2 <= limit * limit:
+            out.append(piece)
+    return out
+
+
 def valid_end(
-    state: BattleState, unit: Unit, fp: Footprint, near: list[Unit] | None = None
+    state: BattleState,
+    unit: Unit,
+    fp: Footprint,
+    near: list[Unit] | None = None,
+    pieces: list[TerrainPiece] | None = None,
 ) -> bool:
     """A unit may not end on blocking terrain or within 1" of another unit (seed 003 §4-§5).
 
     A unit already closer than 1" (after a melee) may stay as close, but not come closer.
-    ``near`` limits the units looked at (``units_near``; default every unit).
+    ``near`` and ``pieces`` limit the units and terrain looked at (``units_near``,
+    ``terrain_near``; default all).
     """
     if not on_table(fp):
         return False
-    for piece in state.terrain:
+    for piece in state.terrain if pieces is None else pieces:
         if piece.kind == "blocking" and overlaps(fp, piece.fp):
             return False
     start = unit.fp
@@ -95,14 +112,15 @@ def step_blocked(
     fp: Footprint,
     marching: bool,
     near: list[Unit] | None = None,
+    pieces: list[TerrainPiece] | None = None,
 ) -> bool:
     """Blocking terrain and enemy units block a move; friends may be passed through; a
     marching unit may not cross an obstacle; Fly passes over all (seed 003 §4-§5, §9).
-    ``near`` limits the units looked at (``units_near``; default every unit)."""
+    ``near`` and ``pieces`` limit the units and terrain looked at (as in ``valid_end``)."""
     if not on_table(fp):
         return True
     fly = unit.has("fly")
-    for piece in state.terrain:
+    for piece in state.terrain if pieces is None else pieces:
         if piece.kind == "blocking" and not fly and overlaps(fp, piece.fp):
             return True
         if piece.kind == "obstacle" and marching and overlaps(fp, piece.fp):
@@ -131,26 +149,27 @@ def move_straight(
     du, dv = forward / length, left / length
     start = unit.fp
     near = units_near(state, unit, allowance)
+    pieces = terrain_near(state.terrain, start, allowance)
     path: list[tuple[float, Footprint]] = []
     spent = 0.0
     travelled = 0.0
     while allowance - spent > 1e-9:
         step = min(C.STEP, allowance - spent)
         candidate = start.moved(du * (travelled + step), dv * (travelled + step))
-        cost = step * move_cost_factor(state.terrain, candidate.x, candidate.y)
+        cost = step * move_cost_factor(pieces, candidate.x, candidate.y)
         if spent + cost > allowance + 1e-9:
             break
-        if step_blocked(state, unit, candidate, marching, near):
+        if step_blocked(state, unit, candidate, marching, near, pieces):
             if step > C.FINE_STEP:
                 half = start.moved(du * (travelled + C.FINE_STEP), dv * (travelled + C.FINE_STEP))
-                if not step_blocked(state, unit, half, marching, near):
+                if not step_blocked(state, unit, half, marching, near, pieces):
                     path.append((travelled + C.FINE_STEP, half))
             break
         spent += cost
         travelled += step
         path.append((travelled, candidate))
     for dist, candidate in reversed(path):
-        if valid_end(state, unit, candidate, near):
+        if valid_end(state, unit, candidate, near, pieces):
             unit.fp = candidate
             return dist
     return 0.0

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.engine.systems.massbattle import constants as C
-from rules.engine.systems.massbattle.footprint import Footprint, Point, segment_inside
+from rules.engine.systems.massbattle.footprint import Footprint, Point, segment_crosses
 from rules.engine.systems.massbattle.state import BattleState
 from rules.engine.systems.massbattle.units import Unit
 
@@ -50,7 +50,7 @@ def _crosses(fp: Footprint, p: Point, q: Point, grow: float) -> bool:
     reach = fp.r + grow
     if cx * cx + cy * cy > reach * reach:
         return False
-    return segment_inside(fp, p, q, -grow) > 0.0
+    return segment_crosses(fp, p, q, -grow)
 
 
 def blockers(state: BattleState, charger: Unit, target: Unit) -> list[Footprint]:
@@ -66,7 +66,7 @@ def blockers(state: BattleState, charger: Unit, target: Unit) -> list[Footprint]
 def _hindered(state: BattleState, legs: list[tuple[Point, Point]]) -> bool:
     """Obstacles and area terrain crossed on the way hinder the charge (seed 003 §5)."""
     return any(
-        piece.kind in ("obstacle", "area") and segment_inside(piece.fp, p, q) > 0.0
+        piece.kind in ("obstacle", "area") and segment_crosses(piece.fp, p, q)
         for piece in state.terrain
         for p, q in legs
     )

@@ -12,7 +12,7 @@ from rules.engine.systems.massbattle.footprint import (
     Footprint,
     Point,
     in_front_arc_partly,
-    segment_inside,
+    segment_crosses,
 )
 from rules.engine.systems.massbattle.terrain import TerrainPiece
 
@@ -32,11 +32,21 @@ class SightMemo:
     holds another or not for good. One per battle (``BattleState.sight``); the answers are
     those of ``points_seen`` and ``can_see``."""
 
-    __slots__ = ("_arcs", "_points")
+    __slots__ = ("_arcs", "_points", "_terrain", "_walls")
 
     def __init__(self) -> None:
         self._arcs: dict[tuple[Footprint, Footprint], bool] = {}
         self._points: dict[tuple[Footprint, Footprint], _Look] = {}
+        self._terrain: list[TerrainPiece] | None = None
+        self._walls: list[Footprint] = []
+
+    def walls(self, terrain: list[TerrainPiece]) -> list[Footprint]:
+        """The blocking terrain's footprints, kept while the battle's terrain list is the same
+        (terrain is laid out once and never moves)."""
+        if terrain is not self._terrain:
+            self._terrain = terrain
+            self._walls = blocking_terrain(terrain)
+        return self._walls
 
     def in_front_arc(self, looker: Footprint, target: Footprint) -> bool:
         """``in_front_arc_partly(looker, target)``."""
@@ -63,7 +73,7 @@ class SightMemo:
         if known is not None and known[0] == crowd:
             return known[2]
         eye = looker.leader()
-        blockers = sight_blockers(terrain, others, eye, target)
+        blockers = sight_blockers(self.walls(terrain), others, eye, target)
         walls = tuple(blockers)
         if known is not None and known[1] == walls:
             answer = known[2]
@@ -98,7 +108,8 @@ def points_seen(
     if memo is not None:
         return memo.look(terrain, others, looker, target)[0]
     eye = looker.leader()
-    return visible_points(eye, target, sight_blockers(terrain, others, eye, target))[0]
+    walls = blocking_terrain(terrain)
+    return visible_points(eye, target, sight_blockers(walls, others, eye, target))[0]
 
 
 def visible_points(eye: Point, target: Footprint, blockers: list[Footprint]) -> tuple[int, int]:
@@ -122,7 +133,7 @@ def visible_points(eye: Point, target: Footprint, blockers: list[Footprint]) -> 
             cx, cy = px + t * dx - fp.x, py + t * dy - fp.y
             if cx * cx + cy * cy > fp.r * fp.r:
                 continue
-            if segment_inside(fp, eye, point, shrink=0.05) > 0.0:
+            if segment_crosses(fp, eye, point, shrink=0.05):
                 hidden = True
                 if index:
                     order.insert(0, order.pop(index))
@@ -153,13 +164,19 @@ def _verdict(seen: int, total: int) -> tuple[bool, bool]:
     return True, seen * 2 <= total
 
 
+def blocking_terrain(terrain: list[TerrainPiece]) -> list[Footprint]:
+    """The footprints of the blocking pieces, in layout order (seed 003 §5)."""
+    return [p.fp for p in terrain if p.kind == "blocking"]
+
+
 def sight_blockers(
-    terrain: list[TerrainPiece], others: list[Footprint], eye: Point, target: Footprint
+    walls: list[Footprint], others: list[Footprint], eye: Point, target: Footprint
 ) -> list[Footprint]:
-    """Blocking terrain and other units close to the line from ``eye`` to the target: their
-    bounding circle comes within the target's of it (those outside the line's box grown by
-    both radii are passed over first, as they cannot). The target's own footprint among
-    ``others`` is passed over, so a looker may pass every unit but itself."""
+    """Blocking terrain (``walls``, ``blocking_terrain``) and other units close to the line
+    from ``eye`` to the target: their bounding circle comes within the target's of it (those
+    outside the line's box grown by both radii are passed over first, as they cannot). The
+    target's own footprint among ``others`` is passed over, so a looker may pass every unit
+    but itself."""
     px, py = eye
     tx, ty = target.x, target.y
     dx, dy = tx - px, ty - py
@@ -168,7 +185,7 @@ def sight_blockers(
     lo_x, hi_x = min(px, tx) - tr - 1e-6, max(px, tx) + tr + 1e-6
     lo_y, hi_y = min(py, ty) - tr - 1e-6, max(py, ty) + tr + 1e-6
     out = []
-    for group in ([p.fp for p in terrain if p.kind == "blocking"], others):
+    for group in (walls, others):
         for fp in group:
             if fp is target:
                 continue

@@ -12,6 +12,7 @@ over rather than where each alone hurts most.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.charge import ChargePlan
@@ -48,7 +49,11 @@ def p_roll(target: int | None) -> float:
     return (7 - max(2, target)) / 6
 
 
+@lru_cache(maxsize=4096)
 def expected_damage(dice: int, needed: int, defence: int, bonus: int) -> float:
+    """Mean damage of ``dice`` attacks hitting on ``needed`` against ``defence`` less
+    ``bonus`` (a pure function of four small numbers, so kept: the AI asks it for every
+    shot and charge it ranks)."""
     count, hit_on = dice_and_target(dice, needed)
     return count * p_roll(hit_on) * p_roll(damage_target(defence, bonus))
 

@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "4a2aa2002f18f55be48263e1e6e7c34732098c159546eb7e8c2484b0ace9899c",
+    ): "a9a760befdb96df2aa7fc3ca67c26c05b637cd3903400ecf478a87849712546a",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "dd829a94017abc78b3dac1dfb5cf8cd24a159f1a650763874bd45acb9a8c8a68",
+    ): "7ec3ec503b2963727a06ac3f9270fd21f4c75fac4da1ad437165a3cf409d63ad",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "1294df2c96b792f5e04be53a6b95a6c4739a7b703ff00525fcce854ce7ad38b1",
+    ): "246337d67b2ea5d9586f25f7528eb9fc0b68b2a97f1fe0643b395d7b31e2bbf8",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "1abef814c95bdab2c225f8dde0c5b351db9774e6078a2faa0a653eda7fa55fc1",
+    ): "ab1f5eca63fd67a97c33c6e53e037dfcd6c049ea9c45c56deff4569b392d2561",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "b9c7054f149a7d57039171c2947d80a0b4c81615591e8c75f9ec263fc984eb07",
+    ): "f977ac8b2c1474e64d4b1c1069b9ecefde970430b9e681125e7e941f3342eec4",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "6dfe7a2018fef0e6860345c0b826290db3b915c61a4771b5f9de7ffc31ddb3a0",
+    ): "edd7befc4ff19f498283b73275b118906330cdfae4771dde99737017b2c43a8d",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "62eab2afe7f52264a8362b35266065ced1bdb96159de17bc8a936f3f67f766eb",
+    ): "3b996569838e842db68931d7e210acc6be5133fd0a15ff2924e3c4f399a5719a",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "b4f8d079f103553bfdcebc897cfebb6964d14fd8a6f9622487883077308bfd96",
+    ): "a93c5f032bdfda6378921a0307966185974c0ef5dea13c179c65862a9e3cee5f",
 }
 
 

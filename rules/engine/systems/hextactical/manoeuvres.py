@@ -1,4 +1,5 @@
-"""Evade (passing through a foe's hex) and the All-Out Attack options Feint and Long.
+"""Evade (passing through a foe's hex), All-Out Attack's forward move and its options Feint
+and Long.
 
 Pure functions of plain values; ``movement.py`` and ``melee.py`` apply them and ``ai``
 decides when to use them. The hex rules are seed 004 "Entering an enemy's hex" (digest
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rules.engine import hexgrid
+from rules.engine.hexgrid import Hex
 from rules.engine.systems.hextactical.damage import DamageDice
 from rules.engine.systems.hextactical.rolls import ContestResult
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS, Settings
@@ -95,6 +98,30 @@ def feint_penalty(contest: ContestResult) -> int:
     if not theirs.success:
         return max(0, mine.margin)
     return max(0, mine.margin - theirs.margin)
+
+
+def all_out_attack_move(move: int) -> int:
+    """All-Out Attack moves up to half Move (GURPS 4e Basic Set p.B365, p.B324 maneuver table
+    "½ Move, forward"), rounded down as All-Out Defense's half Move; at least one step."""
+    return max(1, move // 2)
+
+
+def forward_path(start: Hex, facing: int, path: Iterable[Hex], hexes: int) -> list[Hex]:
+    """The start of ``path`` that All-Out Attack may walk: at most ``hexes`` hexes, each into a
+    front hex of the facing one has there (front-left and front-right are forward and turn one
+    by a hex-side, GURPS 4e Basic Set pp.B386–387); it ends at the first hex that is not
+    (All-Out Attack moves forward only, p.B365)."""
+    walked: list[Hex] = []
+    here = start
+    for h in path:
+        if len(walked) >= hexes or hexgrid.distance(here, h) != 1:
+            break
+        direction = hexgrid.direction_to(here, h)
+        if hexgrid.facing_turns(facing, direction) > 1:
+            break
+        walked.append(h)
+        here, facing = h, direction
+    return walked
 
 
 def long_reaches(reaches: Iterable[int]) -> tuple[int, ...]:

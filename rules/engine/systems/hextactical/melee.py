@@ -84,10 +84,11 @@ def attack_skill_melee(
         determined = AOA_DETERMINED_MELEE  # Determined may not offset a wild swing (§6.6)
     grappled = grapple_rules.grappled_penalty(b, att)
     sight = trait_effects.sight_melee(att, att.pos == target.pos)
+    lame = trait_effects.lame_penalty(att, b.settings)
     off_hand = trait_effects.off_hand_penalty(att, weapon)
     rapid = trait_effects.rapid_strike_penalty(att, weapon) if option == RAPID_STRIKE else 0
     skill = base + shock + posture + evaluate + awkward + through + into_close + determined
-    skill += grappled + sight + off_hand + rapid
+    skill += grappled + sight + lame + off_hand + rapid
     summed = skill
     if wild:
         modifier = tactics.wild_swing_modifier()
@@ -110,6 +111,7 @@ def attack_skill_melee(
                     ("All-Out Attack (Determined)", determined),
                     ("grappled", grappled),
                     ("One Eye/Bad Sight", sight),
+                    ("Lame", lame),
                     ("off hand", off_hand),
                     ("Rapid Strike", rapid),
                     ("wild swing" if wild else "Move and Attack", skill - summed),
@@ -306,13 +308,14 @@ def grapple(b: Battle, att: Combatant, target: Combatant) -> bool:
         return False
     shock = -min(att.shock_now, 8)
     grappled = grapple_rules.grappled_penalty(b, att)
+    lame = trait_effects.lame_penalty(att, b.settings)
     base = grapple_rules.grappling_skill(att)
-    result = success_roll(b.dice, base + shock + grappled)
+    result = success_roll(b.dice, base + shock + grappled + lame)
     if b.log_enabled:
         parts = breakdown(
             "DX" if base == att.dx else "grappling",
             base,
-            (("shock", shock), ("grappled", grappled)),
+            (("shock", shock), ("grappled", grappled), ("Lame", lame)),
         )
         b.log(
             "attack",
@@ -321,7 +324,7 @@ def grapple(b: Battle, att: Combatant, target: Combatant) -> bool:
             + roll_text(parts, result.roll, "hit" if result.success else "miss"),
             target.id,
             [result.roll],
-            skill=base + shock + grappled,
+            skill=base + shock + grappled + lame,
             option=GRAPPLE,
         )
     if not result.success:

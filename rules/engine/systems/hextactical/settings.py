@@ -71,6 +71,11 @@ class Settings(RuleSettings):
     - ``lame_move``: Basic Move lost with Lame (p.B141) for a crippled leg, a missing leg, no
       legs (3, 6, 99: at least Move 1 is left, crawling); figures from memory of the text,
       doubtful.
+    - ``lame_skill_penalty``: Lame (p.B141) is also a penalty to skills that need the legs,
+      which are every melee weapon and unarmed combat skill but no ranged weapon skill: −3 with
+      a crippled leg, −6 with a missing leg or no legs (as summarised in the Steve Jackson
+      Games forum "[Basic] Disadvantage of the Week: Lame and No Legs", 2019; the Basic Set
+      text itself could not be checked here); (0, 0, 0) = Lame is its Move only.
     - ``extra_attack_move_and_attack``: Extra Attack (p.B53) gives its extra blows with
       Attack and All-Out Attack; True would give them with Move and Attack too (default
       False: the text ties the extra attacks to an attack maneuver, and Move and Attack is
@@ -97,6 +102,7 @@ class Settings(RuleSettings):
     hit_locations: str = field(default="aimed", metadata={"choices": ("aimed", "random", "torso")})
     bad_sight_double_range: bool = True
     lame_move: tuple[int, int, int] = (3, 6, 99)
+    lame_skill_penalty: tuple[int, int, int] = (-3, -6, -6)
     extra_attack_move_and_attack: bool = False
     self_control_when_hurt: float = 0.25
 

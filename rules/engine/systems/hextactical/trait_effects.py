@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rules.engine.systems.hextactical.plan import RAPID_STRIKE
 from rules.engine.systems.hextactical.pointbuy.derived import (
     ENCUMBRANCE,
+    LAME_VARIANTS,
     basic_lift,
     encumbrance,
 )
@@ -160,6 +161,15 @@ def sight_melee(c: Combatant, close: bool) -> int:
         else:
             penalty += NEARSIGHTED_MELEE
     return penalty
+
+
+def lame_penalty(c: Combatant, settings: Settings) -> int:
+    """Lame (p.B141): the penalty of its variant (setting ``lame_skill_penalty``) to a melee
+    weapon or unarmed attack, skills that need the legs; none to ranged attacks."""
+    variant = c.variants.get("lame", "")
+    if not c.has("lame") or variant not in LAME_VARIANTS:
+        return 0
+    return settings.lame_skill_penalty[LAME_VARIANTS.index(variant)]
 
 
 def sight_ranged(c: Combatant, aimed: bool) -> int:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
 from rules.engine.systems.hextactical import (
+    manoeuvres,
     melee,
     movement,
     ranged,
@@ -141,8 +142,13 @@ def attack(b: Battle, c: Combatant, plan: Plan) -> None:
         step = plan.step_before
         if kind == "all_out_attack":
             c.no_defence = True
-            if step is not None and step not in hexgrid.front_hexes(c.pos, c.facing):
-                step = None  # All-Out Attack moves forward only (GURPS 4e Basic Set p.B365)
+            # All-Out Attack: up to half Move, forward only (GURPS 4e Basic Set p.B365)
+            half = manoeuvres.all_out_attack_move(c.move)
+            if plan.path:
+                path = manoeuvres.forward_path(c.pos, c.facing, plan.path, half)
+                movement.move_along(b, c, path, plan.facing, half)
+            elif step is not None and not manoeuvres.forward_path(c.pos, c.facing, [step], 1):
+                step = None
         movement.step_to(b, c, step)
         movement.face(b, c, plan.facing)
     if not c.active or not target.active:

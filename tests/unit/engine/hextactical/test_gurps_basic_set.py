@@ -279,6 +279,54 @@ def test_all_out_attack_moves_forward_only():
     assert sword.pos == A
 
 
+def test_all_out_attack_moves_up_to_half_move_forward_and_strikes():
+    # GURPS 4e Basic Set p.B365 (and the p.B324 maneuver table): All-Out Attack moves up to
+    # half Move, forward only; the swordsman (Move 5, half 2) walks two hexes and strikes
+    battle, sword, axe = _sword_and_axe(_near(0, 3), totals=[8, 18])
+    plan = Plan(
+        "all_out_attack",
+        target=axe.id,
+        mode="swing",
+        option="determined",
+        path=[_near(0), _near(0, 2)],
+        facing=0,
+    )
+    turn.execute(battle, sword, plan)
+    assert sword.pos == _near(0, 2)
+    assert axe.hp < axe.hp_max
+
+
+@pytest.mark.parametrize(
+    ("path", "end"),
+    [
+        # a third hex is more than half Move 5
+        ([_near(0), _near(0, 2), _near(0, 3)], _near(0, 2)),
+        # front-right then the new facing's front: both forward (B386–387)
+        ([_near(5), _near(5, 2)], _near(5, 2)),
+        # a sidestep after a forward hex ends the move there
+        ([_near(0), _near(2, 1, _near(0))], _near(0)),
+        # backwards at once: no move at all
+        ([_near(3)], A),
+    ],
+)
+def test_all_out_attack_move_stops_at_half_move_or_the_first_hex_not_forward(path, end):
+    # GURPS 4e Basic Set p.B365: "½ Move, forward" (the axeman stands far off)
+    battle, sword, axe = _sword_and_axe(_near(1, 6))
+    plan = Plan("all_out_attack", target=axe.id, mode="swing", option="determined", path=path)
+    turn.execute(battle, sword, plan)
+    assert sword.pos == end
+
+
+def test_the_ai_all_out_attacks_a_helpless_foe_two_hexes_off_instead_of_move_and_attack():
+    # GURPS 4e Basic Set p.B365: half Move forward and an All-Out Attack beats Move and Attack
+    # (−4, skill at most 9: p.B365) against a stunned foe nobody else protects
+    battle, sword, axe = _sword_and_axe(_near(0, 3))
+    axe.stunned = True
+    plan = Policy().choose(battle, sword)
+    assert plan.kind == "all_out_attack"
+    assert plan.path == [_near(0), _near(0, 2)]
+
+
 # ----------------------------------------------------------------- 13: death check margin
 @pytest.mark.parametrize(("critical_kills", "dead"), [(False, False), (True, True)])
 def test_a_death_check_failed_by_two_on_a_17_is_a_mortal_wound(critical_kills, dead):

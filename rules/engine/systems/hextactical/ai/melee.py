@@ -120,15 +120,13 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
         threats = threats_near(c, enemies, target)
         skill = weapon_skill(c, weapon)
         forward = plan.step_before in (None, *hexgrid.front_hexes(c.pos, c.facing))
-        if (
-            forward
-            and not threats
-            and (target.stunned or target.posture != "standing" or not target.weapon_ready)
-        ):
+        if forward and not threats and helpless(target):
             plan.kind = "all_out_attack"
             plan.option = all_out_option(skill, target)
             plan.step_after = None
-        elif not threats and plan.step_after is None and feint_worth_it(c, skill, target):
+        elif (
+            forward and not threats and plan.step_after is None and feint_worth_it(c, skill, target)
+        ):
             plan.kind = "all_out_attack"
             plan.option = AOA_FEINT
             plan.step_after = None
@@ -138,6 +136,9 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
                 skill += AOA_DETERMINED_MELEE
             plan.location = aim_location(skill - min(c.shock_now, 8), mode.damage, target.dr)
         return plan
+    rush = all_out_rush_plan(b, c, enemies, reaches)
+    if rush is not None:
+        return rush
     long = long_attack_plan(b, c, enemies, reaches) if b.settings.martial_arts_long else None
     if long is not None and not threats_near(c, enemies, b.by_id[long.target]):
         return long
@@ -156,6 +157,58 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
     if evade is not None:
         return evade
     return approach_plan(b, c, nearest, reaches)
+
+
+def helpless(foe: Combatant) -> bool:
+    """A foe worth an All-Out Attack: stunned, down or without a ready weapon (engine choice)."""
+    return foe.stunned or foe.posture != "standing" or not foe.weapon_ready
+
+
+def all_out_rush_plan(
+    b: Battle, c: Combatant, enemies: list[Combatant], reaches: tuple[int, ...]
+) -> Plan | None:
+    """All-Out Attack after a forward move of two hexes or more, up to half Move (GURPS 4e
+    Basic Set p.B365), at a helpless foe nobody else stands by to avenge; the shortest way,
+    then the most hurt foe (engine choice; called when no foe is in reach after a step)."""
+    half = manoeuvres.all_out_attack_move(c.move)
+    far = half + max(reaches, default=-1)
+    foes = [e for e in enemies if helpless(e) and 1 < hexgrid.distance(c.pos, e.pos) <= far]
+    foes = [e for e in foes if not threats_near(c, enemies, e)]
+    if half < 2 or not foes:
+        return None
+    board = b.board
+    ways: list[tuple[list[Hex], int]] = [([], c.facing)]
+    for _ in range(half):
+        ways = [
+            ([*path, n], direction)
+            for path, facing in ways
+            for direction in (facing, (facing + 1) % 6, (facing + 5) % 6)
+            if board.free(n := hexgrid.neighbour(path[-1] if path else c.pos, direction))
+        ]
+        best: tuple[tuple, list[Hex], Combatant, int] | None = None
+        for path, _facing in ways:
+            for e in foes:
+                d = hexgrid.distance(path[-1], e.pos)
+                facing = hexgrid.direction_to(path[-1], e.pos)
+                if d not in reaches or d == 0:
+                    continue
+                if e.pos not in tactics.melee_reach_hexes(path[-1], facing, d, b.settings):
+                    continue
+                key = (e.hp / e.hp_max, e.id, path)
+                if best is None or key < best[0]:
+                    best = (key, path, e, d)
+        if best is not None:
+            _, path, target, d = best
+            return Plan(
+                "all_out_attack",
+                target=target.id,
+                weapon=c.weapon_index,
+                mode=weapon_mode(c.weapon, d),
+                path=path,
+                facing=hexgrid.direction_to(path[-1], target.pos),
+                option=all_out_option(weapon_skill(c, c.weapon), target),
+            )
+    return None
 
 
 def evaluate_worth_it(c: Combatant, foe: Combatant, reaches: tuple[int, ...]) -> bool:

@@ -50,12 +50,16 @@ def encumbrance(weight: float, lift: float) -> tuple[int, str, float]:
     return 4, "Extra-Heavy", 0.2
 
 
+#: Lame's variants (p.B141) in the order of the settings ``lame_move`` and ``lame_skill_penalty``.
+LAME_VARIANTS = ("crippled leg", "missing leg", "no legs")
+
+
 def lame_move(basic_move: int, variant: str, settings: Settings = DEFAULT_SETTINGS) -> int:
     """Basic Move with Lame (p.B141): reduced by the setting ``lame_move`` for a crippled
     leg, a missing leg or no legs, at least 1."""
-    crippled, missing, legless = settings.lame_move
-    cut = {"crippled leg": crippled, "missing leg": missing, "no legs": legless}.get(variant, 0)
-    return max(1, basic_move - cut)
+    if variant not in LAME_VARIANTS:
+        return max(1, basic_move)
+    return max(1, basic_move - settings.lame_move[LAME_VARIANTS.index(variant)])
 
 
 def skill_levels(sheet: Sheet, scores: dict[str, int]) -> dict[str, int]:

@@ -316,7 +316,7 @@ TRAITS: tuple[Trait, ...] = (
     _d(
         "Lame",
         "B141",
-        "Weak, missing or no legs: slower on the battlefield.",
+        "Weak, missing or no legs: slower, and worse at fighting hand to hand.",
         variants={"crippled leg": -10, "missing leg": -20, "no legs": -30},
         combat=True,
         played="rule",

@@ -19,13 +19,12 @@ from campaigns.services.campaigns import campaign_create
 from campaigns.services.membership import campaign_join
 from campaigns.services.results import game_report_result
 from campaigns.services.rounds import round_create
-from tests.browser.conftest import PASSWORD, join_by_link, make_player, sign_in
-from tests.browser.test_clock_sharing import DESKTOP, PHONE, sized_page
+from tests.browser.conftest import DESKTOP, PASSWORD, PHONE, join_by_link, make_player, sign_in
 from tests.integration.campaigns.test_lasting_injuries import chief_in_game_two
 from tests.integration.campaigns.test_mordheim_post_battle import warbands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-__all__ = ["sized_page", "warbands"]
+__all__ = ["warbands"]
 
 
 def fits(page) -> None:

@@ -7,17 +7,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.http import HttpRequest
+
 from campaigns.captives import participant_captives
 from campaigns.models import Participant
 from campaigns.services import hired_swords, trading
 from campaigns.services.rosters import participant_snapshot
 from campaigns.treasury import has_rules, system_rules
 from core.errors import ApplicationError
+from frontend.trade_page import trade_form
 
 
-def warband_context(participant: Participant, names: Mapping[str, str]) -> dict[str, Any]:
+def warband_context(
+    request: HttpRequest, participant: Participant, names: Mapping[str, str]
+) -> dict[str, Any]:
     """What the page's warband step shows (each part None where the system has none), its
-    heroes and captives' units named by ``names`` (unit key → the page's name), not by key."""
+    heroes, captives' units and trading fighters named by ``names`` (unit key → the page's
+    name), not by key."""
     figures = None
     if has_rules(participant, "figures"):
         try:
@@ -44,6 +50,7 @@ def warband_context(participant: Participant, names: Mapping[str, str]) -> dict[
         "figures": figures,
         "captives": captives,
         "trading": state,
+        "trade_form": trade_form(request, participant, names) if state else None,
         "hired_catalogue": system_rules(participant, "hired_swords").entries
         if has_rules(participant, "hired_swords")
         else (),

@@ -79,6 +79,41 @@ def trading_state(*, participant: Participant) -> dict[str, Any]:
     }
 
 
+def _equipment(context: Any, payload: dict, entry: dict) -> list[dict]:
+    """The catalogue options (the equipment list) of roster ``entry``'s unit."""
+    faction = context.factions.get(entry.get("faction") or payload.get("faction"), {})
+    row = next((u for u in faction.get("units", []) if u.get("slug") == entry.get("unit")), {})
+    return list(row.get("options", []))
+
+
+def trading_offers(*, participant: Participant) -> list[dict[str, Any]]:
+    """What each fighter of the campaign roster may trade: per roster entry (``unit`` key),
+    every item of its equipment list with its ``name``, ``price`` at the entry's size, its
+    ``rarity`` (None when common), how many the fighter ``carries`` and what one ``sells_for``."""
+    rules = system_rules(participant, "trading")
+    payload = participant_campaign_payload(participant=participant)
+    context = participant_context(participant=participant, payload=payload)
+    offers = []
+    for entry in payload.get("units", []):
+        size = int(entry.get("size") or 1)
+        carried = list(entry.get("options", []))
+        items = []
+        for option in _equipment(context, payload, entry):
+            price = option_cost(option, size)
+            items.append(
+                {
+                    "item": option.get("slug", ""),
+                    "name": option.get("name") or option.get("slug", ""),
+                    "price": price,
+                    "rarity": rules.rarity_of(option.get("slug", "")),
+                    "carries": carried.count(option.get("slug")),
+                    "sells_for": rules.sell_price(price),
+                }
+            )
+        offers.append({"unit": str(entry.get("id")), "items": items})
+    return offers
+
+
 def _listed(
     participant: Participant, payload: dict, unit: str, item: str
 ) -> tuple[int, dict, dict]:
@@ -91,9 +126,7 @@ def _listed(
     if entry is None:
         raise CampaignError("trading.unknown_unit", f"No roster entry '{unit}'.", "unit")
     context = participant_context(participant=participant, payload=payload)
-    faction = context.factions.get(entry.get("faction") or payload.get("faction"), {})
-    row = next((u for u in faction.get("units", []) if u.get("slug") == entry.get("unit")), {})
-    option = next((o for o in row.get("options", []) if o.get("slug") == item), None)
+    option = next((o for o in _equipment(context, payload, entry) if o.get("slug") == item), None)
     if option is None:
         raise CampaignError(
             "trading.unknown_item", f"'{item}' is not on this fighter's equipment list.", "item"
@@ -172,7 +205,7 @@ def trade_buy(*, participant: Participant, unit: str, item: str, actor: Any) -> 
         if find is None:
             raise CampaignConflict(
                 "trading.rarity_needed",
-                f"'{item}' is rare: a hero must find it (a rarity roll) first.",
+                f"{option.get('name') or item} is rare: a hero must find it (a rarity roll) first.",
                 "item",
             )
     require_gold(participant=participant, price=price, field="item")
@@ -197,7 +230,9 @@ def trade_sell(*, participant: Participant, unit: str, item: str, actor: Any) ->
     rules, payload, index, entry, option = _trade(participant, actor, unit, item)
     options = list(entry.get("options", []))
     if item not in options:
-        raise CampaignError("trading.not_carried", f"This fighter has no '{item}'.", "item")
+        raise CampaignError(
+            "trading.not_carried", f"This fighter has no {option.get('name') or item}.", "item"
+        )
     options.remove(item)
     payload["units"][index]["options"] = options
     version = participant_roster_update(participant=participant, actor=actor, payload=payload)

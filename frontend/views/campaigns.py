@@ -452,7 +452,7 @@ def participant_detail(request: HttpRequest, pk: int, participant_id: int) -> Ht
                 names.get(unit, unit)
                 for unit, _ in participant_absent_fighters(participant=participant)
             ],
-            **warband_context(participant, names),
+            **warband_context(request, participant, names),
         },
     )
 

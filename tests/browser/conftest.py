@@ -1,6 +1,6 @@
 """Browser tests: Playwright's sync API driving Debian's Chromium against pytest-django's
 live server. Each test saves screenshots under ``$MUSTER_TEST_OUTPUT/browser`` (or its
-``tmp_path`` when the variable is unset)."""
+``tmp_path`` when the variable is unset), never at a fixed path another run would share."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from django.db import connection, transaction
 # body would otherwise be refused as "async unsafe".
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 from armybuilder.models import GameSystem
 from armybuilder.services.catalogues import catalogues_load
@@ -38,6 +38,9 @@ PASSWORD = "Qx7!plumbus-9"
 #: How long a page action may take: the session's first page (templates, static files) took
 #: more than 10 s on a loaded two-core machine.
 PAGE_TIMEOUT_MS = 20_000
+#: The screens the table pages are tried on: a 390 × 844 phone held upright and a desktop.
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 pytestmark = pytest.mark.browser
 
@@ -114,16 +117,42 @@ def page(new_page) -> Page:
 
 
 @pytest.fixture
-def screenshot(request, tmp_path) -> Callable[[Page, str], Path]:
-    """Save a full-page screenshot named after the test and a label."""
+def sized_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
+    """Open a page in a fresh context of the given viewport (a touch screen below 900 px),
+    with an optional init script."""
+    contexts = []
+
+    def make(viewport: dict[str, int], script: str = "") -> Page:
+        context = browser.new_context(
+            base_url=live_server.url, viewport=viewport, has_touch=viewport["width"] < 900
+        )
+        if script:
+            context.add_init_script(script)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(PAGE_TIMEOUT_MS)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def screenshot(request, tmp_path) -> Callable[..., Path]:
+    """Save a screenshot of a page (the whole page unless ``full_page=False``: then what
+    the screen shows) or of one element, named after the test and a label."""
     root = os.environ.get("MUSTER_TEST_OUTPUT")
     folder = Path(root) / "browser" if root else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
     test = re.sub(r"[^A-Za-z0-9_-]+", "-", request.node.name)
 
-    def save(page: Page, label: str) -> Path:
+    def save(target: Page | Locator, label: str, *, full_page: bool = True) -> Path:
         path = folder / f"{test}-{label}.png"
-        page.screenshot(path=str(path), full_page=True)
+        if isinstance(target, Page):
+            target.screenshot(path=str(path), full_page=full_page)
+        else:
+            target.screenshot(path=str(path))
         return path
 
     return save

@@ -42,6 +42,7 @@ from rules import clocks
 from rules.models import Battle, JobStatus, Simulation
 from tests.api.test_rules_variants import LEAGUE
 from tests.browser.conftest import PASSWORD, make_player, sign_in
+from tests.pointbuy_parties import own_catalogue
 from tests.support import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -82,6 +83,7 @@ class World:
     clock: Any
     catalogue: Any
     variant: Any
+    sheets: Any
 
 
 def _import(owner, system: str, sample: str):
@@ -130,6 +132,7 @@ def world(catalogues, live_server) -> World:
         clock=clocks.clock_create(user=ada, mode="chess", limit_ms=600_000, game=game),
         catalogue=catalogue_create(owner=ada, text=starter_text("grimdark"), fmt="yaml").catalogue,
         variant=rules_variant_create(owner=ada, text=LEAGUE, fmt="yaml"),
+        sheets=own_catalogue(ada),
     )
 
 
@@ -137,6 +140,7 @@ def url_kwargs(pattern: URLPattern, w: World) -> dict[str, Any]:
     """The player's own objects for a pattern's arguments, by the page's name."""
     name = pattern.name or ""
     owners = {
+        "catalogue-sheet": w.sheets,
         "roster": w.roster,
         "catalogue": w.catalogue,
         "battle": w.battle,
@@ -160,9 +164,11 @@ def url_kwargs(pattern: URLPattern, w: World) -> dict[str, Any]:
 
 
 def page_urls(w: World) -> list[tuple[str, str]]:
-    """Every frontend URL with the player's objects, and the sign-in page."""
+    """Every frontend URL with the player's objects, the builder of a Mordheim warband (its
+    heroes' skill picker) and the sign-in page."""
     return [(p.name, reverse(p.name, kwargs=url_kwargs(p, w))) for p in urlpatterns] + [
-        ("login", reverse("login"))
+        ("roster-edit skirmish", reverse("roster-edit", args=[w.participant.roster_id])),
+        ("login", reverse("login")),
     ]
 
 

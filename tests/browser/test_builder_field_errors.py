@@ -12,11 +12,9 @@ from playwright.sync_api import expect
 from armybuilder.models import Roster
 from armybuilder.services.rosters import roster_create
 from armybuilder.services.units import roster_add_unit
-from tests.browser.conftest import make_player, sign_in
-from tests.browser.test_clock_sharing import DESKTOP, PHONE, sized_page
+from tests.browser.conftest import DESKTOP, PHONE, make_player, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-__all__ = ["sized_page"]
 
 
 def refused(page, field: str, value: str, error_id: str) -> None:

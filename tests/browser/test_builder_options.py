@@ -6,39 +6,14 @@ search covers weapons and rules, and focus is kept after Duplicate and Remove.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from armybuilder.models import Roster
 from armybuilder.services.rosters import roster_create
-from tests.browser.conftest import PAGE_TIMEOUT_MS, make_player, sign_in
+from tests.browser.conftest import DESKTOP, PHONE, make_player, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
-
-
-@pytest.fixture
-def sized_page(browser: Browser, live_server) -> Iterator[Callable[[dict[str, int]], Page]]:
-    contexts = []
-
-    def make(viewport: dict[str, int]) -> Page:
-        context = browser.new_context(base_url=live_server.url, viewport=viewport)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(PAGE_TIMEOUT_MS)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
-def shoot(page: Page, label: str, full: bool = False) -> None:
-    page.screenshot(path=f"/tmp/table1-{label}.png", full_page=full)
 
 
 def no_sideways_scroll(page: Page) -> None:
@@ -46,7 +21,9 @@ def no_sideways_scroll(page: Page) -> None:
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_exclusive_wargear_is_a_radio_choice_with_its_limit_shown(sized_page, catalogues, viewport):
+def test_exclusive_wargear_is_a_radio_choice_with_its_limit_shown(
+    sized_page, catalogues, screenshot, viewport
+):
     owner = make_player("smith")
     roster = roster_create(
         owner=owner, system="grimdark", faction="iron-wardens", name="Bastion", points_limit=1500
@@ -66,9 +43,7 @@ def test_exclusive_wargear_is_a_radio_choice_with_its_limit_shown(sized_page, ca
     expect(details.locator("table.profile")).to_contain_text("WS")
     expect(details).to_contain_text("Bolter")
     expect(details).to_contain_text("Unbroken Oath")
-    line.screenshot(
-        path=f"/tmp/table1-builder-catalogue-{'phone' if viewport == PHONE else 'desktop'}.png"
-    )
+    screenshot(line, "catalogue")
     page.get_by_label("Search units").fill("")
 
     page.get_by_role("button", name="Add Line Squad", exact=True).click()
@@ -97,15 +72,16 @@ def test_exclusive_wargear_is_a_radio_choice_with_its_limit_shown(sized_page, ca
     roster.refresh_from_db()
     assert roster.payload["units"][0]["options"] == ["meltagun"]
     no_sideways_scroll(page)
-    label = "phone" if viewport == PHONE else "desktop"
-    page.locator("article.unit").first.screenshot(path=f"/tmp/table1-builder-radios-{label}.png")
+    screenshot(page.locator("article.unit").first, "radios")
     page.get_by_label("Search units").fill("lone commander")
     expect(page.locator('#catalogue-results [data-unit="warden-captain"]')).to_be_visible()
     expect(page.locator('#catalogue-results [data-unit="line-squad"]')).to_have_count(0)
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_unlocks_count_up_and_a_unique_unit_is_taken_once(sized_page, catalogues, viewport):
+def test_unlocks_count_up_and_a_unique_unit_is_taken_once(
+    sized_page, catalogues, screenshot, viewport
+):
     owner = make_player("marshal")
     roster = roster_create(
         owner=owner,
@@ -135,8 +111,7 @@ def test_unlocks_count_up_and_a_unique_unit_is_taken_once(sized_page, catalogues
     expect(page.locator("#catalogue-results .catalogue-unit")).to_have_count(1)
     expect(add).to_be_disabled()
     no_sideways_scroll(page)
-    label = "phone" if viewport == PHONE else "desktop"
-    shoot(page, f"builder-unlocks-{label}", full=True)
+    screenshot(page, "unlocks")
 
     # by keyboard, Duplicate puts the focus on the new copy, Remove on the row that took
     # the removed one's place

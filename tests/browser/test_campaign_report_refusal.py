@@ -7,15 +7,16 @@ import pytest
 from playwright.sync_api import expect
 
 from campaigns.models import Game
-from tests.browser.conftest import sign_in
-from tests.browser.test_clock_sharing import DESKTOP, PHONE, league_game, sized_page
+from tests.browser.conftest import DESKTOP, PHONE, sign_in
+from tests.browser.test_clock_sharing import league_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-__all__ = ["sized_page"]
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_a_winner_the_scores_contradict_is_refused_at_the_field(sized_page, catalogues, viewport):
+def test_a_winner_the_scores_contradict_is_refused_at_the_field(
+    sized_page, catalogues, screenshot, viewport
+):
     game = league_game()
     page = sized_page(viewport)
     sign_in(page, "marshal")
@@ -33,8 +34,7 @@ def test_a_winner_the_scores_contradict_is_refused_at_the_field(sized_page, cata
     expect(card.locator(f"{prefix}-winner")).to_have_value("a")
     expect(card.locator(f"{prefix}-score-b")).to_have_value("400")
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    label = "phone" if viewport == PHONE else "desktop"
-    card.screenshot(path=f"/tmp/table1-report-refused-{label}.png")
+    screenshot(card, "refused")
     assert Game.objects.get(pk=game.pk).status == "scheduled"
     card.locator(f"{prefix}-winner").select_option("b")
     card.get_by_role("button", name="Report result").click()

@@ -23,7 +23,7 @@ def test_a_reported_game_confirmed_by_the_opponent_changes_the_standings(
     organiser = make_player("marshal")
     rival = make_player("rival")
     campaign = campaign_create(
-        user=organiser, system="grimdark", name="Ashfall League", points_limit=1500, seed=11
+        user=organiser, system="grimdark", name="Ashfall League", points_limit=2000, seed=11
     )
     campaign_join(
         user=organiser,

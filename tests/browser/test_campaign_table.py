@@ -19,13 +19,13 @@ from campaigns.services.campaigns import campaign_create
 from campaigns.services.membership import campaign_join
 from campaigns.services.results import game_report_result
 from campaigns.services.rounds import round_create
-from tests.browser.conftest import PASSWORD, join_by_link, make_player, sign_in
-from tests.browser.test_clock_sharing import DESKTOP, PHONE, sized_page
+from tests.browser.conftest import DESKTOP, PASSWORD, PHONE, join_by_link, make_player, sign_in
 from tests.integration.campaigns.test_lasting_injuries import chief_in_game_two
 from tests.integration.campaigns.test_mordheim_post_battle import warbands
+from tests.integration.campaigns.test_trading import CAPTAIN, after_a_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-__all__ = ["sized_page", "warbands"]
+__all__ = ["warbands"]
 
 
 def fits(page) -> None:
@@ -137,3 +137,33 @@ def test_the_participant_page_speaks_in_human_names(sized_page, catalogues, warb
     expect(theirs.get_by_role("heading", name="Units")).to_be_visible()
     text = theirs.locator("main").inner_text()
     assert not RAW_NAME.findall(text), RAW_NAME.findall(text)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_trading_is_a_choice_of_named_priced_items_refused_at_the_field(
+    sized_page, catalogues, screenshot, warbands, viewport
+):
+    """The trading form offers each fighter's equipment list by name with its price (no
+    slug to type); a rare item bought before it was found is refused under the field."""
+    _, watch = after_a_game(warbands, 11)
+    watch.user.set_password(PASSWORD)
+    watch.user.save()
+    page = sized_page(viewport)
+    sign_in(page, watch.user.username)
+    page.goto(f"/campaigns/{watch.campaign_id}/participants/{watch.pk}/")
+    dagger = f'#trade-item option[value="{CAPTAIN}/dagger"]'
+    expect(page.locator(dagger)).to_have_text("Extra dagger — 2 gc")
+    expect(page.locator("#warband-step")).not_to_contain_text("slug")
+    page.get_by_label("Fighter and item").select_option(f"{CAPTAIN}/dagger")
+    page.get_by_role("button", name="Buy", exact=True).click()
+    expect(page.locator(".messages")).to_contain_text("Bought.")
+    expect(page.locator(dagger)).to_have_text("Extra dagger — 2 gc · carries 1, sells for 1 gc")
+    choice = page.get_by_label("Fighter and item")
+    choice.select_option(f"{CAPTAIN}/handgun")
+    page.get_by_role("button", name="Buy", exact=True).click()
+    choice = page.get_by_label("Fighter and item")
+    expect(page.locator("#trade-item-error")).to_contain_text("Handgun is rare")
+    expect(choice).to_have_attribute("aria-invalid", "true")
+    expect(choice).to_have_value(f"{CAPTAIN}/handgun")
+    fits(page)
+    screenshot(page.locator("#warband-step"), "trading")

@@ -34,7 +34,7 @@ def test_a_clock_started_from_a_campaign_game_runs_live_for_both_players(
     organiser = make_player("marshal")
     rival = make_player("rival")
     campaign = campaign_create(
-        user=organiser, system="grimdark", name="Ashfall League", points_limit=1500, seed=11
+        user=organiser, system="grimdark", name="Ashfall League", points_limit=2000, seed=11
     )
     for user, sample in ((organiser, "iron-wardens-strike-force"), (rival, "chitin-host-swarm")):
         campaign_join(

@@ -7,10 +7,9 @@ player's first turn (seed 003 §11)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from armybuilder.rosterdata import load_sample_roster
 from armybuilder.services.exchange import roster_import
@@ -19,13 +18,11 @@ from campaigns.services.campaigns import campaign_create
 from campaigns.services.membership import campaign_join
 from campaigns.services.rounds import round_create
 from rules.models import GameClock
-from tests.browser.conftest import PAGE_TIMEOUT_MS, join_by_link, make_player, sign_in
+from tests.browser.conftest import DESKTOP, PHONE, join_by_link, make_player, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 PHONE_ON_ITS_SIDE = {"width": 844, "height": 390}
-DESKTOP = {"width": 1280, "height": 900}
 
 # A stand-in Screen Wake Lock API that records each request (headless Chromium refuses the
 # real one), so the page's use of it can be seen.
@@ -47,31 +44,6 @@ TEXT_INSIDE_CARD = """e => {
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock; delete navigator.wakeLock;"
 
 
-@pytest.fixture
-def sized_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
-    """Open a page in a fresh context of the given viewport, with an init script."""
-    contexts = []
-
-    def make(viewport: dict[str, int], script: str = "") -> Page:
-        context = browser.new_context(
-            base_url=live_server.url, viewport=viewport, has_touch=viewport["width"] < 900
-        )
-        if script:
-            context.add_init_script(script)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(PAGE_TIMEOUT_MS)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
-def shoot(page: Page, label: str) -> None:
-    page.screenshot(path=f"/tmp/table1-{label}.png", full_page=False)
-
-
 def assert_times_fit(page: Page) -> None:
     """Both times lie inside the screen and the page does not scroll sideways."""
     width = page.viewport_size["width"]
@@ -88,7 +60,7 @@ def league_game() -> Game:
     organiser = make_player("marshal")
     rival = make_player("rival")
     campaign = campaign_create(
-        user=organiser, system="grimdark", name="Ashfall League", points_limit=1500, seed=11
+        user=organiser, system="grimdark", name="Ashfall League", points_limit=2000, seed=11
     )
     for user, sample in ((organiser, "iron-wardens-strike-force"), (rival, "chitin-host-swarm")):
         campaign_join(
@@ -102,7 +74,7 @@ def league_game() -> Game:
     )
 
 
-def test_both_players_use_the_one_clock_of_their_campaign_game(sized_page, catalogues, live_server):
+def test_both_players_use_the_one_clock_of_their_campaign_game(sized_page, catalogues, screenshot):
     game = league_game()
     names = {game.participant_a.user.username: "a", game.participant_b.user.username: "b"}
     desktop = sized_page(DESKTOP, FAKE_WAKE_LOCK)
@@ -123,7 +95,7 @@ def test_both_players_use_the_one_clock_of_their_campaign_game(sized_page, catal
     desktop.locator(f"#clock-start-{first_side}").click()
     expect(desktop.locator("#clock-status")).to_contain_text("is playing (turn 1)")
     assert_times_fit(desktop)
-    shoot(desktop, "clock-desktop")
+    screenshot(desktop, "clock-desktop", full_page=False)
 
     phone = sized_page(PHONE, FAKE_WAKE_LOCK)
     sign_in(phone, "rival")
@@ -139,7 +111,7 @@ def test_both_players_use_the_one_clock_of_their_campaign_game(sized_page, catal
     expect(phone.locator("#time-a")).to_have_text(re.compile(r"^1:(29|30):\d\d$"))
     expect(phone.locator("#time-b")).to_have_text(re.compile(r"^1:(29|30):\d\d$"))
     assert_times_fit(phone)
-    shoot(phone, "clock-phone-portrait")
+    screenshot(phone, "clock-phone-portrait", full_page=False)
 
     # the player whose turn it is ends it from their phone: the other side plays turn 1
     if first_side == "b":
@@ -158,7 +130,7 @@ def test_both_players_use_the_one_clock_of_their_campaign_game(sized_page, catal
     assert_times_fit(phone)
     box = phone.locator("#time-b").bounding_box()
     assert box["y"] + box["height"] <= PHONE_ON_ITS_SIDE["height"], "side B below the screen"
-    shoot(phone, "clock-phone-landscape")
+    screenshot(phone, "clock-phone-landscape", full_page=False)
 
     for page, who in ((desktop, "marshal"), (phone, "rival")):
         page.goto("/clocks/")
@@ -168,10 +140,10 @@ def test_both_players_use_the_one_clock_of_their_campaign_game(sized_page, catal
         assert (
             page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
         ), who
-    shoot(phone, "clock-list-phone")
+    screenshot(phone, "clock-list-phone", full_page=False)
 
 
-def test_a_clock_without_a_game_is_shared_by_link_or_code(sized_page, catalogues):
+def test_a_clock_without_a_game_is_shared_by_link_or_code(sized_page, catalogues, screenshot):
     for name in ("host", "guest", "friend"):
         make_player(name)
     host = sized_page(DESKTOP)
@@ -188,7 +160,7 @@ def test_a_clock_without_a_game_is_shared_by_link_or_code(sized_page, catalogues
     link = host.get_by_label("Link").input_value()
     assert link.endswith(f"/clocks/join/?code={clock.share_code}")
     expect(host.locator("#share-joined")).to_have_text("Nobody has joined yet.")
-    shoot(host, "clock-share-desktop")
+    screenshot(host, "clock-share-desktop", full_page=False)
 
     guest = sized_page(PHONE, NO_WAKE_LOCK)
     sign_in(guest, "guest")
@@ -198,7 +170,7 @@ def test_a_clock_without_a_game_is_shared_by_link_or_code(sized_page, catalogues
     guest.get_by_role("button", name="Join clock").click()
     expect(guest.locator("#clock-code-error")).to_contain_text("No clock has this code")
     expect(guest.get_by_label("Share code")).to_have_attribute("aria-invalid", "true")
-    shoot(guest, "clock-join-refused-phone")
+    screenshot(guest, "clock-join-refused-phone", full_page=False)
     guest.get_by_label("Share code").fill(clock.share_code.lower())
     guest.get_by_role("button", name="Join clock").click()
     guest.wait_for_url(f"**/clocks/{clock.pk}/")
@@ -208,7 +180,7 @@ def test_a_clock_without_a_game_is_shared_by_link_or_code(sized_page, catalogues
     guest.locator("#clock-start-b").click()
     expect(guest.locator("#clock-status")).to_contain_text("Side B is playing (turn 1)")
     assert_times_fit(guest)
-    shoot(guest, "clock-joined-phone")
+    screenshot(guest, "clock-joined-phone", full_page=False)
 
     friend = sized_page(PHONE)
     join_by_link(

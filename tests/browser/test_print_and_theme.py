@@ -35,7 +35,7 @@ def open_cards(page: Page, roster_pk: int) -> None:
 
 
 def test_unit_cards_print_two_a_row_within_a4_and_letter_and_download_as_pdf(
-    page: Page, catalogues, tmp_path
+    page: Page, catalogues, screenshot, tmp_path
 ):
     owner = make_player("ostrel")
     roster = roster_import(
@@ -48,7 +48,7 @@ def test_unit_cards_print_two_a_row_within_a4_and_letter_and_download_as_pdf(
     expect(first.get_by_role("table", name=re.compile("^Profile of"))).to_be_visible()
     expect(page.get_by_text("7× Bolter").first).to_be_visible()
     expect(page.get_by_text("Lone Commander").first).to_be_visible()
-    page.screenshot(path="/tmp/table2-cards-desktop.png", full_page=True)
+    screenshot(page, "cards-desktop")
 
     page.emulate_media(media="print")
     boxes = [cards.nth(i).bounding_box() for i in range(cards.count())]
@@ -59,7 +59,7 @@ def test_unit_cards_print_two_a_row_within_a4_and_letter_and_download_as_pdf(
     for paper in ("A4", "Letter"):
         pdf = page.pdf(format=paper, prefer_css_page_size=False)
         assert pdf.startswith(b"%PDF")
-    page.screenshot(path="/tmp/table2-cards-print.png", full_page=True)
+    screenshot(page, "cards-print")
     page.emulate_media(media="screen")
 
     with page.expect_download() as download:
@@ -72,7 +72,7 @@ def test_unit_cards_print_two_a_row_within_a4_and_letter_and_download_as_pdf(
         assert (unit.get("name") or "") in shown
 
 
-def test_unit_cards_fit_a_phone(browser: Browser, live_server, catalogues):
+def test_unit_cards_fit_a_phone(browser: Browser, live_server, catalogues, screenshot):
     owner = make_player("ostrel")
     roster = roster_import(owner=owner, data=load_sample_roster("massbattle", "gravemire-tide"))
     context = browser.new_context(
@@ -85,14 +85,14 @@ def test_unit_cards_fit_a_phone(browser: Browser, live_server, catalogues):
         text = page.locator(".cards-page").inner_text()
         assert "crushing-strength" not in text
         assert "Crushing Strength (1)" in text
-        page.screenshot(path="/tmp/table2-cards-phone.png", full_page=True)
+        screenshot(page, "cards-phone")
     finally:
         context.close()
 
 
 @pytest.mark.parametrize("viewport", [(1280, 900), (390, 844)])
 def test_the_pages_follow_a_dark_system_setting(
-    browser: Browser, live_server, catalogues, viewport
+    browser: Browser, live_server, catalogues, screenshot, viewport
 ):
     owner = make_player("ostrel")
     roster = roster_import(owner=owner, data=load_sample_roster("skirmish", "night-watch"))
@@ -112,6 +112,6 @@ def test_the_pages_follow_a_dark_system_setting(
             assert (luminance(body) < 0.1) is dark, body
             light, deep = sorted((luminance(body), luminance(ink)), reverse=True)
             assert (light + 0.05) / (deep + 0.05) >= 4.5
-            page.screenshot(path=f"/tmp/table2-{scheme}-{width}.png", full_page=True)
+            screenshot(page, scheme)
         finally:
             context.close()

@@ -7,19 +7,15 @@ is wider than a 360 px screen and no element id is used twice is checked on ever
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from armybuilder.services.rosters import roster_create
 from armybuilder.services.units import roster_add_unit
-from tests.browser.conftest import make_player, sign_in
+from tests.browser.conftest import DESKTOP, PHONE, make_player, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
 
 
 def strike_force(username: str, points_limit: int = 1500):
@@ -42,11 +38,6 @@ def in_view(page: Page, selector: str) -> bool:
                     return r.top >= 0 && r.bottom <= window.innerHeight; }""",
         selector,
     )
-
-
-def viewport_shot(page: Page, full: Path) -> None:
-    """Beside a full-page screenshot, what the screen shows now (where the sticky bar is)."""
-    page.screenshot(path=str(full.with_name(f"{full.stem}-viewport.png")))
 
 
 @pytest.mark.parametrize("viewport", [None, PHONE], ids=["desktop", "phone"])
@@ -97,7 +88,8 @@ def test_points_and_legality_stay_in_view_after_editing_the_last_unit(
     expect(page.locator(f"#unit-{last}-size")).to_have_value("7")
     assert in_view(page, "#points-total")
     assert in_view(page, "#roster-status")
-    viewport_shot(page, screenshot(page, "after-edit"))
+    screenshot(page, "after-edit")
+    screenshot(page, "after-edit-viewport", full_page=False)
     if viewport:
         # On a phone the list (and its checks) come before the catalogue.
         editor = page.locator("#roster-editor").bounding_box()
@@ -123,7 +115,8 @@ def test_add_scrolls_to_highlights_and_focuses_the_new_unit(
     expect(focused).to_have_class(re.compile(r"just-added"))
     box = focused.bounding_box()
     assert 0 <= box["y"] < viewport["height"]
-    viewport_shot(page, screenshot(page, "after-add"))
+    screenshot(page, "after-add")
+    screenshot(page, "after-add-viewport", full_page=False)
 
 
 #: The narrowest phone the pages are made for.
@@ -160,4 +153,5 @@ def test_the_sticky_bar_is_one_compact_line_on_a_360_px_phone(new_page, catalogu
     bar = page.locator("#roster-bar").bounding_box()
     assert bar["height"] <= 64, bar
     assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
-    viewport_shot(page, screenshot(page, "bar-360"))
+    screenshot(page, "bar-360")
+    screenshot(page, "bar-360-viewport", full_page=False)

@@ -1,9 +1,11 @@
 """Trading between games (NOT IN SEED: published Mordheim rules, Trading): a hero who stood
 at the end of the last game searches for one rare item (2D6, +2 with Streetwise, against
 its rarity, seeded by that game so it cannot be redone); an item from a unit's equipment list
-is bought at its listed price — a rare one only once found — and sold for what the system's
-trading rules give back (Mordheim: half). Buying makes a new campaign roster version (its
-``spent`` is the price); selling makes one too and a ``sell`` warband action with the gold."""
+is bought at its listed price — a rare one only once found; a hero with Haggle pays 2 gc less
+(at least 1 gc) for the first item he buys himself after each game that Haggle makes cheaper —
+and sold for what the system's trading rules give back (Mordheim: half). Buying makes a new
+campaign roster version (its ``spent`` is the listed price; the buy action gives back what
+Haggle took off); selling makes one too and a ``sell`` warband action with the gold."""
 
 from __future__ import annotations
 
@@ -194,6 +196,23 @@ def trade_search(*, participant: Participant, hero: str, item: str, actor: Any) 
     )
 
 
+def _haggle(participant: Participant, rules: Any, unit: str, price: int) -> int:
+    """Gold crowns Haggle takes off ``unit``'s purchase at ``price`` (published rulebook p.123,
+    Academic skills: once per post-battle sequence, so once after each game; used on the
+    first purchase that it makes cheaper, never before the first game)."""
+    game = latest_game(participant=participant)
+    if game is None:
+        return 0
+    haggled = WarbandAction.objects.filter(
+        participant=participant,
+        after=game,
+        kind=WarbandActionKind.BUY,
+        unit_key=unit,
+        data__haggle__gt=0,
+    ).exists()
+    return 0 if haggled else rules.haggle_discount(price, _hero_skills(participant, unit))
+
+
 @transaction.atomic
 def trade_buy(*, participant: Participant, unit: str, item: str, actor: Any) -> RosterVersion:
     """Buy ``item`` for roster entry ``unit`` at its listed price (a rare item once found)."""
@@ -208,7 +227,8 @@ def trade_buy(*, participant: Participant, unit: str, item: str, actor: Any) -> 
                 f"{option.get('name') or item} is rare: a hero must find it (a rarity roll) first.",
                 "item",
             )
-    require_gold(participant=participant, price=price, field="item")
+    haggle = _haggle(participant, rules, unit, price)
+    require_gold(participant=participant, price=price - haggle, field="item")
     payload["units"][index]["options"] = [*entry.get("options", []), item]
     version = participant_roster_update(
         participant=participant, actor=actor, payload=payload, rare_found=[item] if find else []
@@ -217,9 +237,15 @@ def trade_buy(*, participant: Participant, unit: str, item: str, actor: Any) -> 
         participant=participant,
         kind=WarbandActionKind.BUY,
         actor=actor,
+        gold=haggle,
         unit_key=unit,
         item=item,
-        data={"price": price, "version": version.number, "find": find.pk if find else None},
+        data={
+            "price": price - haggle,
+            "haggle": haggle,
+            "version": version.number,
+            "find": find.pk if find else None,
+        },
     )
     return version
 

@@ -5,13 +5,19 @@ crowns or extra wyrdstone shards (added to the batch the warband sells after the
 Results that would give experience are left out on purpose: experience earned between
 games would cross advance thresholds no post-battle sequence rolls for.
 
+Wyrdstone Hunter (published rulebook p.123, Academic skills): when a hero with the skill
+searches the ruins (he was not taken out of action), one exploration die may be re-rolled and
+the second result stands, once per post-battle sequence. The engine chooses for the player by
+a fixed rule (``hunter_reroll``), rolled after every other post-battle die so no other roll
+moves.
+
 ``EXPLORATION_RESULTS`` is an original sample table in the published one's shape: by the
 size of the set (2, 3, 4 or more) and the value of its dice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -67,3 +73,19 @@ def exploration_result(count: int, value: int) -> ExplorationResult | None:
     if count < min(EXPLORATION_RESULTS):
         return None
     return EXPLORATION_RESULTS[min(count, max(EXPLORATION_RESULTS))].get(value)
+
+
+HUNTER_REROLL_MAX = 3
+"""A Wyrdstone Hunter re-rolls a die showing 3 or less: a fresh D6 averages 3.5."""
+
+
+def hunter_reroll(dice: Sequence[int], kept: int | None) -> int | None:
+    """The index of the exploration die a Wyrdstone Hunter re-rolls, None to keep them all:
+    the dice of the largest set of equal dice (value ``kept``) stay, a multiple being worth
+    more than one die's pips; of the others the lowest (the first of equals) is re-rolled when
+    it shows ``HUNTER_REROLL_MAX`` or less, which may also make a multiple."""
+    loose = [(value, i) for i, value in enumerate(dice) if value != kept]
+    if not loose:
+        return None
+    value, index = min(loose)
+    return index if value <= HUNTER_REROLL_MAX else None

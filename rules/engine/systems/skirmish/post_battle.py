@@ -18,6 +18,7 @@ from rules.engine.systems.base import EngineError, PostBattle
 from rules.engine.systems.skirmish.advance_picks import offer_skills, offer_talent
 from rules.engine.systems.skirmish.advances import MAX_HEROES, advances
 from rules.engine.systems.skirmish.captivity import CAPTURED
+from rules.engine.systems.skirmish.exploration import hunter_reroll
 from rules.engine.systems.skirmish.maxima import DEFAULT_RACE
 from rules.engine.systems.skirmish.pits import (
     PIT_LOSS_INJURY_MAX,
@@ -28,6 +29,7 @@ from rules.engine.systems.skirmish.pits import (
 from rules.engine.systems.skirmish.rating import warrior_rating
 from rules.engine.systems.skirmish.rolls import Band, Roller, band
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
+from rules.engine.systems.skirmish.skills import known_skills
 
 HERO_SERIOUS_INJURIES: tuple[Band, ...] = (
     (11, 15, "dead"),
@@ -280,6 +282,7 @@ def post_battle(
         }
     )
     heroes_standing = 0
+    hunter = ""
     carried = 0
     warriors = 0
     rating = 0
@@ -305,6 +308,10 @@ def post_battle(
                     }
             elif hero:
                 heroes_standing += 1
+                if not hunter and "wyrdstone-hunter" in known_skills(
+                    unit.extra.get("skills") or []
+                ):
+                    hunter = f["id"]
             carried += f.get("wyrdstone", 0)
             fighters_out.append(record)
         living = [r for r, f in zip(fighters_out, unit.fighters, strict=True) if not r["dead"]]
@@ -364,7 +371,12 @@ def post_battle(
                 "advances": unit_advances,
             }
         )
-    exploration = roller.many("exploration", "", heroes_standing + (1 if won else 0))
+    exploration = list(roller.many("exploration", "", heroes_standing + (1 if won else 0)))
+    if hunter:
+        largest = multiples(exploration)
+        index = hunter_reroll(exploration, largest["value"] if largest else None)
+        if index is not None:
+            exploration[index] = roller.roll("wyrdstone hunter", hunter, "D6")
     shards = (exploration_shards(sum(exploration)) if exploration else 0) + carried
     income = wyrdstone_price(shards, warriors) + prize
     resources = {

@@ -17,7 +17,7 @@ created objects feed later calls. It starts from the same owned objects (the lis
 and generates valid data only, since the per-operation run already sends invalid data.
 
 Bounded: ``MUSTER_SCHEMATHESIS_EXAMPLES`` examples per operation and mode (default 15) and
-``MUSTER_SCHEMATHESIS_SCENARIOS`` stateful scenarios of at most 10 steps (default 40), no
+``MUSTER_SCHEMATHESIS_SCENARIOS`` stateful scenarios of at most 10 steps (default 60), no
 shrinking, deterministic seed; the per-operation run stays under 90 s and the stateful one
 (counted in scenarios, not timed, so a busy machine does not fail it) about 30 s.
 """
@@ -48,7 +48,7 @@ from tests.api.conftest import make_user, strike_force
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("coinflip_system")]
 
 EXAMPLES = int(os.environ.get("MUSTER_SCHEMATHESIS_EXAMPLES", "15"))
-SCENARIOS = int(os.environ.get("MUSTER_SCHEMATHESIS_SCENARIOS", "40"))
+SCENARIOS = int(os.environ.get("MUSTER_SCHEMATHESIS_SCENARIOS", "60"))
 CHECKS = [
     schemathesis.checks.not_a_server_error,
     status_code_conformance,

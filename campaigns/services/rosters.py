@@ -16,6 +16,7 @@ from campaigns.errors import CampaignConflict, CampaignError, CampaignForbidden
 from campaigns.models import CampaignStatus, Game, Participant, RosterVersion
 from campaigns.results import apply_campaign_state
 from campaigns.selectors import (
+    learnt_payload,
     participant_absent_fighters,
     participant_budget,
     participant_campaign_payload,
@@ -51,7 +52,8 @@ def participant_snapshot(
     states = participant_unit_states(participant=participant, before=before)
     payload = participant_campaign_payload(participant=participant)
     pinned = campaign_pinned_revisions(campaign=participant.campaign)
-    data = roster_engine_data(participant.roster, payload, pinned)
+    working = learnt_payload(participant=participant, payload=payload, states=states)
+    data = roster_engine_data(participant.roster, working, pinned)
     data["units"].extend(hired_units(participant=participant))
     data = apply_campaign_state(data, states)
     if game is not None:

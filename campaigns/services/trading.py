@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import transaction
 
+from armybuilder.entry_units import entry_unit, skill_tables
 from armybuilder.rosterdata import option_cost
 from campaigns.errors import CampaignConflict, CampaignError
 from campaigns.models import (
@@ -26,7 +27,7 @@ from campaigns.models import (
     WarbandAction,
     WarbandActionKind,
 )
-from campaigns.selectors import participant_campaign_payload, participant_context
+from campaigns.selectors import learnt_payload, participant_campaign_payload, participant_context
 from campaigns.services.rosters import participant_roster_update, participant_snapshot
 from campaigns.services.warband_actions import warband_action_record
 from campaigns.treasury import latest_game, require_gold, require_player, system_rules
@@ -91,10 +92,13 @@ def trading_state(*, participant: Participant) -> dict[str, Any]:
 
 
 def _equipment(context: Any, payload: dict, entry: dict) -> list[dict]:
-    """The catalogue options (the equipment list) of roster ``entry``'s unit."""
+    """The catalogue options (the equipment list) of roster ``entry``'s unit, as the army
+    builder reads them (``entry_unit``: a hero whose skills, those learnt in the campaign
+    too, include Weapons Training may buy any close-combat weapon of his warband's lists)."""
     faction = context.factions.get(entry.get("faction") or payload.get("faction"), {})
-    row = next((u for u in faction.get("units", []) if u.get("slug") == entry.get("unit")), {})
-    return list(row.get("options", []))
+    row = next((u for u in faction.get("units", []) if u.get("slug") == entry.get("unit")), None)
+    unit = entry_unit(row, entry, faction, skill_tables(str(context.system.get("system", ""))))
+    return list((unit or {}).get("options", []))
 
 
 def trading_offers(*, participant: Participant) -> list[dict[str, Any]]:
@@ -102,7 +106,9 @@ def trading_offers(*, participant: Participant) -> list[dict[str, Any]]:
     every item of its equipment list with its ``name``, ``price`` at the entry's size, its
     ``rarity`` (None when common), how many the fighter ``carries`` and what one ``sells_for``."""
     rules = system_rules(participant, "trading")
-    payload = participant_campaign_payload(participant=participant)
+    payload = learnt_payload(
+        participant=participant, payload=participant_campaign_payload(participant=participant)
+    )
     context = participant_context(participant=participant, payload=payload)
     offers = []
     for entry in payload.get("units", []):
@@ -137,7 +143,8 @@ def _listed(
     if entry is None:
         raise CampaignError("trading.unknown_unit", f"No roster entry '{unit}'.", "unit")
     context = participant_context(participant=participant, payload=payload)
-    option = next((o for o in _equipment(context, payload, entry) if o.get("slug") == item), None)
+    (learnt,) = learnt_payload(participant=participant, payload={"units": [entry]})["units"]
+    option = next((o for o in _equipment(context, payload, learnt) if o.get("slug") == item), None)
     if option is None:
         raise CampaignError(
             "trading.unknown_item", f"'{item}' is not on this fighter's equipment list.", "item"

@@ -19,6 +19,7 @@ from rest_framework.exceptions import ValidationError
 
 from armybuilder.catalogue_access import can_use
 from armybuilder.catalogue_cache import catalogue_lookup, unit_index
+from armybuilder.entry_units import entry_unit, skill_tables
 from armybuilder.models import Faction
 
 MAX_POINTS_LIMIT = 100_000
@@ -299,7 +300,9 @@ def roster_input_resolve(
 
 
 def unit_errors(attrs: dict[str, Any], factions: dict[str, Faction]) -> dict[str, list[str]]:
-    """Unknown unit or option slugs, by path."""
+    """Unknown unit or option slugs, by path (an entry's options are those of its
+    ``entry_units.entry_unit``: a Weapons Training hero's include the warband's melee
+    weapons)."""
     errors: dict[str, list[str]] = {}
     members = {attrs["faction"], *attrs["allies"]}
     for index, entry in enumerate(attrs["units"]):
@@ -309,7 +312,12 @@ def unit_errors(attrs: dict[str, Any], factions: dict[str, Faction]) -> dict[str
             errors[f"{path}.faction"] = [f"Faction '{faction_slug}' is not in this army."]
             continue
         faction = factions[faction_slug]
-        unit = unit_index(system=attrs["system"], faction=faction).get(entry["unit"])
+        unit = entry_unit(
+            unit_index(system=attrs["system"], faction=faction).get(entry["unit"]),
+            entry,
+            faction.data,
+            skill_tables(str(attrs["system"])),
+        )
         if unit is None:
             errors[f"{path}.unit"] = [f"No unit '{entry['unit']}' in {faction.name}."]
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from armybuilder.entry_units import entry_unit, skill_tables
 from armybuilder.magic_items import offered_units
 
 
@@ -41,12 +42,19 @@ def _names(catalogue: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], str]:
 def grouped_entries(
     payload: dict[str, Any], system: dict[str, Any], factions: dict[str, dict[str, Any]]
 ) -> list[tuple[str, list[tuple[int, dict[str, Any], dict[str, Any] | None]]]]:
-    """Entries grouped by category: system order first, then first appearance."""
+    """Entries grouped by category: system order first, then first appearance; each with
+    the unit it is priced against (``entry_units.entry_unit``)."""
     order = [str(c) for c in system.get("categories", [])]
+    tables = skill_tables(str(system.get("system", "")))
     groups: dict[str, list[tuple[int, dict[str, Any], dict[str, Any] | None]]] = {}
     for index, entry in enumerate(payload.get("units", [])):
         faction = entry.get("faction") or payload["faction"]
-        unit = _names(factions.get(faction, {}))[0].get(entry["unit"])
+        unit = entry_unit(
+            _names(factions.get(faction, {}))[0].get(entry["unit"]),
+            entry,
+            factions.get(faction),
+            tables,
+        )
         category = str((unit or {}).get("category", "Unknown"))
         groups.setdefault(category, []).append((index, entry, unit))
     ranked = sorted(groups, key=lambda c: (order.index(c) if c in order else len(order),))

@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from armybuilder.entry_units import entry_unit, skill_tables
 from armybuilder.magic_items import is_item, offered_units
 
 CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogues"
@@ -158,11 +159,14 @@ def roster_to_engine(
     roster: dict[str, Any], catalogues: dict[str, dict[str, Any]]
 ) -> dict[str, Any]:
     """A roster payload as RosterData; ``catalogues`` maps faction slug → parsed catalogue
-    (the primary faction and any allies). Entries may name ``"faction"`` for allies."""
+    (the primary faction and any allies). Entries may name ``"faction"`` for allies; each is
+    priced against its ``entry_units.entry_unit`` (a Weapons Training hero's wider list)."""
     units = []
+    tables = skill_tables(str(roster["system"]))
     for index, entry in enumerate(roster["units"], start=1):
-        unit = offered_units(catalogues[entry.get("faction") or roster["faction"]])[entry["unit"]]
-        units.append(unit_entry_to_engine(unit, entry, f"u{index}"))
+        catalogue = catalogues[entry.get("faction") or roster["faction"]]
+        unit = entry_unit(offered_units(catalogue)[entry["unit"]], entry, catalogue, tables)
+        units.append(unit_entry_to_engine(unit or {}, entry, f"u{index}"))
     return {
         "system": roster["system"],
         "name": roster.get("name", ""),

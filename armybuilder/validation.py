@@ -32,9 +32,9 @@ from armybuilder.constraints import (
     unit_matches,
 )
 from armybuilder.constraints.counts import RatioStanding, ratio_standings
+from armybuilder.entry_units import entry_unit, skill_tables
 from armybuilder.magic_items import offered_units
 from armybuilder.rosterdata import default_size, entry_points
-from rules.engine.systems import SYSTEMS as ENGINE_SYSTEMS
 from rules.engine.systems.capabilities import SkillTables
 
 
@@ -216,11 +216,6 @@ def check_options(
     return found
 
 
-def skill_tables(slug: str) -> SkillTables | None:
-    """The hero skill lists of the system ``slug`` (None: it has none, or no such system)."""
-    return next((s.catalogue.skills for s in ENGINE_SYSTEMS if s.slug == slug), None)
-
-
 def check_skills(
     unit: dict[str, Any], skills: tuple[str, ...], tables: SkillTables | None, path: str
 ) -> list[tuple[str, str, str]]:
@@ -265,10 +260,16 @@ def price_roster(
     """The roster payload priced against its catalogues (unknown units price at 0)."""
     primary = str(payload.get("faction", ""))
     indexes = {slug: offered_units(catalogue) for slug, catalogue in factions.items()}
+    tables = skill_tables(str(system.get("system", "")))
     units = []
     for index, entry in enumerate(payload.get("units", []) or []):
         faction_slug = str(entry.get("faction") or primary)
-        unit = indexes.get(faction_slug, {}).get(str(entry.get("unit", "")))
+        unit = entry_unit(
+            indexes.get(faction_slug, {}).get(str(entry.get("unit", ""))),
+            entry,
+            factions.get(faction_slug),
+            tables,
+        )
         size = int(entry.get("size") or (default_size(unit) if unit else 1))
         options = tuple(str(o) for o in entry.get("options", []) or [])
         points = entry_points(unit, size, list(options)) if unit else 0
@@ -375,7 +376,7 @@ def validate_roster(
         seen_allies.add(ally)
     members = {view.faction, *view.allies}
     skills = skill_tables(str(system.get("system", "")))
-    option_tables: dict[tuple[str, str], OptionTable] = {}
+    option_tables: dict[tuple[Any, ...], OptionTable] = {}
     for unit in view.units:
         if unit.faction not in members:
             raw.append(
@@ -397,7 +398,11 @@ def validate_roster(
             )
             continue
         raw.extend(check_size(unit.unit, unit.size, unit.path))
-        kind = (unit.faction, unit.slug)
+        kind = (
+            unit.faction,
+            unit.slug,
+            tuple(o.get("slug") for o in unit.unit.get("options") or []),
+        )
         if kind not in option_tables:
             option_tables[kind] = option_table(unit.unit)
         raw.extend(

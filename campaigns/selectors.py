@@ -356,9 +356,30 @@ def participant_context(
     )
 
 
+def learnt_payload(
+    *,
+    participant: Participant,
+    payload: dict[str, Any],
+    states: dict[str, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """A working copy of ``payload`` whose entries carry ``learnt``: the skills each hero
+    learnt in the campaign (the active ledger's picks, or those of ``states``), so the army
+    builder's ``entry_units.entry_unit`` sees them (a Weapons Training hero's wider list).
+    Never stored: reversing the game that taught a skill takes it away again."""
+    if states is None:
+        states = participant_unit_states(participant=participant)
+    units = []
+    for entry in payload.get("units", []) or []:
+        skills = (states.get(str(entry.get("id"))) or {}).get("skills") or []
+        units.append({**entry, "learnt": list(skills)} if skills else entry)
+    return {**payload, "units": units}
+
+
 def roster_price(*, participant: Participant, payload: dict[str, Any]) -> Any:
-    """The army builder's validator over ``payload`` with the participant's catalogues."""
-    return context_validate(participant_context(participant=participant, payload=payload))
+    """The army builder's validator over ``payload`` (with the skills its heroes learnt in
+    the campaign, ``learnt_payload``) with the participant's catalogues."""
+    working = learnt_payload(participant=participant, payload=payload)
+    return context_validate(participant_context(participant=participant, payload=working))
 
 
 def actions_gold(*, participant: Participant) -> int:

@@ -70,6 +70,7 @@ def _option_rows(unit: dict[str, Any], entry: dict[str, Any]) -> list[dict[str, 
                 "wording": wording,
                 "limit_text": _limit_text(option, count, allowed),
                 "item": bool(option.get("item")),
+                "opened_by": str(option.get("opened_by") or ""),
             }
         )
     return rows

@@ -16,6 +16,7 @@ from campaigns.errors import CampaignConflict, CampaignError, CampaignForbidden
 from campaigns.models import CampaignStatus, Game, Participant, RosterVersion
 from campaigns.results import apply_campaign_state
 from campaigns.selectors import (
+    learnt_payload,
     participant_absent_fighters,
     participant_budget,
     participant_campaign_payload,
@@ -51,7 +52,8 @@ def participant_snapshot(
     states = participant_unit_states(participant=participant, before=before)
     payload = participant_campaign_payload(participant=participant)
     pinned = campaign_pinned_revisions(campaign=participant.campaign)
-    data = roster_engine_data(participant.roster, payload, pinned)
+    working = learnt_payload(participant=participant, payload=payload, states=states)
+    data = roster_engine_data(participant.roster, working, pinned)
     data["units"].extend(hired_units(participant=participant))
     data = apply_campaign_state(data, states)
     if game is not None:
@@ -120,10 +122,12 @@ def participant_roster_check(
     participant: Participant,
     payload: dict[str, Any] | None = None,
     rare_found: list[str] | None = None,
+    discount: int = 0,
 ) -> dict[str, Any]:
     """Would the campaign accept ``payload`` (default: the participant's army-builder roster
     as edited now) as their campaign roster? Buying = the points each entry costs more than
-    in the accepted roster (new entries in full; nothing comes back for what is dropped);
+    in the accepted roster (new entries in full; nothing comes back for what is dropped),
+    less ``discount`` (what trading took off the price, e.g. Haggle: the price paid);
     the army builder's validator then checks the living roster with the campaign budget
     (starting + earned − spent) as its points limit; rare items it adds need a rarity roll's
     find (``rare_found``, from trading)."""
@@ -149,8 +153,10 @@ def participant_roster_check(
             )
     new_points = roster_price(participant=participant, payload=proposed).unit_points
     old_points = roster_price(participant=participant, payload=previous).unit_points
-    buying = sum(
-        max(0, points - old_points.get(key, 0)) for key, points in sorted(new_points.items())
+    buying = max(
+        0,
+        sum(max(0, points - old_points.get(key, 0)) for key, points in sorted(new_points.items()))
+        - max(0, discount),
     )
     budget = participant_budget(participant=participant)
     living = _living_payload(proposed, states)
@@ -197,9 +203,11 @@ def participant_roster_update(
     actor: Any,
     payload: dict[str, Any] | None = None,
     rare_found: list[str] | None = None,
+    discount: int = 0,
 ) -> RosterVersion:
     """Accept the edited roster as the new campaign roster when the campaign budget covers
-    what it buys and it breaks no rule; else CampaignError naming each field at fault."""
+    what it buys (less ``discount``, what trading took off) and it breaks no rule; else
+    CampaignError naming each field at fault."""
     if participant.user_id != actor.pk:
         raise CampaignForbidden(
             "participant.not_owner", "Only the player edits their campaign roster."
@@ -209,7 +217,7 @@ def participant_roster_update(
     with transaction.atomic():
         Participant.objects.select_for_update().get(pk=participant.pk)
         check = participant_roster_check(
-            participant=participant, payload=payload, rare_found=rare_found
+            participant=participant, payload=payload, rare_found=rare_found, discount=discount
         )
         errors = [v for v in check["validation"]["violations"] if v["severity"] == "error"]
         if errors:

@@ -1,11 +1,13 @@
 """Trading between games (NOT IN SEED: published Mordheim rules, Trading): a hero who stood
 at the end of the last game searches for one rare item (2D6, +2 with Streetwise, against
 its rarity, seeded by that game so it cannot be redone); an item from a unit's equipment list
-is bought at its listed price — a rare one only once found; a hero with Haggle pays 2 gc less
-(at least 1 gc) for the first item he buys himself after each game that Haggle makes cheaper —
-and sold for what the system's trading rules give back (Mordheim: half). Buying makes a new
-campaign roster version (its ``spent`` is the listed price; the buy action gives back what
-Haggle took off); selling makes one too and a ``sell`` warband action with the gold."""
+is bought at its listed price — a rare one only once found; a hero with Haggle pays his
+post-battle 2D6 less (at least 1 gc) for the first item he buys himself after each game that
+Haggle makes cheaper (the roll the game's post-battle run recorded; a run without one, such
+as one saved before Haggle was rolled, gives none) — and sold for what the system's trading
+rules give back (Mordheim: half). Buying makes a new campaign roster version (its ``spent``
+is the price paid: the treasury and the roster's budget check both see the discount);
+selling makes one too and a ``sell`` warband action with the gold."""
 
 from __future__ import annotations
 
@@ -14,10 +16,18 @@ from typing import Any
 
 from django.db import transaction
 
+from armybuilder.entry_units import entry_unit, skill_tables
 from armybuilder.rosterdata import option_cost
 from campaigns.errors import CampaignConflict, CampaignError
-from campaigns.models import Game, Participant, RosterVersion, WarbandAction, WarbandActionKind
-from campaigns.selectors import participant_campaign_payload, participant_context
+from campaigns.models import (
+    Game,
+    Participant,
+    PostBattleRun,
+    RosterVersion,
+    WarbandAction,
+    WarbandActionKind,
+)
+from campaigns.selectors import learnt_payload, participant_campaign_payload, participant_context
 from campaigns.services.rosters import participant_roster_update, participant_snapshot
 from campaigns.services.warband_actions import warband_action_record
 from campaigns.treasury import latest_game, require_gold, require_player, system_rules
@@ -82,10 +92,13 @@ def trading_state(*, participant: Participant) -> dict[str, Any]:
 
 
 def _equipment(context: Any, payload: dict, entry: dict) -> list[dict]:
-    """The catalogue options (the equipment list) of roster ``entry``'s unit."""
+    """The catalogue options (the equipment list) of roster ``entry``'s unit, as the army
+    builder reads them (``entry_unit``: a hero whose skills, those learnt in the campaign
+    too, include Weapons Training may buy any close-combat weapon of his warband's lists)."""
     faction = context.factions.get(entry.get("faction") or payload.get("faction"), {})
-    row = next((u for u in faction.get("units", []) if u.get("slug") == entry.get("unit")), {})
-    return list(row.get("options", []))
+    row = next((u for u in faction.get("units", []) if u.get("slug") == entry.get("unit")), None)
+    unit = entry_unit(row, entry, faction, skill_tables(str(context.system.get("system", ""))))
+    return list((unit or {}).get("options", []))
 
 
 def trading_offers(*, participant: Participant) -> list[dict[str, Any]]:
@@ -93,7 +106,9 @@ def trading_offers(*, participant: Participant) -> list[dict[str, Any]]:
     every item of its equipment list with its ``name``, ``price`` at the entry's size, its
     ``rarity`` (None when common), how many the fighter ``carries`` and what one ``sells_for``."""
     rules = system_rules(participant, "trading")
-    payload = participant_campaign_payload(participant=participant)
+    payload = learnt_payload(
+        participant=participant, payload=participant_campaign_payload(participant=participant)
+    )
     context = participant_context(participant=participant, payload=payload)
     offers = []
     for entry in payload.get("units", []):
@@ -128,7 +143,8 @@ def _listed(
     if entry is None:
         raise CampaignError("trading.unknown_unit", f"No roster entry '{unit}'.", "unit")
     context = participant_context(participant=participant, payload=payload)
-    option = next((o for o in _equipment(context, payload, entry) if o.get("slug") == item), None)
+    (learnt,) = learnt_payload(participant=participant, payload={"units": [entry]})["units"]
+    option = next((o for o in _equipment(context, payload, learnt) if o.get("slug") == item), None)
     if option is None:
         raise CampaignError(
             "trading.unknown_item", f"'{item}' is not on this fighter's equipment list.", "item"
@@ -196,12 +212,28 @@ def trade_search(*, participant: Participant, hero: str, item: str, actor: Any) 
     )
 
 
+def haggle_roll(participant: Participant, game: Game | None, unit: str) -> int | None:
+    """The Haggle 2D6 the active post-battle run of ``game`` rolled for roster entry
+    ``unit`` (``post_battle.may_haggle``), None when it rolled none."""
+    if game is None:
+        return None
+    run = PostBattleRun.objects.filter(
+        game=game, participant=participant, reversed_at__isnull=True
+    ).first()
+    entries = (run.engine_output if run else {}).get("entries") or []
+    entry = next((e for e in entries if unit_key(str(e.get("unit", ""))) == unit), {})
+    roll = entry.get("haggle")
+    return int(roll) if roll else None
+
+
 def _haggle(participant: Participant, rules: Any, unit: str, price: int) -> int:
     """Gold crowns Haggle takes off ``unit``'s purchase at ``price`` (published rulebook p.123,
-    Academic skills: once per post-battle sequence, so once after each game; used on the
-    first purchase that it makes cheaper, never before the first game)."""
+    Academic skills: 2D6, once per post-battle sequence, so once after each game; used on the
+    first purchase that it makes cheaper, never before the first game): the run's recorded
+    roll, when the hero has the skill now (one picked in this sequence's advances counts)."""
     game = latest_game(participant=participant)
-    if game is None:
+    roll = haggle_roll(participant, game, unit)
+    if roll is None:
         return 0
     haggled = WarbandAction.objects.filter(
         participant=participant,
@@ -210,12 +242,13 @@ def _haggle(participant: Participant, rules: Any, unit: str, price: int) -> int:
         unit_key=unit,
         data__haggle__gt=0,
     ).exists()
-    return 0 if haggled else rules.haggle_discount(price, _hero_skills(participant, unit))
+    return 0 if haggled else rules.haggle_discount(price, roll, _hero_skills(participant, unit))
 
 
 @transaction.atomic
 def trade_buy(*, participant: Participant, unit: str, item: str, actor: Any) -> RosterVersion:
-    """Buy ``item`` for roster entry ``unit`` at its listed price (a rare item once found)."""
+    """Buy ``item`` for roster entry ``unit`` at its listed price (a rare one once found), less
+    what Haggle takes off: the treasury and the roster's budget check see the price paid."""
     rules, payload, index, entry, option = _trade(participant, actor, unit, item)
     price = option_cost(option, int(entry.get("size") or 1))
     find = None
@@ -231,13 +264,16 @@ def trade_buy(*, participant: Participant, unit: str, item: str, actor: Any) -> 
     require_gold(participant=participant, price=price - haggle, field="item")
     payload["units"][index]["options"] = [*entry.get("options", []), item]
     version = participant_roster_update(
-        participant=participant, actor=actor, payload=payload, rare_found=[item] if find else []
+        participant=participant,
+        actor=actor,
+        payload=payload,
+        rare_found=[item] if find else [],
+        discount=haggle,
     )
     warband_action_record(
         participant=participant,
         kind=WarbandActionKind.BUY,
         actor=actor,
-        gold=haggle,
         unit_key=unit,
         item=item,
         data={

@@ -260,6 +260,12 @@ class SkillTables:
     slug: Callable[[str], str]
     texts: Mapping[str, str] = field(default_factory=dict)
     """A short description of each skill by slug, for the builder's skill picker."""
+    opens: Mapping[str, str] = field(default_factory=dict)
+    """Skill slug → the kind of equipment it lets the hero take from any equipment list of
+    his warband (Mordheim Weapons Training: "melee"); see ``equipment_kinds``."""
+    equipment_kinds: Mapping[str, str] = field(default_factory=dict)
+    """Catalogue weapon ``type`` → its kind ("melee", "missile", "armour"), so an option whose
+    added weapons are all of one kind can be told apart."""
 
     def allowed(self, lists: Iterable[object]) -> list[str]:
         """Every skill of the named lists, list by list (unknown list names give none)."""

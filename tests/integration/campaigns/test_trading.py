@@ -196,19 +196,3 @@ def test_without_streetwise_the_roll_has_no_bonus(warbands):
     _, watch = after_a_game(warbands, 1)
     search = trade_search(participant=watch, hero=CAPTAIN, item=RARE, actor=watch.user)
     assert (search.data["bonus"], search.data["found"]) == (0, False)
-
-
-def test_haggle_takes_two_crowns_off_one_item_a_post_battle_sequence(warbands):
-    """Haggle (published rulebook p.123, Academic skills): 2 gc off the price of one item (to
-    a minimum of 1 gc) once per post-battle sequence: the captain's axe costs 3 gc instead of
-    5, his spear after it its full 10."""
-    _, watch = after_a_game(warbands, 1, gold=100)
-    (pending,) = participant_pending_choices(participant=watch)
-    advance_choose(participant=watch, entry=pending["entry"], choice="Haggle", actor=watch.user)
-    before = participant_budget(participant=watch)["available"]
-    trade_buy(participant=watch, unit=CAPTAIN, item="axe", actor=watch.user)
-    assert participant_budget(participant=watch)["available"] == before - 3
-    trade_buy(participant=watch, unit=CAPTAIN, item="spear", actor=watch.user)
-    assert participant_budget(participant=watch)["available"] == before - 3 - 10
-    buys = WarbandAction.objects.filter(participant=watch, kind="buy").order_by("id")
-    assert [(b.data["price"], b.data["haggle"]) for b in buys] == [(3, 2), (10, 0)]

@@ -58,3 +58,21 @@ def test_a_skill_outside_his_lists_is_refused_beside_the_field(warband, player_c
     assert f'id="unit-{unit_id}-skills-error" role="alert"' in field
     assert "may not learn Sprint (skill lists: none)" in field
     assert "This fighter learns no skills." in field
+
+
+def test_weapons_training_lists_the_warbands_melee_weapons_marked(warband, player_client):
+    """Weapons Training (published rulebook p.121): the captain's option list gains the
+    flail of another list of his warband, marked "· Weapons Training"; without it, not."""
+    captain = warband.payload["units"][0]
+    flail = f'for="unit-{captain["id"]}-opt-flail"'
+    page = player_client.get(reverse("roster-edit", args=[warband.pk])).content.decode()
+    assert flail not in page
+    payload = dict(warband.payload)
+    payload["units"][0]["skills"] = ["weapons-training"]
+    warband.payload = payload
+    warband.save(update_fields=["payload"])
+    page = player_client.get(reverse("roster-edit", args=[warband.pk])).content.decode()
+    start = page.index(flail)
+    label = page[start : page.index("</label>", start)]
+    assert "Flail" in label
+    assert "· Weapons Training" in label

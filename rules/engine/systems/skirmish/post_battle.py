@@ -29,7 +29,7 @@ from rules.engine.systems.skirmish.pits import (
 from rules.engine.systems.skirmish.rating import warrior_rating
 from rules.engine.systems.skirmish.rolls import Band, Roller, band
 from rules.engine.systems.skirmish.settings import DEFAULT_SETTINGS, SkirmishSettings
-from rules.engine.systems.skirmish.skills import known_skills
+from rules.engine.systems.skirmish.skills import SKILLS, known_skills
 
 HERO_SERIOUS_INJURIES: tuple[Band, ...] = (
     (11, 15, "dead"),
@@ -256,6 +256,23 @@ def wyrdstone_price(shards: int, warband_size: int) -> int:
     return row[column]
 
 
+def may_haggle(
+    extra: Mapping[str, Any], fighters: list[dict[str, Any]], unit_advances: list[dict[str, Any]]
+) -> bool:
+    """Whether a hero rolls his Haggle dice (published rulebook p.123, Academic skills: 2D6
+    gold crowns off one item, once per post-battle sequence): he survived the game (not dead,
+    not held captive by the enemy) and has the skill, or may pick it in this sequence's
+    advances (a "new skill" offering it: the campaign uses the roll only once he has it)."""
+    if not fighters or fighters[0]["dead"]:
+        return False
+    if CAPTURED in injury_results(fighters[0]["injury"] or {}):
+        return False
+    if "haggle" in known_skills(extra.get("skills") or []):
+        return True
+    name = SKILLS["haggle"].name
+    return any(name in (a.get("choose_one_of") or []) for a in unit_advances)
+
+
 def post_battle(
     report: BattleReport, side: str, seed: int, settings: SkirmishSettings = DEFAULT_SETTINGS
 ) -> PostBattle:
@@ -283,6 +300,7 @@ def post_battle(
     )
     heroes_standing = 0
     hunter = ""
+    hagglers: list[tuple[dict[str, Any], str]] = []
     carried = 0
     warriors = 0
     rating = 0
@@ -359,24 +377,27 @@ def post_battle(
             heroes -= 1
         warriors += len(living)
         rating += len(living) * warrior_rating(total, bool(unit.extra.get("large")))
-        entries.append(
-            {
-                "unit": unit.id,
-                "name": unit.name,
-                "kind": "hero" if hero else "henchman",
-                "fighters": fighters_out,
-                "experience": gained,
-                "experience_gained": sum(gained.values()),
-                "experience_total": total,
-                "advances": unit_advances,
-            }
-        )
+        entry = {
+            "unit": unit.id,
+            "name": unit.name,
+            "kind": "hero" if hero else "henchman",
+            "fighters": fighters_out,
+            "experience": gained,
+            "experience_gained": sum(gained.values()),
+            "experience_total": total,
+            "advances": unit_advances,
+        }
+        entries.append(entry)
+        if hero and may_haggle(unit.extra, fighters_out, unit_advances):
+            hagglers.append((entry, fighters_out[0]["id"]))
     exploration = list(roller.many("exploration", "", heroes_standing + (1 if won else 0)))
     if hunter:
         largest = multiples(exploration)
         index = hunter_reroll(exploration, largest["value"] if largest else None)
         if index is not None:
             exploration[index] = roller.roll("wyrdstone hunter", hunter, "D6")
+    for entry, fighter in hagglers:
+        entry["haggle"] = roller.roll("haggle", fighter, "2D6")
     shards = (exploration_shards(sum(exploration)) if exploration else 0) + carried
     income = wyrdstone_price(shards, warriors) + prize
     resources = {

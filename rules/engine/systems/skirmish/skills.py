@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.engine.systems.capabilities import SkillTables
+from rules.engine.systems.skirmish.equipment import EQUIPMENT
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,9 @@ class Skill:
     list: str
     text: str
     battle: bool = True
+    opens: str = ""
+    """The kind of equipment (``equipment.Item.kind``) the hero may take from any equipment
+    list of his warband, not only his own (Weapons Training: "melee")."""
 
 
 COMBAT = "combat"
@@ -57,7 +61,14 @@ SKILL_LISTS: tuple[str, ...] = (COMBAT, SHOOTING, ACADEMIC, STRENGTH, SPEED)
 _SKILLS: tuple[Skill, ...] = (
     Skill("strike-to-injure", "Strike to Injure", COMBAT, "+1 to his injury rolls in melee."),
     Skill("combat-master", "Combat Master", COMBAT, "+1 Attack against 2+ foes; never alone."),
-    Skill("weapons-training", "Weapons Training", COMBAT, "Any melee weapon.", battle=False),
+    Skill(
+        "weapons-training",
+        "Weapons Training",
+        COMBAT,
+        "Any melee weapon of the warband.",
+        battle=False,
+        opens="melee",
+    ),
     Skill("web-of-steel", "Web of Steel", COMBAT, "+1 to his critical hit rolls in melee."),
     Skill("expert-swordsman", "Expert Swordsman", COMBAT, "Re-rolls sword misses on a charge."),
     Skill("step-aside", "Step Aside", COMBAT, "A 5+ save against every wound in melee."),
@@ -120,6 +131,8 @@ SKILL_TABLES = SkillTables(
     names={s.slug: s.name for s in _SKILLS},
     slug=skill_slug,
     texts={s.slug: s.text for s in _SKILLS},
+    opens={s.slug: s.opens for s in _SKILLS if s.opens},
+    equipment_kinds={key: item.kind for key, item in EQUIPMENT.items()},
 )
 """The lists as the army builder's validator and the campaign's advance picks read them."""
 

@@ -2,9 +2,10 @@
 6 and 8, §15.13): common items are bought at their price from the warband's equipment list;
 a rare item must first be found — a hero who was not taken out of action in the last game
 rolls 2D6 (+2 with Streetwise) for one rare item and finds it on a score equal to or above its
-rarity (one search per hero per game); a hero with Haggle takes 2 gc off one item he buys
-(at least 1 gc is paid) once per post-battle sequence; anything is sold back for half its
-listed price.
+rarity (one search per hero per game); a hero with Haggle takes 2D6 gc off one item he buys
+(at least 1 gc is paid) once per post-battle sequence — the 2D6 is rolled by the post-battle
+sequence, its last die (``post_battle.may_haggle``), so the purchase uses that recorded
+roll; anything is sold back for half its listed price.
 
 ``RARITY`` holds the rarity of the items the sample equipment lists offer (the published
 price chart's "Rare N"; items not listed are common). Pure: the campaign supplies the
@@ -30,9 +31,9 @@ and the hero, so no post-battle roll is re-used."""
 STREETWISE_BONUS = 2
 """Streetwise (published rulebook p.122, Academic skills): +2 to the hero's rarity roll."""
 
-HAGGLE_DISCOUNT = 2
-"""Haggle (published rulebook p.123, Academic skills): 2 gc off the price of one item, to a
-minimum of 1 gc, once per post-battle sequence."""
+HAGGLE_MIN_PRICE = 1
+"""Haggle (published rulebook p.123, Academic skills): "may deduct 2D6 gold crowns from the
+price of any single item (to a minimum cost of 1 gc) once per post-battle sequence"."""
 
 SELL_DIVISOR = 2
 """Equipment sells for half its listed price, rounded down."""
@@ -57,12 +58,13 @@ class Trading:
         """What the hero's ``skills`` (names or slugs) add to his search: Streetwise +2."""
         return STREETWISE_BONUS if "streetwise" in known_skills(skills) else 0
 
-    def haggle_discount(self, price: int, skills: Iterable[object]) -> int:
-        """What a hero with Haggle among ``skills`` takes off an item listed at ``price``
-        (never below 1 gc paid); 0 without the skill."""
-        if "haggle" not in known_skills(skills):
+    def haggle_discount(self, price: int, roll: int | None, skills: Iterable[object]) -> int:
+        """What a hero with Haggle among ``skills`` (names or slugs) takes off an item listed
+        at ``price`` with his ``roll`` (his post-battle 2D6; None when the sequence rolled
+        none): the roll, never below ``HAGGLE_MIN_PRICE`` paid; 0 without the skill."""
+        if not roll or "haggle" not in known_skills(skills):
             return 0
-        return max(0, min(HAGGLE_DISCOUNT, price - 1))
+        return max(0, min(int(roll), price - HAGGLE_MIN_PRICE))
 
     def sell_price(self, price: int) -> int:
         """What selling an item listed at ``price`` brings in."""

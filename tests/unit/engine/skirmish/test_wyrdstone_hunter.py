@@ -5,19 +5,9 @@ rolls it after every other post-battle die."""
 
 import copy
 
-import pytest
-
-from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems.skirmish import SYSTEM
 from rules.engine.systems.skirmish import post_battle as pb
 from rules.engine.systems.skirmish.exploration import hunter_reroll
-
-
-@pytest.fixture(scope="module")
-def report():
-    a = SYSTEM.build_army(sample_roster_data("skirmish", "night-watch"))
-    b = SYSTEM.build_army(sample_roster_data("skirmish", "marsh-raiders"))
-    return SYSTEM.resolve_battle(a, b, "skirmish", 4, log=False)
 
 
 def standing_hero(report, standing: bool, skills: list[str]):
@@ -41,11 +31,11 @@ def test_the_die_re_rolled_keeps_the_multiple_and_takes_the_lowest_low_die():
     assert hunter_reroll([], None) is None
 
 
-def test_a_standing_wyrdstone_hunter_re_rolls_one_exploration_die(report):
+def test_a_standing_wyrdstone_hunter_re_rolls_one_exploration_die(watch_vs_raiders):
     """Against the same game without the skill: every other die is the same, the chosen die
     is replaced by the hunter's roll (logged last), and the total and multiple follow it."""
-    plain_report, _ = standing_hero(report, True, [])
-    hunted, fighter = standing_hero(report, True, ["Wyrdstone Hunter"])
+    plain_report, _ = standing_hero(watch_vs_raiders, True, [])
+    hunted, fighter = standing_hero(watch_vs_raiders, True, ["Wyrdstone Hunter"])
     rerolled = 0
     for seed in range(40):
         plain = SYSTEM.post_battle(plain_report, "a", seed)
@@ -67,8 +57,8 @@ def test_a_standing_wyrdstone_hunter_re_rolls_one_exploration_die(report):
     assert rerolled
 
 
-def test_a_hunter_taken_out_of_action_does_not_search(report):
-    hunted, _ = standing_hero(report, False, ["Wyrdstone Hunter"])
+def test_a_hunter_taken_out_of_action_does_not_search(watch_vs_raiders):
+    hunted, _ = standing_hero(watch_vs_raiders, False, ["Wyrdstone Hunter"])
     for seed in range(20):
         result = SYSTEM.post_battle(hunted, "a", seed)
         assert not [d for d in result.dice if d["what"] == "wyrdstone hunter"]

@@ -8,10 +8,10 @@ import math
 from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.charge import (
     ChargePlan,
-    charge_in_reach,
     charge_sight,
     charged_facing,
     place_charges,
+    plan_in_reach,
     sight_confirmed,
 )
 from rules.engine.systems.massbattle.combat import (
@@ -122,18 +122,21 @@ def plan_charges(
     enemies = state.alive("b" if side == "a" else "a")
     objective_game = state.condition != "kill" and bool(state.objectives)
     contested: dict[str, bool] = {}  # enemy id -> it stands near an objective, as asked
+    placed_enemies = [(enemy, enemy.fp) for enemy in enemies]  # nothing moves while listing
     for unit in state.alive(side):
         if "charge" not in allowed_orders(unit, state.settings):
             continue
         lx, ly = unit.fp.leader()
+        double_sp = 2 * unit.sp
         choices = []
-        for enemy in enemies:
-            reach = 2 * unit.sp + enemy.fp.r
-            if (enemy.fp.x - lx) ** 2 + (enemy.fp.y - ly) ** 2 > reach * reach:
+        for enemy, efp in placed_enemies:
+            reach = double_sp + efp.r
+            if (efp.x - lx) ** 2 + (efp.y - ly) ** 2 > reach * reach:
                 continue
-            if point_distance(enemy.fp, lx, ly) > 2 * unit.sp:
+            dist = point_distance(efp, lx, ly)
+            if dist > double_sp:
                 continue
-            plan = charge_in_reach(state, unit, enemy)
+            plan = plan_in_reach(state, unit, enemy, dist)
             if plan is None:
                 continue
             obj = holders.get(unit.id)

@@ -93,11 +93,13 @@ def _defending_obstacle(state: BattleState, fp: Footprint, facing: str) -> Footp
     return None
 
 
-def charge_reach(charger: Unit, target: Unit, obstacle: Footprint | None) -> float:
-    """Leader-to-target distance; against a defended target measured to the obstacle only
-    (seed 003 §4 charge range, §5 defended)."""
+def charge_reach(
+    charger: Unit, target: Unit, obstacle: Footprint | None, distance: float | None = None
+) -> float:
+    """Leader-to-target distance (``distance`` when the caller has it); against a defended
+    target measured to the obstacle only (seed 003 §4 charge range, §5 defended)."""
     lx, ly = charger.fp.leader()
-    reach = point_distance(target.fp, lx, ly)
+    reach = point_distance(target.fp, lx, ly) if distance is None else distance
     if obstacle is not None:
         reach = min(reach, point_distance(obstacle, lx, ly))
     return reach
@@ -113,13 +115,21 @@ def charge_in_reach(state: BattleState, charger: Unit, target: Unit) -> ChargePl
         or "charge" not in allowed_orders(charger, state.settings)
     ):
         return None
+    return plan_in_reach(state, charger, target)
+
+
+def plan_in_reach(
+    state: BattleState, charger: Unit, target: Unit, distance: float | None = None
+) -> ChargePlan | None:
+    """``charge_in_reach`` for a living charger that may charge and a living target (the
+    caller has checked both); ``distance`` is the leader-to-target distance if known."""
     if not charger.individual and not state.sight.in_front_arc(charger.fp, target.fp):
         return None
     facing = charged_facing(charger, target)
     if not pivot_allowed(state, charger, target, facing):
         return None
     obstacle = defending_obstacle(state, target, facing)
-    reach = charge_reach(charger, target, obstacle)
+    reach = charge_reach(charger, target, obstacle, distance)
     if reach > 2 * charger.sp:
         return None
     return ChargePlan(charger, target, facing, reach, defended=obstacle is not None)

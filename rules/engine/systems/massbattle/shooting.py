@@ -145,33 +145,38 @@ def shot_candidates(
     Indirect Fire not within 12", not in contact; Heal: damaged friends, itself only under
     ``heal_self`` (seed 003 §6, §10)."""
     out: list[tuple[Unit, float]] = []
-    eye = unit.fp.leader()
-    if only is not None:
-        pool = [only] if only.alive else []
-    elif option.kind == "heal":
-        pool = [*state.friends(unit), unit] if state.settings.heal_self else state.friends(unit)
-    else:
-        pool = state.enemies(unit)
-    for target in pool:
-        if option.kind == "heal":
+    ex, ey = unit.fp.leader()
+    if option.kind == "heal":
+        if only is not None:
+            pool = [only] if only.alive else []
+        elif state.settings.heal_self:
+            pool = [*state.friends(unit), unit]
+        else:
+            pool = state.friends(unit)
+        for target in pool:
             if target.side != unit.side:
                 continue
-            if target.damage <= 0 or point_distance(target.fp, *eye) > option.range:
+            if target.damage <= 0 or point_distance(target.fp, ex, ey) > option.range:
                 continue
             out.append((target, 0.0))
-            continue
-        if target.side == unit.side:
-            continue
-        if option.name == "Sabre-toothed cat" and not sabre_cat_target_ok(target):
+        return out
+    if only is not None:
+        pool = [only] if only.alive and only.side != unit.side else []
+    else:
+        pool = state.enemies(unit)
+    cat = option.name == "Sabre-toothed cat"
+    reach, indirect, engaged = option.range, option.indirect, state.engaged
+    for target in pool:
+        if cat and not sabre_cat_target_ok(target):
             continue
         tfp = target.fp
-        far = option.range + tfp.r
-        if (tfp.x - eye[0]) ** 2 + (tfp.y - eye[1]) ** 2 > far * far:
+        far = reach + tfp.r
+        if (tfp.x - ex) ** 2 + (tfp.y - ey) ** 2 > far * far:
             continue
-        dist = point_distance(tfp, *eye)
-        if dist > option.range or (option.indirect and dist <= C.INDIRECT_MIN_RANGE):
+        dist = point_distance(tfp, ex, ey)
+        if dist > reach or (indirect and dist <= C.INDIRECT_MIN_RANGE):
             continue
-        if in_contact(state, target):
+        if target.id in engaged:  # in_contact
             continue
         out.append((target, dist))
     return out

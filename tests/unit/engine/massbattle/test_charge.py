@@ -287,3 +287,18 @@ def test_archers_shoot_rather_than_charge_a_hero_they_barely_hurt(bow_range, cha
     other = unit("o", side="b", x=20, y=25, facing=270.0)
     melees = plan_charges(state([archers, hero, other]), "a", {})
     assert bool(melees) is charges
+
+
+def test_a_boxed_in_charger_steps_back_once_the_other_charger_has():
+    # seed 003 §7 recoil 1", §5 "使双方不再接触": the front charger's recoil is blocked by a
+    # wall and the target's nudge by the rear charger; after the rear charger steps back
+    # the front one tries again and the target is nudged off it (battle.melee_phase)
+    target = unit("t", side="b", x=36, y=20, facing=270.0, Ne=10)  # y 18.4 to 21.6
+    front = unit("f", x=36, y=16.8, facing=90.0, At=1)  # y 15.2 to 18.4
+    rear = unit("r", x=36, y=23.2, facing=270.0, At=1)  # y 21.6 to 24.8
+    walls = [piece("blocking", 36, 14.7, 6, 1.0)]  # behind the front charger
+    st = state([target, front, rear], walls, dice=ScriptedDice([2] * 6))  # all miss
+    plans = [ChargePlan(front, target, "front", 0.0), ChargePlan(rear, target, "rear", 0.0)]
+    melee_phase(st, "a", [plans], MassBattlePolicy())
+    assert distance(front.fp, target.fp) > 0.01
+    assert distance(rear.fp, target.fp) > 0.01

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from rules.engine.systems.massbattle.ai import MassBattlePolicy, line_front
+from rules.engine.systems.massbattle.battle import movement_phase
 from rules.engine.systems.massbattle.charge import ChargePlan
 from rules.engine.systems.massbattle.tactics import (
     concentrate,
@@ -94,3 +96,28 @@ def test_late_in_the_game_units_go_for_objectives_they_lack(condition, turn, goe
     st.condition, st.turn = condition, turn
     st.objectives = [(36.0, 20.0)]
     assert (late_objective(st, runner) == (36.0, 20.0)) is goes
+
+
+def test_the_reserve_moves_behind_the_line():
+    # AI: the reserve (tactics.reserve_id) is played by the movement phase: it neither
+    # marches nor comes within RESERVE_DEPTH of the line, the others march (seed 003 §4)
+    units = [unit(f"u{i}", x=12.0 * i, y=6.0) for i in range(1, 4)]
+    units[1].points = 60
+    enemy = unit("e", side="b", x=24, y=40, facing=270.0)
+    st = state([*units, enemy])
+    movement_phase(st, "a", MassBattlePolicy())
+    assert {u.id: u.order for u in units} == {"u1": "march", "u2": "advance", "u3": "march"}
+    assert units[1].fp.y < min(units[0].fp.y, units[2].fp.y)
+
+
+@pytest.mark.parametrize(("turn", "goes"), [(10, True), (4, False)])
+def test_a_free_unit_makes_for_an_empty_objective_late_in_kill_and_pillage(turn, goes):
+    # seed 003 §12: Kill and Pillage adds 100 points per objective held; from LATE_TURN a
+    # unit with no objective to hold goes for one the side lacks instead of the enemy
+    runner = unit("r", x=36, y=10)
+    enemy = unit("e", side="b", x=36, y=44, facing=270.0)
+    st = state([runner, enemy])
+    st.condition, st.turn = "kill-and-pillage", turn
+    st.objectives = [(50.0, 12.0)]
+    MassBattlePolicy().move_unit(st, runner, {}, line_front(st, "a"))
+    assert (runner.fp.x > 38.0) is goes

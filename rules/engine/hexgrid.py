@@ -230,7 +230,7 @@ def line_steps(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
     hexes" and "firing through occupied hexes")."""
     q, r = a
     return [
-        tuple((q + dq, r + dr) for dq, dr in step) for step in _line_offsets(b[0] - q, b[1] - r)
+        tuple([(q + dq, r + dr) for dq, dr in step]) for step in _line_offsets(b[0] - q, b[1] - r)
     ]
 
 

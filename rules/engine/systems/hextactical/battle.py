@@ -107,7 +107,11 @@ class Battle:
 
     # ----------------------------------------------------------------- state queries
     def side_alive(self, side: str) -> bool:
-        return any(c.active for c in self.sides[side])
+        # a plain loop, not any() over a generator: asked after every combatant's turn
+        for c in self.sides[side]:  # noqa: SIM110
+            if c.active:
+                return True
+        return False
 
     def enemies(self, c: Combatant) -> list[Combatant]:
         return [e for e in self.all if e.side != c.side and e.active]

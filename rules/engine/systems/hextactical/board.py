@@ -69,7 +69,7 @@ class Board:
         line = self._lines.get(key)
         if line is None:
             steps = tuple(hexgrid.line_steps(a, b))
-            line = self._lines[key] = (steps, frozenset(h for step in steps for h in step))
+            line = self._lines[key] = (steps, frozenset([h for step in steps for h in step]))
         return line
 
     def direction(self, a: Hex, b: Hex) -> int:

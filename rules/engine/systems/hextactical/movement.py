@@ -8,6 +8,7 @@ movement, Evade and slam).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
@@ -49,7 +50,6 @@ def reachable(
     best: Tree = {start: (0, None, c.facing)}
     enter = enter or _NO_HEXES
     board = b.board
-    around = board.around
     # Board.free(n, c) for every hex at once: open, and nobody else stands there
     open_hexes = board.open
     taken = {h for h, people in board.occ.items() if len(people) > 1 or people[0] is not c}
@@ -57,18 +57,17 @@ def reachable(
     levels[0].append(start)
     for cost, level in enumerate(levels):
         level.sort()
-        first_step = cost == 0 and budget >= 1
+        # the first step may overspend (at most 2 MP): always at least 1 hex
+        limit = 2 if cost == 0 and budget >= 1 else budget
         for h in level:
             known = best[h]
             if known[0] != cost or h in enter:
                 continue  # reached more cheaply since, or an enemy's hex one stops in
             facing = known[2]
-            ns = around.get(h) or board.neighbours(h)
-            for direction, step_cost, turned in _STEPS[facing]:
+            for n, step_cost, arrival, direction in steps_out(h)[facing]:
                 total = cost + step_cost
-                if total > budget and not first_step:
-                    continue
-                n = ns[direction]
+                if total > limit:
+                    break  # the steps come cheapest first
                 seen = best.get(n)
                 if seen is not None and seen[0] <= total:
                     continue
@@ -76,7 +75,7 @@ def reachable(
                     if evade:
                         _relax_evade(b, c, h, n, direction, facing, cost, budget, best, levels)
                     continue
-                best[n] = (total, h, direction if turned else facing)
+                best[n] = (total, h, arrival)
                 levels[total].append(n)
     return best
 
@@ -96,11 +95,34 @@ STEP_COSTS: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
     for facing in range(6)
 )
 
-#: :data:`STEP_COSTS` unrolled for the search: facing → (direction, MP, turns).
-_STEPS: tuple[tuple[tuple[int, int, bool], ...], ...] = tuple(
-    tuple((direction, cost, turned) for direction, (cost, turned) in enumerate(STEP_COSTS[facing]))
+#: :data:`STEP_COSTS` as the search walks it: facing → (direction, MP, facing on arrival),
+#: cheapest first (direction order within a cost).
+_STEPS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple(
+        sorted(
+            (
+                (direction, cost, direction if turned else facing)
+                for direction, (cost, turned) in enumerate(STEP_COSTS[facing])
+            ),
+            key=lambda step: step[1],
+        )
+    )
     for facing in range(6)
 )
+
+#: One step of the search: (hex stepped into, MP, facing on arrival, direction of the step).
+Step = tuple[Hex, int, int, int]
+
+
+@lru_cache(maxsize=4096)
+def steps_out(h: Hex) -> tuple[tuple[Step, ...], ...]:
+    """Per facing 0–5, the :data:`_STEPS` out of ``h`` with the hexes they enter: pure
+    geometry, worked out once per hex rather than once per search."""
+    ns = hexgrid.neighbours(h)
+    return tuple(
+        tuple((ns[direction], cost, arrival, direction) for direction, cost, arrival in steps)
+        for steps in _STEPS
+    )
 
 
 def evade_foe(b: Battle, c: Combatant, h: Hex) -> Combatant | None:

@@ -42,7 +42,11 @@ def threats_near(
 
 def max_enemy_reach(c: Combatant) -> int:
     """The longest reach of ``c``'s usable melee weapons (0 with none)."""
-    return max((w.max_reach for w in c.weapons if w.melee and w.name not in c.broken), default=0)
+    longest = 0  # a plain loop: the AI asks this of every foe near every fighter, every turn
+    for w in c.weapons:
+        if w.melee and w.name not in c.broken:
+            longest = max(longest, w.max_reach)
+    return longest
 
 
 def best_melee_index(c: Combatant) -> int | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from copy import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -470,11 +469,17 @@ def make_unit(
     return unit
 
 
+def _copy_model(model: Model) -> Model:
+    """A copy with its own list of ranged weapons (quicker than ``copy.copy``)."""
+    new = object.__new__(Model)
+    for name in Model.__slots__:
+        setattr(new, name, getattr(model, name))
+    new.ranged = list(model.ranged)
+    return new
+
+
 def fresh_copy(proto: Unit) -> Unit:
     """A new Unit with the prototype's profile and weapons and no battle state."""
-    models = [copy(m) for m in proto.models]
-    for model in models:
-        model.ranged = list(model.ranged)
     unit = Unit(
         id=proto.id,
         name=proto.name,
@@ -483,7 +488,7 @@ def fresh_copy(proto: Unit) -> Unit:
         unit_type=proto.unit_type,
         points=proto.points,
         rules=proto.rules,
-        models=models,
+        models=[_copy_model(m) for m in proto.models],
         start_models=proto.start_models,
         armour=proto.armour,
         vehicle_kinds=proto.vehicle_kinds,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from rules.engine.geometry import Point
@@ -469,13 +470,7 @@ def make_unit(
     return unit
 
 
-def _copy_model(model: Model) -> Model:
-    """A copy with its own list of ranged weapons (quicker than ``copy.copy``)."""
-    new = object.__new__(Model)
-    for name in Model.__slots__:
-        setattr(new, name, getattr(model, name))
-    new.ranged = list(model.ranged)
-    return new
+_MODEL_FIELDS = attrgetter(*(f.name for f in fields(Model)))  # quicker than copy.copy
 
 
 def fresh_copy(proto: Unit) -> Unit:
@@ -488,7 +483,7 @@ def fresh_copy(proto: Unit) -> Unit:
         unit_type=proto.unit_type,
         points=proto.points,
         rules=proto.rules,
-        models=[_copy_model(m) for m in proto.models],
+        models=[Model(*_MODEL_FIELDS(m)) for m in proto.models],
         start_models=proto.start_models,
         armour=proto.armour,
         vehicle_kinds=proto.vehicle_kinds,
@@ -496,5 +491,7 @@ def fresh_copy(proto: Unit) -> Unit:
         fire_points=proto.fire_points,
         smoke_launchers=proto.smoke_launchers,
     )
+    for model in unit.models:
+        model.ranged = list(model.ranged)  # its own list, never the prototype's
     unit.refresh()
     return unit

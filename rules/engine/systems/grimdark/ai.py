@@ -56,23 +56,23 @@ class GrimdarkPolicy(MovementChoices):
         self, battle: Battle, unit: Unit, candidates: list[Unit], keep_charge: bool
     ) -> Unit | None:
         """The candidate with the highest expected damage."""
+        from rules.engine.systems.grimdark.assault import charge_range
+
         best: Unit | None = None
         best_value = 0.0
+        reach = charge_range(unit) if keep_charge else None
+        moved = unit.moved > 0
+        loadouts, expected = unit.loadouts, self.expected_shot
         for target in candidates:
             distance = battle.gap(unit, target)
-            if keep_charge:
-                from rules.engine.systems.grimdark.assault import charge_range
-
-                if distance > charge_range(unit):
-                    continue
+            if reach is not None and distance > reach:
+                continue
             value = 0.0
-            moved = unit.moved > 0
-            for model, count in unit.loadouts:
-                options = [
-                    self.expected_shot(unit, model, w, w.shots_at(distance, moved), target)
-                    for w in model.ranged
-                ]
-                value += count * max(options, default=0.0)
+            for model, count in loadouts:
+                top = 0.0  # expected values are never negative
+                for w in model.ranged:
+                    top = max(top, expected(unit, model, w, w.shots_at(distance, moved), target))
+                value += count * top
             value *= self.objective_weight(battle, target)
             if value > best_value:
                 best, best_value = target, value

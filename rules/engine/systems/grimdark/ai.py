@@ -32,11 +32,17 @@ class GrimdarkPolicy(MovementChoices):
     def expected_shot(
         self, unit: Unit, model: Model, weapon: Weapon, shots: int, target: Unit
     ) -> float:
-        """Expected points of damage from one model's weapon at ``target`` (cached on the
-        target until its models change)."""
+        """Expected points of damage from one model's weapon at ``target``, cached on the
+        target by what ``shot_value`` reads of it: models under a template (up to 3), the
+        majority toughness and the first living model's saves."""
         if shots <= 0:
             return 0.0
-        key = (id(weapon), model.bs, shots)
+        profile = target.ev_profile
+        if profile is None:
+            first = next((m for m in target.models if m.wounds > 0), None)
+            saves = (first.sv, first.invulnerable) if first is not None else None
+            profile = target.ev_profile = (min(target.count, 3), target.majority("t"), saves)
+        key = (id(weapon), model.bs, shots, profile)
         cached = target.ev_cache.get(key)
         if cached is None:
             cached = target.ev_cache[key] = shot_value(model, weapon, shots, target)

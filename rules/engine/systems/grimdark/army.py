@@ -167,7 +167,8 @@ class Unit:
     turbo_turn: int = -1  # the player turn the unit turbo-boosted (4e pp.53-57)
     last_man_tested: bool = False  # Last Man Standing is taken once (4e pp.74-76)
     loadout_cache: list[tuple[Model, int]] | None = None
-    ev_cache: dict[tuple[int, int, int], float] = field(default_factory=dict)
+    ev_cache: dict[tuple[Any, ...], float] = field(default_factory=dict)  # kept all battle
+    ev_profile: tuple[Any, ...] | None = None  # what the AI's estimates read of it now
 
     @property
     def alive(self) -> list[Model]:
@@ -183,7 +184,7 @@ class Unit:
         self.alive_count = sum(1 for m in self.models if m.wounds > 0)
         self.footprint = self._radius()
         self.majorities = {}
-        self.ev_cache = {}
+        self.ev_profile = None
         self.loadout_cache = None
 
     @property

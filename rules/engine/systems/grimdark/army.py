@@ -241,9 +241,11 @@ class Unit:
         cached = self.majorities.get(attr)
         if cached is not None:
             return cached
-        counts = Counter(getattr(m, attr) for m in self.models if m.wounds > 0)
-        if not counts:
+        values = [getattr(m, attr) for m in self.models if m.wounds > 0]
+        if not values:
             return 0
+        one = values.count(values[0]) == len(values)
+        counts = {values[0]: 1} if one else Counter(values)  # one value: the usual case
         top = max(counts.values())
         value = min(v for v, n in counts.items() if n == top)
         self.majorities[attr] = value

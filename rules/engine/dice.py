@@ -57,7 +57,8 @@ class Dice:
     def die(self, sides: int) -> int:
         """One die with ``sides`` faces."""
         value = self._rng.randint(1, sides)
-        self._record(f"D{sides}", (value,))
+        if self.on_roll is not None:  # no label or tuple built when nobody listens
+            self._record(f"D{sides}", (value,))
         return value
 
     def d6(self) -> int:
@@ -67,7 +68,8 @@ class Dice:
     def d6s(self, count: int) -> list[int]:
         """``count`` D6 rolled together, in the order rolled."""
         values = [self._rng.randint(1, 6) for _ in range(count)]
-        self._record(f"{count}D6", tuple(values))
+        if self.on_roll is not None:
+            self._record(f"{count}D6", tuple(values))
         return values
 
     def d3(self) -> int:
@@ -125,5 +127,6 @@ class Dice:
         keeps it for reproducibility)."""
         rnd = self._rng.random
         values = [int(rnd() * 6.0) + 1 for _ in range(count)]
-        self._record(f"{count}D6", tuple(values))
+        if self.on_roll is not None:
+            self._record(f"{count}D6", tuple(values))
         return values

@@ -111,8 +111,21 @@ class Rect:
                 return None
         return t0, t1
 
+    def apart(self, a: Point, b: Point) -> bool:
+        """Whether segment a→b lies wholly to one side of the rectangle (its bounding box
+        misses it): a quick test before clipping."""
+        right, top = self.x + self.width, self.y + self.height
+        return (
+            (a.x < self.x and b.x < self.x)
+            or (a.x > right and b.x > right)
+            or (a.y < self.y and b.y < self.y)
+            or (a.y > top and b.y > top)
+        )
+
     def segment_length_inside(self, a: Point, b: Point) -> float:
         """Length of segment a→b inside the rectangle."""
+        if self.apart(a, b):
+            return 0.0
         clipped = self.clip(a, b)
         if clipped is None:
             return 0.0
@@ -186,6 +199,8 @@ class Table:
         """Terrain areas the segment a→b enters, leaves or crosses."""
         out = []
         for t in self.terrain:
+            if t.rect.apart(a, b):
+                continue
             if t.rect.contains(a) or t.rect.contains(b) or t.rect.segment_length_inside(a, b) > 0:
                 out.append(t)
         return out

@@ -32,11 +32,17 @@ class GrimdarkPolicy(MovementChoices):
     def expected_shot(
         self, unit: Unit, model: Model, weapon: Weapon, shots: int, target: Unit
     ) -> float:
-        """Expected points of damage from one model's weapon at ``target`` (cached on the
-        target until its models change)."""
+        """Expected points of damage from one model's weapon at ``target``, cached on the
+        target by what ``shot_value`` reads of it: models under a template (up to 3), the
+        majority toughness and the first living model's saves."""
         if shots <= 0:
             return 0.0
-        key = (id(weapon), model.bs, shots)
+        profile = target.ev_profile
+        if profile is None:
+            first = next((m for m in target.models if m.wounds > 0), None)
+            saves = (first.sv, first.invulnerable) if first is not None else None
+            profile = target.ev_profile = (min(target.count, 3), target.majority("t"), saves)
+        key = (id(weapon), model.bs, shots, profile)
         cached = target.ev_cache.get(key)
         if cached is None:
             cached = target.ev_cache[key] = shot_value(model, weapon, shots, target)
@@ -56,23 +62,23 @@ class GrimdarkPolicy(MovementChoices):
         self, battle: Battle, unit: Unit, candidates: list[Unit], keep_charge: bool
     ) -> Unit | None:
         """The candidate with the highest expected damage."""
+        from rules.engine.systems.grimdark.assault import charge_range
+
         best: Unit | None = None
         best_value = 0.0
+        reach = charge_range(unit) if keep_charge else None
+        moved = unit.moved > 0
+        loadouts, expected = unit.loadouts, self.expected_shot
         for target in candidates:
             distance = battle.gap(unit, target)
-            if keep_charge:
-                from rules.engine.systems.grimdark.assault import charge_range
-
-                if distance > charge_range(unit):
-                    continue
+            if reach is not None and distance > reach:
+                continue
             value = 0.0
-            moved = unit.moved > 0
-            for model, count in unit.loadouts:
-                options = [
-                    self.expected_shot(unit, model, w, w.shots_at(distance, moved), target)
-                    for w in model.ranged
-                ]
-                value += count * max(options, default=0.0)
+            for model, count in loadouts:
+                top = 0.0  # expected values are never negative
+                for w in model.ranged:
+                    top = max(top, expected(unit, model, w, w.shots_at(distance, moved), target))
+                value += count * top
             value *= self.objective_weight(battle, target)
             if value > best_value:
                 best, best_value = target, value

@@ -77,6 +77,7 @@ def melee_value(unit: Unit, target: Unit) -> float:
             * (1 if max((m.s for m in unit.alive), default=0) >= 6 else 0.2)
         )
     ws, t = target.majority("ws"), target.majority("t")
+    unsaved: dict[bool, float] = {}  # by whether armour is ignored: the same for every blow
     for m in unit.alive:
         attacks = m.a + 1 + (1 if m.extra_attack else 0)
         s = close_combat_strength(m.s, m.melee)
@@ -85,7 +86,9 @@ def melee_value(unit: Unit, target: Unit) -> float:
         )
         hit = p_roll(tables.to_hit_close_combat(m.ws, ws))
         wound = p_roll(tables.to_wound(s, t))
-        total += attacks * hit * wound * p_unsaved(target, None, None, ignore)
+        if ignore not in unsaved:
+            unsaved[ignore] = p_unsaved(target, None, None, ignore)
+        total += attacks * hit * wound * unsaved[ignore]
     return total
 
 

@@ -196,10 +196,14 @@ class MovementChoices:
         return battle.turn >= battle.mission.max_turns - turns_needed
 
     def nearest_enemy(self, battle: Battle, unit: Unit) -> Unit | None:
-        enemies = battle.enemies(unit.side)
-        if not enemies:
-            return None
-        return min(enemies, key=lambda e: (battle.gap(unit, e), e.id))
+        """The enemy at the smallest gap, the lower id on a tie."""
+        best: Unit | None = None
+        best_gap = 0.0
+        for enemy in battle.enemies(unit.side):
+            gap = battle.gap(unit, enemy)
+            if best is None or gap < best_gap or (gap == best_gap and enemy.id < best.id):
+                best, best_gap = enemy, gap
+        return best
 
     def movement_goal(self, battle: Battle, unit: Unit) -> Point | None:
         """Carry passengers toward their goal; stay if heavy weapons have targets; else go

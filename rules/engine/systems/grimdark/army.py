@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from copy import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from rules.engine.geometry import Point
@@ -167,7 +167,8 @@ class Unit:
     turbo_turn: int = -1  # the player turn the unit turbo-boosted (4e pp.53-57)
     last_man_tested: bool = False  # Last Man Standing is taken once (4e pp.74-76)
     loadout_cache: list[tuple[Model, int]] | None = None
-    ev_cache: dict[tuple[int, int, int], float] = field(default_factory=dict)
+    ev_cache: dict[tuple[Any, ...], float] = field(default_factory=dict)  # kept all battle
+    ev_profile: tuple[Any, ...] | None = None  # what the AI's estimates read of it now
 
     @property
     def alive(self) -> list[Model]:
@@ -183,7 +184,7 @@ class Unit:
         self.alive_count = sum(1 for m in self.models if m.wounds > 0)
         self.footprint = self._radius()
         self.majorities = {}
-        self.ev_cache = {}
+        self.ev_profile = None
         self.loadout_cache = None
 
     @property
@@ -240,9 +241,11 @@ class Unit:
         cached = self.majorities.get(attr)
         if cached is not None:
             return cached
-        counts = Counter(getattr(m, attr) for m in self.models if m.wounds > 0)
-        if not counts:
+        values = [getattr(m, attr) for m in self.models if m.wounds > 0]
+        if not values:
             return 0
+        one = values.count(values[0]) == len(values)
+        counts = {values[0]: 1} if one else Counter(values)  # one value: the usual case
         top = max(counts.values())
         value = min(v for v, n in counts.items() if n == top)
         self.majorities[attr] = value
@@ -470,11 +473,11 @@ def make_unit(
     return unit
 
 
+_MODEL_FIELDS = attrgetter(*(f.name for f in fields(Model)))  # quicker than copy.copy
+
+
 def fresh_copy(proto: Unit) -> Unit:
     """A new Unit with the prototype's profile and weapons and no battle state."""
-    models = [copy(m) for m in proto.models]
-    for model in models:
-        model.ranged = list(model.ranged)
     unit = Unit(
         id=proto.id,
         name=proto.name,
@@ -483,7 +486,7 @@ def fresh_copy(proto: Unit) -> Unit:
         unit_type=proto.unit_type,
         points=proto.points,
         rules=proto.rules,
-        models=models,
+        models=[Model(*_MODEL_FIELDS(m)) for m in proto.models],
         start_models=proto.start_models,
         armour=proto.armour,
         vehicle_kinds=proto.vehicle_kinds,
@@ -491,5 +494,7 @@ def fresh_copy(proto: Unit) -> Unit:
         fire_points=proto.fire_points,
         smoke_launchers=proto.smoke_launchers,
     )
+    for model in unit.models:
+        model.ranged = list(model.ranged)  # its own list, never the prototype's
     unit.refresh()
     return unit

@@ -48,6 +48,8 @@ class Battle:
         self.objectives: list[Point] = []
         self._los_cache: dict[tuple[Any, ...], bool] = {}
         self.sight_areas = [a for a in table.terrain if a.height > 0]
+        self._sight_bounds: list[tuple[Any, tuple[float, float, float, float]]] = []
+        self.terrain_changed()
         self.large_units = [u for u in units if u.unit_type in LARGE_TYPES]
         self.first = "a"
 
@@ -101,9 +103,13 @@ class Battle:
             self.by_id[unit.passengers].position = unit.position
 
     def terrain_changed(self) -> None:
-        """Forget cached sight lines (a wreck appeared); positions are part of the key, so
-        moves need no call."""
+        """Forget cached sight lines and area bounds (a wreck appeared: append it to
+        ``sight_areas`` first); positions are part of the key, so moves need no call."""
         self._los_cache.clear()
+        self._sight_bounds = [
+            (a, (a.rect.x, a.rect.x + a.rect.width, a.rect.y, a.rect.y + a.rect.height))
+            for a in self.sight_areas
+        ]
 
     # ----- line of sight and cover ---------------------------------------------------
     def visible(self, firer: Unit, target: Unit) -> bool:
@@ -124,15 +130,10 @@ class Battle:
         tallest = max(firer.height, target.height)
         min_x, max_x = (a.x, b.x) if a.x < b.x else (b.x, a.x)
         min_y, max_y = (a.y, b.y) if a.y < b.y else (b.y, a.y)
-        for area in self.sight_areas:
-            rect = area.rect
-            if (
-                rect.x > max_x
-                or rect.x + rect.width < min_x
-                or rect.y > max_y
-                or rect.y + rect.height < min_y
-            ):
+        for area, (left, right, bottom, top) in self._sight_bounds:
+            if left > max_x or right < min_x or bottom > max_y or top < min_y:
                 continue
+            rect = area.rect
             in_a, in_b = rect.contains(a), rect.contains(b)
             if in_a and in_b:
                 if a.distance(b) > AREA_SIGHT_DEPTH and area.height >= tallest:
@@ -149,13 +150,17 @@ class Battle:
             if area.height >= tallest and rect.segment_length_inside(a, b) > 0.0:
                 return False
         for blocker in self.large_units:
-            if blocker is firer or blocker is target or blocker.height < tallest:
+            # a blocker farther than its reach from the line's bounding box cannot block it
+            reach, p = blocker.radius * 0.8, blocker.position
+            if p.x + reach < min_x or p.x - reach > max_x or p.y + reach < min_y:
                 continue
-            if blocker.id == firer.embarked_in:  # passengers fire from the hull
+            if p.y - reach > max_y or blocker is firer or blocker is target:
                 continue
+            if blocker.height < tallest or blocker.id == firer.embarked_in:
+                continue  # passengers fire from the hull
             if not blocker.on_table or "skimmer" in blocker.vehicle_kinds:
                 continue
-            if point_segment_distance(blocker.position, a, b) < blocker.radius * 0.8:
+            if point_segment_distance(p, a, b) < reach:
                 return False
         return True
 

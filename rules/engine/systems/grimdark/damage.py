@@ -75,9 +75,8 @@ def roll_successes(battle: Battle, dice: int, need: int, reroll: bool) -> tuple[
         failed = sum(1 for r in rolls if r < need or r == 1)
         if failed:
             rolls = [r for r in rolls if r >= need and r != 1] + battle.dice.d6_batch(failed)
-    ok = sum(1 for r in rolls if r >= need and r != 1)
-    sixes = sum(1 for r in rolls if r == 6)
-    return ok, sixes
+    ok = sum(map(rolls.count, range(max(2, need), 7)))  # faces need+ (a 1 always fails)
+    return ok, rolls.count(6)
 
 
 def next_casualty(unit: Unit, nominated: bool, pool: list[Model] | None = None) -> Model | None:

@@ -3,6 +3,8 @@ the 1" rule (seed 000 [15]-[17]; other unit types NOT IN SEED, 4e pp.53-57, pp.5
 
 from __future__ import annotations
 
+import math
+
 from rules.engine.geometry import DANGEROUS, Point, segment_entry_distance
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.army import (
@@ -85,7 +87,8 @@ def clear_of_enemies(
         if enemy.id == allowed:
             continue
         limit = unit.radius + enemy.radius + ENEMY_CLEARANCE
-        if p.distance(enemy.position) < limit:
+        there = enemy.position  # p.distance(there), inline: this runs for every move
+        if math.hypot(p.x - there.x, p.y - there.y) < limit:
             # back off along the path until the 1" gap holds
             d_total = start.distance(p)
             lo, hi = 0.0, d_total

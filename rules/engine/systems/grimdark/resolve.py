@@ -153,7 +153,7 @@ def snapshot(battle: Battle) -> list[UnitPosition]:
                 facing=round(where.facing, 1),
                 width=round(where.radius * 2, 2),
                 depth=round(where.radius * 2, 2),
-                status=status_of(battle, unit, models),
+                status=status_of(battle, unit, models, alive),
             )
         )
     return out
@@ -164,13 +164,16 @@ def unit_models(battle: Battle, unit: Unit) -> list:
     return battle.models_of(unit.id)
 
 
-def status_of(battle: Battle, unit: Unit, models: list | None = None) -> str:
+def status_of(
+    battle: Battle, unit: Unit, models: list | None = None, alive: int | None = None
+) -> str:
     """intact, damaged, below_half, pinned, falling_back, fled, destroyed, in_reserve,
-    embarked."""
+    embarked (``alive``: how many of ``models`` live, when already counted)."""
     where = battle.by_id[unit.joined_to] if unit.joined_to else unit
     if models is None:
         models = unit_models(battle, unit)
-    alive = sum(1 for m in models if m.wounds > 0)
+    if alive is None:
+        alive = sum(1 for m in models if m.wounds > 0)
     if alive == 0:
         return "destroyed"
     if where.fled:

@@ -6,6 +6,8 @@ Each function states one rule and cites the seed page marker (seed 000 [n]) or s
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # Doubtful digest points become named settings (PREAMBLE): the chosen reading and its
 # alternative are documented here and in docs/rules/grimdark.md.
 
@@ -80,6 +82,7 @@ def armour_save_allowed(ap: int | None, save: int | None) -> bool:
     return ap is None or ap > save
 
 
+@lru_cache(maxsize=1024)  # pure and asked the same few questions all battle long
 def best_save(
     save: int | None,
     ap: int | None,

@@ -4,6 +4,7 @@ movement, range and line of sight (seed 000 [22][29]); vehicles by speed (4e pp.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rules.engine.systems.grimdark.army import BIKE, JETBIKE, MONSTROUS, Model, Unit
 from rules.engine.systems.grimdark.battle import Battle
@@ -72,12 +73,49 @@ def weapon_can_fire(unit: Unit, weapon: Weapon, distance: float, sees: bool) -> 
     return weapon.shots_at(distance, moved)
 
 
+class OptionsBook:
+    """Each model's weapon options at one target, worked out once per set of identical
+    models (same BS, same ranged weapons, same psychic state): the range, the line of sight
+    and the expected values are the same for all of them."""
+
+    def __init__(
+        self, battle: Battle, unit: Unit, target: Unit, keep_charge: bool, expected
+    ) -> None:
+        self.battle, self.unit, self.target = battle, unit, target
+        self.keep_charge, self.expected = keep_charge, expected
+        self.distance, self.sees = battle.gap(unit, target), battle.visible(unit, target)
+        self.known: dict[tuple[Any, ...], list[tuple[float, Weapon, int]]] = {}
+
+    def of(self, model: Model) -> list[tuple[float, Weapon, int]]:
+        """``model_options`` for ``model`` (shared with the models identical to it)."""
+        key = (model.bs, model.power_turn, *map(id, model.ranged))
+        options = self.known.get(key)
+        if options is None:
+            options = self.known[key] = model_options(
+                self.battle,
+                self.unit,
+                model,
+                self.target,
+                self.keep_charge,
+                self.expected,
+                (self.distance, self.sees),
+            )
+        return options
+
+
 def model_options(
-    battle: Battle, unit: Unit, model: Model, target: Unit, keep_charge: bool, expected
+    battle: Battle,
+    unit: Unit,
+    model: Model,
+    target: Unit,
+    keep_charge: bool,
+    expected,
+    reach: tuple[float, bool] | None = None,
 ) -> list[tuple[float, Weapon, int]]:
     """The weapons ``model`` may fire at ``target`` as (expected value, weapon, shots), best
-    first; ``keep_charge`` keeps only weapons after which it may charge (seed 000 [29][36])."""
-    distance, sees = battle.gap(unit, target), battle.visible(unit, target)
+    first; ``keep_charge`` keeps only weapons after which it may charge (seed 000 [29][36]).
+    ``reach`` is the (gap, line of sight) to the target when already known."""
+    distance, sees = reach or (battle.gap(unit, target), battle.visible(unit, target))
     options: list[tuple[float, Weapon, int]] = []
     for weapon in model.ranged:
         shots = weapon_can_fire(unit, weapon, distance, sees)
@@ -93,16 +131,14 @@ def model_options(
     return options
 
 
-def best_firers(
-    battle: Battle, unit: Unit, target: Unit, keep_charge: bool, expected, firers: int
-) -> set[int]:
+def best_firers(unit: Unit, book: OptionsBook, firers: int) -> set[int]:
     """The ``firers`` models (by ``id``) whose best weapon does most: those at a transport's
     fire points (4e pp.66-67, ``transports.firing_passengers``)."""
     ranked = []
     for k, model in enumerate(unit.models):
         if model.wounds <= 0 or model.bs <= 0:
             continue
-        options = model_options(battle, unit, model, target, keep_charge, expected)
+        options = book.of(model)
         ranked.append((-(options[0][0] if options else 0.0), k, id(model)))
     return {mid for _, _, mid in sorted(ranked)[:firers]}
 
@@ -124,15 +160,16 @@ def plan_volleys(
     main_left, defensive = (99, True)
     if unit.is_vehicle:
         main_left, defensive = vehicle_weapon_allowance(unit)
+    book = OptionsBook(battle, unit, target, keep_charge, expected)
     allowed = None
     if firers is not None:
-        allowed = best_firers(battle, unit, target, keep_charge, expected, firers)
+        allowed = best_firers(unit, book, firers)
     for model in unit.models:
         if model.wounds <= 0 or model.bs <= 0:
             continue
         if allowed is not None and id(model) not in allowed:
             continue
-        options = model_options(battle, unit, model, target, keep_charge, expected)
+        options = book.of(model)
         limit = 99 if unit.is_vehicle else per_model
         fired_ordnance = False
         for value, weapon, shots in options:

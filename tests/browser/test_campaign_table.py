@@ -182,10 +182,9 @@ LINES_OF = """e => {
 }"""
 
 
-def test_the_standings_roster_name_reads_on_a_360_px_phone(sized_page, catalogues, screenshot):
-    """The roster column squeezed to one word a line on a 360 px phone ("The / Night / Watch
-    / of / Sallow / Gate"): the roster's name now sits under the player's, in at most two
-    lines, and the match points stay inside the focusable scroll region, in view."""
+def two_player_league():
+    """A Mordheim league "ada" organises, joined by ada (The Night Watch of Sallow Gate) and
+    bo (Raiders of the Sunken Mile): the campaign and its organiser."""
     organiser, friend = make_player("ada"), make_player("bo")
     campaign = campaign_create(
         user=organiser, system="skirmish", name="Marsh league", points_limit=500, seed=3
@@ -196,6 +195,14 @@ def test_the_standings_roster_name_reads_on_a_360_px_phone(sized_page, catalogue
             join_code=campaign.join_code,
             roster=roster_import(owner=user, data=load_sample_roster("skirmish", sample)),
         )
+    return campaign, organiser
+
+
+def test_the_standings_roster_name_reads_on_a_360_px_phone(sized_page, catalogues, screenshot):
+    """The roster column squeezed to one word a line on a 360 px phone ("The / Night / Watch
+    / of / Sallow / Gate"): the roster's name now sits under the player's, in at most two
+    lines, and the match points stay inside the focusable scroll region, in view."""
+    campaign, _ = two_player_league()
     page = sized_page(SMALL_PHONE)
     sign_in(page, "ada")
     page.goto(f"/campaigns/{campaign.pk}/")

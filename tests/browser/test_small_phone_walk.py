@@ -7,16 +7,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from armybuilder.rosterdata import load_sample_roster
-from armybuilder.services.exchange import roster_import
 from campaigns.models import Game
-from campaigns.services.campaigns import campaign_create
-from campaigns.services.membership import campaign_join
 from campaigns.services.results import game_report_result
 from campaigns.services.rounds import round_create
-from rules.selectors import rosters_for_battle
-from rules.services import battle_create, battle_resolve
 from tests.browser.conftest import make_player, sign_in
+from tests.browser.test_campaign_table import two_player_league
+from tests.browser.test_replay_systems import resolved
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,30 +36,6 @@ PAIRS = {
 }
 
 
-def resolved(owner, system: str, name_a: str, name_b: str, mission: str | None):
-    """A battle between two samples imported for ``owner`` (once when they are the same)."""
-    rosters = {
-        name: roster_import(owner=owner, data=load_sample_roster(system, name))
-        for name in dict.fromkeys((name_a, name_b))
-    }
-    (roster_a, snap_a), (roster_b, snap_b) = rosters_for_battle(
-        user=owner, roster_ids=[rosters[name_a].pk, rosters[name_b].pk]
-    )
-    battle = battle_create(
-        requested_by=owner,
-        snapshot_a=snap_a,
-        snapshot_b=snap_b,
-        roster_a=roster_a,
-        roster_b=roster_b,
-        mission=mission,
-        seed=4,
-        enqueue=False,
-    )
-    battle = battle_resolve(battle_id=battle.pk)
-    assert battle.status == "resolved", battle.failure_reason
-    return battle
-
-
 #: How many lines the longest number cell (models, points lost, kills) of the units takes.
 NUMBER_LINES = """() => { const UNITS = 'section[aria-labelledby=units-h] tbody';
 return Math.max(...[...document.querySelectorAll(UNITS + ' td:nth-child(n+4)')].map(e => {
@@ -82,7 +54,7 @@ def fits(page: Page) -> None:
 @pytest.mark.parametrize("system", ["massbattle", "skirmish", "grimdark", "hextactical"])
 def test_the_battle_page_fits_a_360_px_phone(sized_page, catalogues, screenshot, system):
     owner = make_player("pell")
-    battle = resolved(owner, system, *PAIRS[system])
+    battle = resolved(owner, system, PAIRS[system])
     page = sized_page(SMALL_PHONE)
     sign_in(page, "pell")
     page.goto(f"/battles/{battle.pk}/")
@@ -97,7 +69,7 @@ def test_the_battle_page_fits_a_360_px_phone(sized_page, catalogues, screenshot,
 
 def test_a_warband_against_itself_names_its_animal_once_a_side(sized_page, catalogues, screenshot):
     owner = make_player("pell")
-    battle = resolved(owner, "skirmish", "marsh-raiders", "marsh-raiders", None)
+    battle = resolved(owner, "skirmish", ("marsh-raiders", "marsh-raiders", None))
     page = sized_page(SMALL_PHONE)
     sign_in(page, "pell")
     page.goto(f"/battles/{battle.pk}/")
@@ -111,16 +83,7 @@ def test_a_warband_against_itself_names_its_animal_once_a_side(sized_page, catal
 
 
 def test_the_campaign_page_fits_a_360_px_phone(sized_page, catalogues, screenshot):
-    organiser, friend = make_player("ada"), make_player("bo")
-    campaign = campaign_create(
-        user=organiser, system="skirmish", name="Marsh league", points_limit=500, seed=3
-    )
-    for user, sample in ((organiser, "night-watch"), (friend, "marsh-raiders")):
-        campaign_join(
-            user=user,
-            join_code=campaign.join_code,
-            roster=roster_import(owner=user, data=load_sample_roster("skirmish", sample)),
-        )
+    campaign, organiser = two_player_league()
     round_create(campaign=campaign, user=organiser)
     game = Game.objects.get(campaign=campaign, round__isnull=False)
     side = "a" if game.participant_a.user_id == organiser.pk else "b"

@@ -6,7 +6,7 @@ queries whatever its size: the roster (with system and faction) and its allied f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,7 @@ from armybuilder.models import (
     Roster,
     RosterRevision,
     RulesVariant,
+    SpecialRule,
 )
 from armybuilder.rosterdata import apply_options
 from armybuilder.summaries import system_summary
@@ -51,6 +52,29 @@ def faction_list(*, system: str) -> QuerySet[Faction]:
     """The site's sample factions of a system, by slug (users' catalogues: the
     ``catalogue_selectors``)."""
     return Faction.objects.filter(system__slug=system, owner__isnull=True).select_related("system")
+
+
+def special_rule_names(
+    *, system: str, slugs: Iterable[str], factions: Iterable[str] = ()
+) -> dict[str, str]:
+    """The glossary (human) name of each special rule slug of ``system``: the name the
+    glossary of one of ``factions`` (the armies that carry it, uploaded catalogues too; read
+    through the catalogue cache) gives it first, else any loaded faction's of the system (one
+    query). A slug no glossary names is left out (callers speak the slug)."""
+    wanted = set(slugs)
+    names: dict[str, str] = {}
+    if not wanted:
+        return names
+    for faction in catalogue_lookup(system=system, factions=factions).factions.values():
+        for rule in (faction.data or {}).get("special_rules", []) or []:
+            if rule.get("slug") in wanted and rule.get("name"):
+                names.setdefault(str(rule["slug"]), str(rule["name"]))
+    missing = wanted - set(names)
+    if missing:
+        rows = SpecialRule.objects.filter(faction__system__slug=system, slug__in=missing)
+        for slug, name in rows.order_by("faction__slug").values_list("slug", "name"):
+            names.setdefault(slug, name)
+    return names
 
 
 def roster_list(*, owner: Any) -> QuerySet[Roster]:

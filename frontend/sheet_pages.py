@@ -73,6 +73,17 @@ def _rows(
     ]
 
 
+def _trait_option(trait: dict[str, Any]) -> dict[str, str]:
+    """A trait in the search box's list: "advantage, 15 — …", "5/level", "by version"."""
+    if trait.get("per_level"):
+        cost = f"{trait['per_level']}/level"
+    elif trait.get("variants"):
+        cost = "by version"
+    else:
+        cost = str(trait.get("points"))
+    return {"value": trait["name"], "text": f"{trait['kind']}, {cost} — {trait['text']}"}
+
+
 def sheet_context(
     *,
     catalogue: Faction,
@@ -108,6 +119,11 @@ def sheet_context(
     for row in item_rows:
         row["info"] = items.get(str(row["entry"]), {})
     return {
+        "trait_options": [_trait_option(t) for t in lists["traits"]],
+        "skill_options": [
+            {"value": s["name"], "text": f"{s['attribute']}/{s['difficulty']}"}
+            for s in lists["skills"]
+        ],
         "catalogue": catalogue,
         "index": checked.index,
         "sheet": sheet,

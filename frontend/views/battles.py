@@ -18,11 +18,12 @@ from frontend import svg
 from frontend.battle_log import Namer, grouped_log, log_size, phase_name, with_army_names
 from frontend.forms import BattleForm
 from frontend.missions import missions_of
+from frontend.rules_notice import rules_notice
 from rules.engine.systems.base import EngineError
 from rules.errors import BattleRequestError
 from rules.job_control import job_limit_check
 from rules.models import Battle, JobStatus
-from rules.selectors import battles_for_user, job_rules_without_effect, rosters_for_battle
+from rules.selectors import battles_for_user, rosters_for_battle
 from rules.services import battle_create
 
 
@@ -317,7 +318,7 @@ def battle_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context: dict[str, Any] = {
         "battle": battle,
         "done": battle.status in (JobStatus.RESOLVED, JobStatus.FAILED),
-        "rules_without_effect": job_rules_without_effect(job=battle),
+        "rules_without_effect": rules_notice(job=battle),
     }
     if battle.status == JobStatus.RESOLVED and battle.report:
         report = battle.report

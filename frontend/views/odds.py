@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from frontend import svg
 from frontend.forms import AttackForm, SimulationForm
+from frontend.rules_notice import rules_notice
 from frontend.views.battles import (
     request_fields,
     request_snapshots,
@@ -25,7 +26,7 @@ from rules.engine.systems.capabilities import OddsCapability
 from rules.errors import BattleRequestError
 from rules.job_control import job_limit_check
 from rules.models import FINISHED_JOB_STATUSES, JobStatus, Simulation
-from rules.selectors import job_rules_without_effect, simulations_for_user
+from rules.selectors import simulations_for_user
 from rules.services import simulation_create, simulation_progress
 
 CALCULATORS: dict[str, tuple[str, OddsCapability]] = {
@@ -104,7 +105,7 @@ def simulation_context(simulation: Simulation) -> dict[str, Any]:
         "simulation": simulation,
         "progress": simulation_progress(simulation),
         "done": simulation.status in FINISHED_JOB_STATUSES,
-        "rules_without_effect": job_rules_without_effect(job=simulation),
+        "rules_without_effect": rules_notice(job=simulation),
     }
     result = simulation.result
     if simulation.status == JobStatus.RESOLVED and result:

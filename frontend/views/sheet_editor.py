@@ -66,6 +66,20 @@ def _page(
     return render(request, template, context, status=status)
 
 
+def _posted_page(
+    request: HttpRequest, catalogue: Faction, posted: SheetPost, **page: Any
+) -> HttpResponse:
+    """The editor page (or its live panel, ``template``) for the sheet as posted."""
+    return _page(
+        request,
+        catalogue,
+        index=posted.index,
+        sheet=posted.sheet,
+        category=posted.category,
+        **page,
+    )
+
+
 def _save(request: HttpRequest, catalogue: Faction, posted: SheetPost) -> HttpResponse:
     try:
         saved = sheet_save(
@@ -80,15 +94,7 @@ def _save(request: HttpRequest, catalogue: Faction, posted: SheetPost) -> HttpRe
         refused = error.issues if isinstance(error, CatalogueRejected) else None
         if refused is None:
             messages.error(request, f"Not saved: {error.message}")
-        return _page(
-            request,
-            catalogue,
-            index=posted.index,
-            sheet=posted.sheet,
-            category=posted.category,
-            status=400,
-            refused=refused,
-        )
+        return _posted_page(request, catalogue, posted, status=400, refused=refused)
     messages.success(
         request,
         f"Saved {posted.sheet.get('name') or 'the combatant'} in {saved.catalogue.name} "
@@ -107,7 +113,7 @@ def _editor(request: HttpRequest, catalogue: Faction, index: int) -> HttpRespons
         posted = SheetPost(posted.sheet, posted.category, index, posted.action)
         if posted.action == "save":
             return _save(request, catalogue, posted)
-        return _page(request, catalogue, index=index, sheet=posted.sheet, category=posted.category)
+        return _posted_page(request, catalogue, posted)
     if index < len(units):
         sheet = sheet_of(units[index])
         if sheet is None:
@@ -142,11 +148,4 @@ def sheet_check_live(request: HttpRequest, pk: int) -> HttpResponse:
     for the form as typed; nothing is saved."""
     catalogue = owned(request, pk)
     posted = _posted(request, sheet_editing(catalogue.system.slug).lists())
-    return _page(
-        request,
-        catalogue,
-        index=posted.index,
-        sheet=posted.sheet,
-        category=posted.category,
-        template="frontend/sheets/_live.html",
-    )
+    return _posted_page(request, catalogue, posted, template="frontend/sheets/_live.html")

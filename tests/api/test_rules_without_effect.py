@@ -98,7 +98,11 @@ def test_the_battle_page_names_them_above_the_result(
     client.force_login(owner)
     page = client.get(f"/battles/{battle['id']}/").content.decode()
     assert 'id="rules-without-effect"' in page
-    assert "<code>hatred</code> (The Beacon Horde, Pass Wardens)" in page
+    # Both rosters are called "Dawnguard Vanguard": the sides' letters tell them apart.
+    assert (
+        "<strong>Hatred</strong> — Dawnguard Vanguard (A): The Beacon Horde, Pass Wardens" in page
+    )
+    assert "<code>hatred</code>" not in page
     sample = owner_client.post(
         "/api/v1/battles/",
         {"rosters": [request["rosters"][1], request["rosters"][1]], "seed": 3},
@@ -107,3 +111,40 @@ def test_the_battle_page_names_them_above_the_result(
     assert (
         'id="rules-without-effect"' not in client.get(f"/battles/{sample['id']}/").content.decode()
     )
+
+
+GLOSSED = HATED.replace("faction: hated-realms", "faction: glossed-realms", 1).replace(
+    "special_rules:\n",
+    "special_rules:\n  - {slug: hatred, name: Hatred of the Pass, text: Re-roll misses.}\n",
+    1,
+)
+
+
+def test_the_notice_speaks_glossary_names_and_tells_same_named_units_apart(
+    owner, owner_client, catalogues, client, django_capture_on_commit_callbacks
+):
+    """Issue 24: the notice read ``<code>hatred</code> (The Beacon Horde, The Beacon Horde,
+    The Beacon Horde, The Beacon Horde)`` for a list against itself; now the glossary name,
+    each unit once under its army, the armies lettered and a second same-named unit
+    numbered. The API keeps the slugs."""
+    uploaded = upload(owner_client, GLOSSED)
+    assert uploaded.status_code == 201, uploaded.json()
+    units = [dict(u) for u in VANGUARD["units"]]
+    units[1]["name"] = units[0]["name"]
+    payload = {**VANGUARD, "faction": uploaded.json()["slug"], "units": units}
+    created = owner_client.post("/api/v1/rosters/", payload, format="json")
+    assert created.status_code == 201, created.json()
+    mine = created.json()["id"]
+    with django_capture_on_commit_callbacks(execute=True):
+        battle = owner_client.post(
+            "/api/v1/battles/", {"rosters": [mine, mine], "seed": 3}, format="json"
+        ).json()
+    client.force_login(owner)
+    page = client.get(f"/battles/{battle['id']}/").content.decode()
+    api = owner_client.get(f"/api/v1/battles/{battle['id']}/").json()
+    assert (
+        "<li><strong>Hatred of the Pass</strong> — "
+        "Dawnguard Vanguard (A): The Beacon Horde, The Beacon Horde (2); "
+        "Dawnguard Vanguard (B): The Beacon Horde, The Beacon Horde (2)</li>"
+    ) in page
+    assert [r["rule"] for r in api["rules_without_effect"]] == ["hatred"]

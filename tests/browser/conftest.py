@@ -93,39 +93,13 @@ def catalogues(transactional_db, catalogue_rows) -> None:
 
 
 @pytest.fixture
-def new_page(browser: Browser, live_server) -> Iterator[Callable[[], Page]]:
-    """Open pages in fresh browser contexts (one per signed-in user)."""
+def open_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
+    """Open pages in fresh browser contexts of the live server, closed after the test:
+    ``open_page(viewport, script="", touch=False)``, with an optional init script."""
     contexts = []
 
-    def make() -> Page:
-        context = browser.new_context(
-            base_url=live_server.url, viewport={"width": 1280, "height": 900}
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(PAGE_TIMEOUT_MS)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
-@pytest.fixture
-def page(new_page) -> Page:
-    return new_page()
-
-
-@pytest.fixture
-def sized_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
-    """Open a page in a fresh context of the given viewport (a touch screen below 900 px),
-    with an optional init script."""
-    contexts = []
-
-    def make(viewport: dict[str, int], script: str = "") -> Page:
-        context = browser.new_context(
-            base_url=live_server.url, viewport=viewport, has_touch=viewport["width"] < 900
-        )
+    def make(viewport: dict[str, int], script: str = "", *, touch: bool = False) -> Page:
+        context = browser.new_context(base_url=live_server.url, viewport=viewport, has_touch=touch)
         if script:
             context.add_init_script(script)
         contexts.append(context)
@@ -136,6 +110,24 @@ def sized_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def new_page(open_page) -> Callable[[], Page]:
+    """Open desktop pages in fresh browser contexts (one per signed-in user)."""
+    return lambda: open_page(DESKTOP)
+
+
+@pytest.fixture
+def page(new_page) -> Page:
+    return new_page()
+
+
+@pytest.fixture
+def sized_page(open_page) -> Callable[..., Page]:
+    """Open a page in a fresh context of the given viewport (a touch screen below 900 px),
+    with an optional init script."""
+    return lambda viewport, script="": open_page(viewport, script, touch=viewport["width"] < 900)
 
 
 @pytest.fixture

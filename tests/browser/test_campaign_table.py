@@ -167,3 +167,62 @@ def test_trading_is_a_choice_of_named_priced_items_refused_at_the_field(
     expect(choice).to_have_value(f"{CAPTAIN}/handgun")
     fits(page)
     screenshot(page.locator("#warband-step"), "trading")
+
+
+#: The small phone the standings must read on (issue 24: "no page scrolls sideways at 360 px").
+SMALL_PHONE = {"width": 360, "height": 780}
+
+LINES_OF = """e => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+  const style = getComputedStyle(e);
+  const line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize);
+  return {rects: tops.size, byHeight: Math.round(e.getBoundingClientRect().height / line)};
+}"""
+
+
+def two_player_league():
+    """A Mordheim league "ada" organises, joined by ada (The Night Watch of Sallow Gate) and
+    bo (Raiders of the Sunken Mile): the campaign and its organiser."""
+    organiser, friend = make_player("ada"), make_player("bo")
+    campaign = campaign_create(
+        user=organiser, system="skirmish", name="Marsh league", points_limit=500, seed=3
+    )
+    for user, sample in ((organiser, "night-watch"), (friend, "marsh-raiders")):
+        campaign_join(
+            user=user,
+            join_code=campaign.join_code,
+            roster=roster_import(owner=user, data=load_sample_roster("skirmish", sample)),
+        )
+    return campaign, organiser
+
+
+def test_the_standings_roster_name_reads_on_a_360_px_phone(sized_page, catalogues, screenshot):
+    """The roster column squeezed to one word a line on a 360 px phone ("The / Night / Watch
+    / of / Sallow / Gate"): the roster's name now sits under the player's, in at most two
+    lines, and the match points stay inside the focusable scroll region, in view."""
+    campaign, _ = two_player_league()
+    page = sized_page(SMALL_PHONE)
+    sign_in(page, "ada")
+    page.goto(f"/campaigns/{campaign.pk}/")
+    standings = page.locator("#standings")
+    standings.scroll_into_view_if_needed()
+    roster = standings.get_by_role("link", name="The Night Watch of Sallow Gate")
+    expect(roster).to_be_visible()
+    lines = roster.evaluate(LINES_OF)
+    assert lines["rects"] <= 2, lines
+    assert lines["byHeight"] <= 2, lines
+    player = standings.get_by_text("ada", exact=True)
+    assert (
+        roster.bounding_box()["y"]
+        >= player.bounding_box()["y"] + player.bounding_box()["height"] - 1
+    )
+    region = page.get_by_role("region", name=re.compile("^Standings .swipe"))
+    assert region.get_attribute("tabindex") == "0"
+    points = region.locator("thead th").filter(has_text="Points")
+    box = points.bounding_box()
+    shown = region.bounding_box()
+    assert box["x"] + box["width"] <= shown["x"] + shown["width"], (box, shown)
+    fits(page)
+    screenshot(page, "standings-360", full_page=False)

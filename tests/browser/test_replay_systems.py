@@ -21,14 +21,16 @@ BATTLES = {
 }
 
 
-def resolved(owner, system: str) -> Battle:
-    name_a, name_b, mission = BATTLES[system]
-    rosters = [
-        roster_import(owner=owner, data=load_sample_roster(system, name))
-        for name in (name_a, name_b)
-    ]
+def resolved(owner, system: str, pair: tuple[str, str, str | None] | None = None) -> Battle:
+    """A battle of ``system`` between two sample rosters imported for ``owner`` (once when
+    ``pair`` names the same one twice) and its mission: ``pair``, else ``BATTLES``'."""
+    name_a, name_b, mission = pair or BATTLES[system]
+    rosters = {
+        name: roster_import(owner=owner, data=load_sample_roster(system, name))
+        for name in dict.fromkeys((name_a, name_b))
+    }
     (roster_a, snap_a), (roster_b, snap_b) = rosters_for_battle(
-        user=owner, roster_ids=[r.pk for r in rosters]
+        user=owner, roster_ids=[rosters[name_a].pk, rosters[name_b].pk]
     )
     battle = battle_create(
         requested_by=owner,

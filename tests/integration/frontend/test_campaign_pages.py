@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 
 from armybuilder.models import GameSystem
 from campaigns.models import Campaign, Game, GameStatus, Participant
@@ -383,9 +384,16 @@ def test_the_participant_page_names_units_by_catalogue_and_own_name(
 def test_standings_name_the_player_and_their_roster(campaign_with_two, player_client):
     campaign, _ = campaign_with_two
     page = player_client.get(reverse("campaign-detail", args=[campaign.pk])).content.decode()
-    assert '<td class="player-name">ada</td>' in page
-    assert '<td class="player-name">bo</td>' in page
-    assert '<th scope="col">Roster</th>' in page
+    # The roster's name sits under the player's, in one cell (a Roster column of its own
+    # was squeezed to one word a line on a 360 px phone).
+    for participant in campaign.participants.select_related("user"):
+        link = reverse("participant-detail", args=[campaign.pk, participant.pk])
+        assert (
+            f'<td class="player-name"><span class="player">{participant.user.username}</span>'
+            f'<a class="roster-name" href="{link}">{escape(participant.name)}</a></td>'
+        ) in page
+    assert '<th scope="col">Player <span class="roster-head">and roster</span></th>' in page
+    assert '<th scope="col">Roster</th>' not in page
 
 
 def test_an_organisers_page_with_nobody_joined_yet(player, player_client):

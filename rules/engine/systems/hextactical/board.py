@@ -6,10 +6,25 @@ of seed 004 (a hex one may stop in, leaving a shared hex ends close combat, line
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.engine import hexgrid
 from rules.engine.hexgrid import ArcDefinition, Hex
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.scenario import Layout
+
+#: The steps of a line between two hexes (:func:`hexgrid.line_steps`) and the set of their hexes.
+Line = tuple[tuple[tuple[Hex, ...], ...], frozenset[Hex]]
+
+
+@lru_cache(maxsize=8192)
+def line_of(a: Hex, b: Hex) -> Line:
+    """The steps of the line from ``a`` to ``b`` (:func:`hexgrid.line_steps`) and the set of
+    their hexes: pure geometry, the same on every map, so kept across battles (fighters of a
+    matchup look along much the same lines battle after battle); what blocks a line is each
+    board's own (:meth:`Board.line_clear`)."""
+    steps = tuple(hexgrid.line_steps(a, b))
+    return steps, frozenset([h for step in steps for h in step])
 
 
 class Board:
@@ -18,7 +33,6 @@ class Board:
     __slots__ = (
         "_clear",
         "_directions",
-        "_lines",
         "_sight",
         "around",
         "blocked",
@@ -46,9 +60,8 @@ class Board:
         self._clear: dict[tuple[Hex, Hex], bool] = {}
         self._sight: dict[tuple[Hex, int, int, ArcDefinition], tuple[Hex, ...]] = {}
         # Pure geometry, worked out once a battle: each hex's six neighbours (:meth:`neighbours`),
-        # the line between two hexes (:meth:`line`), the direction of an offset (:meth:`direction`)
+        # the direction of an offset (:meth:`direction`); lines between hexes: :func:`line_of`
         self.around: dict[Hex, tuple[Hex, ...]] = {}
-        self._lines: dict[tuple[Hex, Hex], tuple[tuple[tuple[Hex, ...], ...], frozenset[Hex]]] = {}
         self._directions: dict[Hex, int] = {}
 
     def in_bounds(self, h: Hex) -> bool:
@@ -62,15 +75,10 @@ class Board:
             around = self.around[h] = tuple(hexgrid.neighbours(h))
         return around
 
-    def line(self, a: Hex, b: Hex) -> tuple[tuple[tuple[Hex, ...], ...], frozenset[Hex]]:
-        """The steps of the line from ``a`` to ``b`` (:func:`hexgrid.line_steps`) and the set
-        of their hexes, kept for the next look along the same line."""
-        key = (a, b)
-        line = self._lines.get(key)
-        if line is None:
-            steps = tuple(hexgrid.line_steps(a, b))
-            line = self._lines[key] = (steps, frozenset([h for step in steps for h in step]))
-        return line
+    def line(self, a: Hex, b: Hex) -> Line:
+        """The steps of the line from ``a`` to ``b`` and the set of their hexes
+        (:func:`line_of`)."""
+        return line_of(a, b)
 
     def direction(self, a: Hex, b: Hex) -> int:
         """:func:`hexgrid.direction_to` from ``a`` to ``b``, kept per offset ``b − a`` (a

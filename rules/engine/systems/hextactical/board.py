@@ -75,11 +75,6 @@ class Board:
             around = self.around[h] = tuple(hexgrid.neighbours(h))
         return around
 
-    def line(self, a: Hex, b: Hex) -> Line:
-        """The steps of the line from ``a`` to ``b`` and the set of their hexes
-        (:func:`line_of`)."""
-        return line_of(a, b)
-
     def direction(self, a: Hex, b: Hex) -> int:
         """:func:`hexgrid.direction_to` from ``a`` to ``b``, kept per offset ``b − a`` (a
         direction does not depend on where one stands; its 1e-6 margin is far beyond the float
@@ -120,12 +115,23 @@ class Board:
         key = (a, b)
         clear = self._clear.get(key)
         if clear is None:
-            steps, hexes = self.line(a, b)
+            steps, hexes = line_of(a, b)
             blocked = self.blocked
             clear = self._clear[key] = hexes.isdisjoint(blocked) or all(
                 not all(h in blocked for h in step) for step in steps
             )
         return clear
+
+    def occupied_steps(self, a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
+        """The steps of the line from ``a`` to ``b`` (:func:`line_of`) with someone in every
+        hex: the only ones that can put people in the way
+        (:func:`tactics.people_in_the_way`, where an empty hex adds nobody and a hex-side
+        pair counts only with both hexes held), found without a look at the others' hexes."""
+        steps, hexes = line_of(a, b)
+        occ = self.occ
+        if hexes.isdisjoint(occ):
+            return []
+        return [s for s in steps if s[0] in occ and (len(s) == 1 or s[1] in occ)]
 
     def front_in_sight(
         self, origin: Hex, facing: int, radius: int, arcs: ArcDefinition

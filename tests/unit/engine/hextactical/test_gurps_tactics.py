@@ -4,6 +4,8 @@ from dataclasses import replace
 
 from rules.engine import hexgrid
 from rules.engine.systems.hextactical import tactics
+from rules.engine.systems.hextactical.board import Board
+from rules.engine.systems.hextactical.scenario import Layout
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS
 
 
@@ -129,3 +131,15 @@ def test_range_modifier_brackets():
         -5,
         -6,
     ]
+
+
+def test_occupied_steps_keep_the_steps_people_in_the_way_can_come_from():
+    # only a held single hex, or a hex-side pair with both hexes held, puts anyone in the way
+    board = Board(Layout(8, 8), {})
+    assert board.occupied_steps((0, 0), (4, 0)) == []
+    board.occ = {(2, 0): [], (1, -1): []}
+    assert board.occupied_steps((0, 0), (4, 0)) == [((2, 0),)]
+    assert board.occupied_steps((0, 0), (2, -1)) == []
+    board.occ[(1, 0)] = []
+    assert board.occupied_steps((0, 0), (2, -1)) == [((1, -1), (1, 0))]
+    assert board.occupied_steps((0, 0), (4, 0)) == [((1, 0),), ((2, 0),)]

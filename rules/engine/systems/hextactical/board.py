@@ -27,6 +27,17 @@ def line_of(a: Hex, b: Hex) -> Line:
     return steps, frozenset([h for step in steps for h in step])
 
 
+@lru_cache(maxsize=8192)
+def _line_parts(
+    a: Hex, b: Hex
+) -> tuple[frozenset[Hex], frozenset[Hex], tuple[tuple[Hex, Hex], ...]]:
+    """The hexes of :func:`line_of` ``(a, b)``, those of its single-hex steps, and its
+    hex-side pairs: what :meth:`Board.line_clear` asks of a line, kept across battles."""
+    steps, hexes = line_of(a, b)
+    singles = frozenset([step[0] for step in steps if len(step) == 1])
+    return hexes, singles, tuple([(step[0], step[1]) for step in steps if len(step) == 2])
+
+
 class Board:
     """Bounds, solid obstacles and the occupants of each hex of one battle's map."""
 
@@ -115,10 +126,11 @@ class Board:
         key = (a, b)
         clear = self._clear.get(key)
         if clear is None:
-            steps, hexes = line_of(a, b)
+            hexes, singles, pairs = _line_parts(a, b)
             blocked = self.blocked
-            clear = self._clear[key] = hexes.isdisjoint(blocked) or all(
-                not all(h in blocked for h in step) for step in steps
+            clear = self._clear[key] = hexes.isdisjoint(blocked) or (
+                singles.isdisjoint(blocked)
+                and not (pairs and any(p in blocked and q in blocked for p, q in pairs))
             )
         return clear
 

@@ -43,9 +43,13 @@ def threats_near(
 def max_enemy_reach(c: Combatant) -> int:
     """The longest reach of ``c``'s usable melee weapons (0 with none)."""
     longest = 0  # a plain loop: the AI asks this of every foe near every fighter, every turn
+    broken = c.broken
     for w in c.weapons:
-        if w.melee and w.name not in c.broken:
-            longest = max(longest, w.max_reach)
+        reaches = w.reaches
+        if reaches and not w.shield and w.name not in broken:  # Weapon.melee, inlined
+            reach = max(reaches)  # Weapon.max_reach
+            if reach > longest:
+                longest = reach
     return longest
 
 

@@ -107,17 +107,20 @@ class Battle:
 
     # ----------------------------------------------------------------- state queries
     def side_alive(self, side: str) -> bool:
-        # a plain loop, not any() over a generator: asked after every combatant's turn
+        # a plain loop, not any() over a generator: asked after every combatant's turn;
+        # here and below ``status == "fighting"`` is Combatant.active, inlined
         for c in self.sides[side]:  # noqa: SIM110
-            if c.active:
+            if c.status == "fighting":
                 return True
         return False
 
     def enemies(self, c: Combatant) -> list[Combatant]:
-        return [e for e in self.all if e.side != c.side and e.active]
+        side = c.side
+        return [e for e in self.all if e.side != side and e.status == "fighting"]
 
     def friends(self, c: Combatant) -> list[Combatant]:
-        return [f for f in self.all if f.side == c.side and f.active and f is not c]
+        side = c.side
+        return [f for f in self.all if f.side == side and f.status == "fighting" and f is not c]
 
     # ----------------------------------------------------------------- records
     def log(

@@ -6,10 +6,36 @@ of seed 004 (a hex one may stop in, leaving a shared hex ends close combat, line
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.engine import hexgrid
 from rules.engine.hexgrid import ArcDefinition, Hex
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.scenario import Layout
+
+#: The steps of a line between two hexes (:func:`hexgrid.line_steps`) and the set of their hexes.
+Line = tuple[tuple[tuple[Hex, ...], ...], frozenset[Hex]]
+
+
+@lru_cache(maxsize=8192)
+def line_of(a: Hex, b: Hex) -> Line:
+    """The steps of the line from ``a`` to ``b`` (:func:`hexgrid.line_steps`) and the set of
+    their hexes: pure geometry, the same on every map, so kept across battles (fighters of a
+    matchup look along much the same lines battle after battle); what blocks a line is each
+    board's own (:meth:`Board.line_clear`)."""
+    steps = tuple(hexgrid.line_steps(a, b))
+    return steps, frozenset([h for step in steps for h in step])
+
+
+@lru_cache(maxsize=8192)
+def _line_parts(
+    a: Hex, b: Hex
+) -> tuple[frozenset[Hex], frozenset[Hex], tuple[tuple[Hex, Hex], ...]]:
+    """The hexes of :func:`line_of` ``(a, b)``, those of its single-hex steps, and its
+    hex-side pairs: what :meth:`Board.line_clear` asks of a line, kept across battles."""
+    steps, hexes = line_of(a, b)
+    singles = frozenset([step[0] for step in steps if len(step) == 1])
+    return hexes, singles, tuple([(step[0], step[1]) for step in steps if len(step) == 2])
 
 
 class Board:
@@ -18,7 +44,6 @@ class Board:
     __slots__ = (
         "_clear",
         "_directions",
-        "_lines",
         "_sight",
         "around",
         "blocked",
@@ -46,9 +71,8 @@ class Board:
         self._clear: dict[tuple[Hex, Hex], bool] = {}
         self._sight: dict[tuple[Hex, int, int, ArcDefinition], tuple[Hex, ...]] = {}
         # Pure geometry, worked out once a battle: each hex's six neighbours (:meth:`neighbours`),
-        # the line between two hexes (:meth:`line`), the direction of an offset (:meth:`direction`)
+        # the direction of an offset (:meth:`direction`); lines between hexes: :func:`line_of`
         self.around: dict[Hex, tuple[Hex, ...]] = {}
-        self._lines: dict[tuple[Hex, Hex], tuple[tuple[tuple[Hex, ...], ...], frozenset[Hex]]] = {}
         self._directions: dict[Hex, int] = {}
 
     def in_bounds(self, h: Hex) -> bool:
@@ -61,16 +85,6 @@ class Board:
         if around is None:
             around = self.around[h] = tuple(hexgrid.neighbours(h))
         return around
-
-    def line(self, a: Hex, b: Hex) -> tuple[tuple[tuple[Hex, ...], ...], frozenset[Hex]]:
-        """The steps of the line from ``a`` to ``b`` (:func:`hexgrid.line_steps`) and the set
-        of their hexes, kept for the next look along the same line."""
-        key = (a, b)
-        line = self._lines.get(key)
-        if line is None:
-            steps = tuple(hexgrid.line_steps(a, b))
-            line = self._lines[key] = (steps, frozenset([h for step in steps for h in step]))
-        return line
 
     def direction(self, a: Hex, b: Hex) -> int:
         """:func:`hexgrid.direction_to` from ``a`` to ``b``, kept per offset ``b − a`` (a
@@ -112,12 +126,24 @@ class Board:
         key = (a, b)
         clear = self._clear.get(key)
         if clear is None:
-            steps, hexes = self.line(a, b)
+            hexes, singles, pairs = _line_parts(a, b)
             blocked = self.blocked
-            clear = self._clear[key] = hexes.isdisjoint(blocked) or all(
-                not all(h in blocked for h in step) for step in steps
+            clear = self._clear[key] = hexes.isdisjoint(blocked) or (
+                singles.isdisjoint(blocked)
+                and not (pairs and any(p in blocked and q in blocked for p, q in pairs))
             )
         return clear
+
+    def occupied_steps(self, a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
+        """The steps of the line from ``a`` to ``b`` (:func:`line_of`) with someone in every
+        hex: the only ones that can put people in the way
+        (:func:`tactics.people_in_the_way`, where an empty hex adds nobody and a hex-side
+        pair counts only with both hexes held), found without a look at the others' hexes."""
+        steps, hexes = line_of(a, b)
+        occ = self.occ
+        if hexes.isdisjoint(occ):
+            return []
+        return [s for s in steps if s[0] in occ and (len(s) == 1 or s[1] in occ)]
 
     def front_in_sight(
         self, origin: Hex, facing: int, radius: int, arcs: ArcDefinition

@@ -147,7 +147,7 @@ def in_melee_reach(
         return False
     if base > 0 and not tactics.can_use_reach(att.reach_setting, base, weapon.reach_change_ready):
         return False
-    if target.pos in tactics.melee_reach_hexes(att.pos, att.facing, dist, b.settings):
+    if tactics.in_melee_reach(att.pos, att.facing, dist, target.pos, b.settings):
         return True
     arc = hexgrid.arc_of(att.pos, att.facing, target.pos, b.settings.arcs)
     return arc in ("side", "rear")

@@ -52,31 +52,46 @@ def reachable(
     board = b.board
     # Board.free(n, c) for every hex at once: open, and nobody else stands there
     open_hexes = board.open
-    taken = {h for h, people in board.occ.items() if len(people) > 1 or people[0] is not c}
+    taken = {
+        h
+        for h, people in board.occ.items()
+        if (len(people) > 1 or people[0] is not c) and h not in enter
+    }
     levels: list[list[Hex]] = [[] for _ in range(max(budget, 2) + 1)]
     levels[0].append(start)
     for cost, level in enumerate(levels):
-        level.sort()
         # the first step may overspend (at most 2 MP): always at least 1 hex
         limit = 2 if cost == 0 and budget >= 1 else budget
+        if cost >= limit:
+            break  # no step fits: the later levels are empty
+        level.sort()
+        one, two = cost + 1, cost + 2
         for h in level:
             known = best[h]
             if known[0] != cost or h in enter:
                 continue  # reached more cheaply since, or an enemy's hex one stops in
             facing = known[2]
-            for n, step_cost, arrival, direction in steps_out(h)[facing]:
-                total = cost + step_cost
-                if total > limit:
-                    break  # the steps come cheapest first
+            cheap, dear = steps_out(h)[facing]
+            for n, arrival, direction in cheap:
                 seen = best.get(n)
-                if seen is not None and seen[0] <= total:
+                if seen is not None and seen[0] <= one:
                     continue
-                if n not in enter and (n not in open_hexes or n in taken):
+                if n in taken or (n not in open_hexes and n not in enter):
                     if evade:
                         _relax_evade(b, c, h, n, direction, facing, cost, budget, best, levels)
                     continue
-                best[n] = (total, h, arrival)
-                levels[total].append(n)
+                best[n] = (one, h, arrival)
+                levels[one].append(n)
+            if two > limit:
+                continue
+            for n, arrival in dear:
+                seen = best.get(n)
+                if seen is not None and seen[0] <= two:
+                    continue
+                if n in taken or (n not in open_hexes and n not in enter):
+                    continue  # a sidestep or backward step never Evades (_relax_evade)
+                best[n] = (two, h, arrival)
+                levels[two].append(n)
     return best
 
 
@@ -110,17 +125,25 @@ _STEPS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     for facing in range(6)
 )
 
-#: One step of the search: (hex stepped into, MP, facing on arrival, direction of the step).
-Step = tuple[Hex, int, int, int]
+#: A 1-MP step of the search: (hex stepped into, facing on arrival, direction of the step).
+Step = tuple[Hex, int, int]
+#: A 2-MP step: (hex stepped into, facing on arrival).
+DearStep = tuple[Hex, int]
 
 
 @lru_cache(maxsize=4096)
-def steps_out(h: Hex) -> tuple[tuple[Step, ...], ...]:
-    """Per facing 0–5, the :data:`_STEPS` out of ``h`` with the hexes they enter: pure
-    geometry, worked out once per hex rather than once per search."""
+def steps_out(h: Hex) -> tuple[tuple[tuple[Step, ...], tuple[DearStep, ...]], ...]:
+    """Per facing 0–5, the :data:`_STEPS` out of ``h`` with the hexes they enter, the 1-MP
+    steps apart from the 2-MP ones (direction order within each): pure geometry, worked out
+    once per hex rather than once per search."""
     ns = hexgrid.neighbours(h)
     return tuple(
-        tuple((ns[direction], cost, arrival, direction) for direction, cost, arrival in steps)
+        (
+            tuple(
+                (ns[direction], arrival, direction) for direction, mp, arrival in steps if mp == 1
+            ),
+            tuple((ns[direction], arrival) for direction, mp, arrival in steps if mp == 2),
+        )
         for steps in _STEPS
     )
 

@@ -79,7 +79,7 @@ def ranged_attack(
         distance = tactics.close_combat_ranged_modifier(weapon.bulk)
     else:
         distance = tactics.range_modifier(trait_effects.sight_distance(att, dist, b.settings))
-    steps = hexgrid.line_steps(att.pos, target.pos)
+    steps = b.board.occupied_steps(att.pos, target.pos)
     groups = tactics.people_in_the_way(steps, b.board.occupants_at, att.posture, b.settings)
     in_the_way = tactics.in_the_way_penalty(groups)
     into_close = 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.engine import hexgrid
 from rules.engine.hexgrid import Hex
@@ -54,12 +55,23 @@ RANGE_TABLE: tuple[tuple[int, int], ...] = (
 )
 
 
-def melee_reach_hexes(
-    pos: Hex, facing: int, reach: int, settings: Settings = DEFAULT_SETTINGS
-) -> list[Hex]:
-    """Hexes a weapon of ``reach`` (0 = C) strikes without a wild swing: C = own hex, 1 = the 3
-    front hexes, 2/3 = front-arc hexes at that distance (seed 004 "Reach"; seed 004 "Reach")."""
-    return hexgrid.reach_hexes(pos, facing, "C" if reach == 0 else reach, settings.arcs)
+def in_melee_reach(
+    pos: Hex, facing: int, reach: int, target: Hex, settings: Settings = DEFAULT_SETTINGS
+) -> bool:
+    """Whether a weapon of ``reach`` (0 = C) strikes ``target`` without a wild swing: C = own
+    hex, 1 = the 3 front hexes, 2/3 = front-arc hexes at that distance (seed 004 "Reach";
+    :func:`hexgrid.reach_hexes`). Asked by the offset from ``pos``: the front arc does not
+    depend on where one stands (:func:`hexgrid.arc_hexes` translates the same offsets), so no
+    hex list is built per question."""
+    if reach == 0:
+        return target == pos
+    offset = (target[0] - pos[0], target[1] - pos[1])
+    return offset in _reach_offsets(facing % 6, reach, settings.arcs)
+
+
+@lru_cache(maxsize=256)
+def _reach_offsets(facing: int, reach: int, arcs: hexgrid.ArcDefinition) -> frozenset[Hex]:
+    return frozenset(hexgrid.reach_hexes((0, 0), facing, reach, arcs))
 
 
 def can_use_reach(current: int, wanted: int, reach_change_ready: bool) -> bool:

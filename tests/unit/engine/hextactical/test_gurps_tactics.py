@@ -4,6 +4,8 @@ from dataclasses import replace
 
 from rules.engine import hexgrid
 from rules.engine.systems.hextactical import tactics
+from rules.engine.systems.hextactical.board import Board
+from rules.engine.systems.hextactical.scenario import Layout
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS
 
 
@@ -129,3 +131,28 @@ def test_range_modifier_brackets():
         -5,
         -6,
     ]
+
+
+def test_occupied_steps_keep_the_steps_people_in_the_way_can_come_from():
+    # only a held single hex, or a hex-side pair with both hexes held, puts anyone in the way
+    board = Board(Layout(8, 8), {})
+    assert board.occupied_steps((0, 0), (4, 0)) == []
+    board.occ = {(2, 0): [], (1, -1): []}
+    assert board.occupied_steps((0, 0), (4, 0)) == [((2, 0),)]
+    assert board.occupied_steps((0, 0), (2, -1)) == []
+    board.occ[(1, 0)] = []
+    assert board.occupied_steps((0, 0), (2, -1)) == [((1, -1), (1, 0))]
+    assert board.occupied_steps((0, 0), (4, 0)) == [((1, 0),), ((2, 0),)]
+
+
+def test_in_melee_reach_is_membership_of_the_reach_hexes():
+    # seed 004 "Reach": C = own hex, 1 = the 3 front hexes, 2/3 = front-arc hexes
+    pos = (3, 2)
+    near = [(pos[0] + dq, pos[1] + dr) for dq in range(-4, 5) for dr in range(-4, 5)]
+    for facing in range(6):
+        for reach in range(4):
+            hexes = hexgrid.reach_hexes(pos, facing, "C" if reach == 0 else reach)
+            inside = [h for h in near if tactics.in_melee_reach(pos, facing, reach, h)]
+            assert sorted(inside) == sorted(hexes)
+    assert tactics.in_melee_reach(pos, 0, 1, (4, 2))
+    assert not tactics.in_melee_reach(pos, 3, 1, (4, 2))

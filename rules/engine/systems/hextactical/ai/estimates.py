@@ -3,7 +3,6 @@ and who could strike next turn (engine estimates, not rules)."""
 
 from __future__ import annotations
 
-from rules.engine import hexgrid
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
 from rules.engine.systems.hextactical.damage import WOUNDING
 from rules.engine.systems.hextactical.defence import block_value, dodge_value, parry_value
@@ -33,19 +32,27 @@ def threats_near(
     c: Combatant, enemies: list[Combatant], target: Combatant | None
 ) -> list[Combatant]:
     """Enemies other than ``target`` that could reach ``c`` next turn."""
-    return [
-        e
-        for e in enemies
-        if e is not target and hexgrid.distance(c.pos, e.pos) <= e.move + max_enemy_reach(e)
-    ]
+    q, r = c.pos
+    near = []
+    for e in enemies:  # a plain loop with hexgrid.distance inlined: asked of every melee plan
+        if e is target:
+            continue
+        dq, dr = e.pos[0] - q, e.pos[1] - r
+        if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= e.move + max_enemy_reach(e):
+            near.append(e)
+    return near
 
 
 def max_enemy_reach(c: Combatant) -> int:
     """The longest reach of ``c``'s usable melee weapons (0 with none)."""
     longest = 0  # a plain loop: the AI asks this of every foe near every fighter, every turn
+    broken = c.broken
     for w in c.weapons:
-        if w.melee and w.name not in c.broken:
-            longest = max(longest, w.max_reach)
+        reaches = w.reaches
+        if reaches and not w.shield and w.name not in broken:  # Weapon.melee, inlined
+            reach = max(reaches)  # Weapon.max_reach
+            if reach > longest:
+                longest = reach
     return longest
 
 

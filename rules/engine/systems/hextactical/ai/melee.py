@@ -99,7 +99,7 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
             if d not in reaches or (d == 0 and p != here):
                 continue
             facing = board.direction(p, e.pos) if d > 0 else c.facing
-            if d > 0 and e.pos not in tactics.melee_reach_hexes(p, facing, d, b.settings):
+            if d > 0 and not tactics.in_melee_reach(p, facing, d, e.pos, b.settings):
                 continue
             score = (p != here, e.hp / e.hp_max, -d, e.id, p)
             if best is None or score < best[0]:
@@ -192,7 +192,7 @@ def all_out_rush_plan(
                 facing = hexgrid.direction_to(path[-1], e.pos)
                 if d not in reaches or d == 0:
                     continue
-                if e.pos not in tactics.melee_reach_hexes(path[-1], facing, d, b.settings):
+                if not tactics.in_melee_reach(path[-1], facing, d, e.pos, b.settings):
                     continue
                 key = (e.hp / e.hp_max, e.id, path)
                 if best is None or key < best[0]:
@@ -249,7 +249,7 @@ def long_attack_plan(
             if d not in long or d in reaches:
                 continue
             facing = hexgrid.direction_to(p, e.pos)
-            if e.pos not in tactics.melee_reach_hexes(p, facing, d, b.settings):
+            if not tactics.in_melee_reach(p, facing, d, e.pos, b.settings):
                 continue
             if long_blocked(b, c, e, p):
                 continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.engine import hexgrid
+from rules.engine.hexgrid import Hex
 from rules.engine.systems.hextactical import temper
 from rules.engine.systems.hextactical.ai.defence import all_out_defense_plan
 from rules.engine.systems.hextactical.ai.estimates import best_melee_index, max_enemy_reach
@@ -53,8 +53,7 @@ class Policy:
             plan = close_combat_plan(b, c)
             if plan is not None:
                 return plan
-        nearest = min(enemies, key=lambda e: (hexgrid.distance(c.pos, e.pos), e.id))
-        dist = hexgrid.distance(c.pos, nearest.pos)
+        nearest, dist = _nearest(c.pos, enemies)
         if (
             c.hp < c.hp_max * BADLY_HURT
             and dist <= nearest.move + max_enemy_reach(nearest)
@@ -67,3 +66,16 @@ class Policy:
             index = best_melee_index(c)
             return Plan("ready", option="switch", weapon=index if index is not None else 0)
         return with_rapid_strike(c, melee_plan(b, c, enemies, nearest))
+
+
+def _nearest(here: Hex, enemies: list[Combatant]) -> tuple[Combatant, int]:
+    """The nearest of ``enemies`` (the least id between as near) and his distance: a plain
+    loop with :func:`hexgrid.distance` inlined, asked every second of every fighter."""
+    q, r = here
+    best, nearest = (1 << 30, ""), enemies[0]  # farther than any map
+    for e in enemies:
+        dq, dr = e.pos[0] - q, e.pos[1] - r
+        key = ((abs(dq) + abs(dr) + abs(dq + dr)) // 2, e.id)
+        if key < best:
+            best, nearest = key, e
+    return nearest, best[0]

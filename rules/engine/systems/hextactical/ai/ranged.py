@@ -123,10 +123,10 @@ def pop_up_plan(b: Battle, c: Combatant, enemies: list[Combatant]) -> Plan | Non
 
 
 def in_the_way(b: Battle, c: Combatant, start: Hex, goal: Hex) -> list[tactics.InTheWay]:
-    """:func:`tactics.people_in_the_way` of a shot from ``start`` to ``goal``; none at once
-    when nobody stands on the line."""
-    steps, hexes = b.board.line(start, goal)
-    if hexes.isdisjoint(b.board.occ):
+    """:func:`tactics.people_in_the_way` of a shot from ``start`` to ``goal``, over the
+    steps with someone in them (:meth:`Board.occupied_steps`)."""
+    steps = b.board.occupied_steps(start, goal)
+    if not steps:
         return []
     return tactics.people_in_the_way(steps, b.board.occupants_at, c.posture, b.settings)
 

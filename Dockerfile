@@ -11,4 +11,4 @@ RUN mkdir -p var/static && DEBUG=1 python manage.py collectstatic --noinput -v 0
 # Not root: the code is read-only to the server, only var/ (beat schedule) is writable.
 USER muster
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--limit-request-line", "8190"]
+CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--worker-class", "gthread", "--limit-request-line", "8190"]

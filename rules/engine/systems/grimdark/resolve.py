@@ -15,7 +15,7 @@ from rules.engine.kernel.sides import SIDES, other
 from rules.engine.report import BattleMap, BattleReport, MapFeature, UnitOutcome, UnitPosition
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.grimdark.ai import GrimdarkPolicy
-from rules.engine.systems.grimdark.army import Army, Unit
+from rules.engine.systems.grimdark.army import Unit
 from rules.engine.systems.grimdark.assault import assault_phase
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.missions import (
@@ -37,6 +37,7 @@ from rules.engine.systems.grimdark.missions import (
 )
 from rules.engine.systems.grimdark.movement import move_unit, movement_phase
 from rules.engine.systems.grimdark.reserves import arrive_from_reserve, starts_in_reserve
+from rules.engine.systems.grimdark.rosters import Army
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shooting_phase
 from rules.engine.systems.grimdark.special_rules import last_man_standing

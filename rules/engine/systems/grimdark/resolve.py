@@ -141,8 +141,12 @@ def snapshot(battle: Battle) -> list[UnitPosition]:
         where = battle.by_id[unit.joined_to] if unit.joined_to else unit
         if where.embarked_in:
             where = battle.by_id[where.embarked_in]
-        models = unit_models(battle, unit)
-        alive = sum(1 for m in models if m.wounds > 0)
+        # a unit nobody joined holds only its own models: no need to pick them out
+        models = unit_models(battle, unit) if unit.joined_to or unit.members else unit.models
+        alive = 0
+        for m in models:
+            if m.wounds > 0:
+                alive += 1
         out.append(
             UnitPosition(
                 id=unit.roster_id,

@@ -207,9 +207,10 @@ class Table:
 
     def path_blocked(self, a: Point, b: Point) -> bool:
         """True when the segment a→b crosses impassable terrain."""
-        return any(
-            t.kind == IMPASSABLE and t.rect.segment_length_inside(a, b) > 0 for t in self.terrain
-        )
+        for t in self.terrain:  # a plain loop: quicker than any() over a generator
+            if t.kind == IMPASSABLE and t.rect.segment_length_inside(a, b) > 0:
+                return True
+        return False
 
 
 def segment_entry_distance(rect: Rect, a: Point, b: Point) -> float | None:

@@ -199,10 +199,10 @@ class MovementChoices:
         """The enemy at the smallest gap, the lower id on a tie."""
         best: Unit | None = None
         best_gap = 0.0
-        here, reach = unit.position, unit.footprint
+        here, reach = unit.position, unit.radius
         for enemy in battle.enemies(unit.side):
             there = enemy.position  # Battle.gap, inlined: this runs for every unit and enemy
-            gap = math.hypot(here.x - there.x, here.y - there.y) - reach - enemy.footprint
+            gap = math.hypot(here.x - there.x, here.y - there.y) - reach - enemy.radius
             gap = gap if gap > 0.0 else 0.0
             if best is None or gap < best_gap or (gap == best_gap and enemy.id < best.id):
                 best, best_gap = enemy, gap

@@ -150,8 +150,15 @@ class Unit:
     charge_target: str = ""
     engaged_cap: int = 0
     roster_id: str = ""
-    alive_count: int = 0
-    footprint: float = 0.5
+    count: int = 0
+    """Models still alive: plain attributes set by :meth:`refresh` (call it after changing
+    wounds), like ``radius`` (the footprint radius of its models in coherency) and
+    ``is_vehicle``, since every phase reads them many times."""
+    radius: float = 0.5
+    is_vehicle: bool = False
+    height: int = 2
+    """Size category for LOS and cover: 3 large, 2 standard, 1 for small targets (seed 000
+    [6][7]); set by :meth:`refresh`."""
     majorities: dict[str, int] = field(default_factory=dict)
     capacity: int = 0
     fire_points: int = 0  # passengers that may fire out of a closed hull (4e pp.66-67)
@@ -171,15 +178,13 @@ class Unit:
     def alive(self) -> list[Model]:
         return [m for m in self.models if m.wounds > 0]
 
-    @property
-    def count(self) -> int:
-        """Models still alive (cached: call :meth:`refresh` after changing wounds)."""
-        return self.alive_count
-
     def refresh(self) -> None:
         """Recount living models and the footprint after wounds change."""
-        self.alive_count = sum(1 for m in self.models if m.wounds > 0)
-        self.footprint = self._radius()
+        self.is_vehicle = self.unit_type == VEHICLE
+        small = "small_target" in self.rules
+        self.height = SMALL_HEIGHT if small else SIZE_HEIGHT.get(self.unit_type, 2)
+        self.count = sum(1 for m in self.models if m.wounds > 0)
+        self.radius = self._radius()
         self.majorities = {}
         self.ev_profile = None
         self.loadout_cache = None
@@ -205,30 +210,13 @@ class Unit:
     def on_table(self) -> bool:
         return not self.fled and not self.joined_to and not self.embarked_in and self.count > 0
 
-    @property
-    def is_vehicle(self) -> bool:
-        return self.unit_type == VEHICLE
-
-    @property
-    def height(self) -> int:
-        """Size category for LOS and cover: 3 large, 2 standard, 1 for small targets
-        (seed 000 [6][7])."""
-        if "small_target" in self.rules:
-            return SMALL_HEIGHT
-        return SIZE_HEIGHT.get(self.unit_type, 2)
-
-    @property
-    def radius(self) -> float:
-        """Footprint radius of the unit's models in coherency."""
-        return self.footprint
-
     def _radius(self) -> float:
         if self.is_vehicle:
             return 2.5
         if self.unit_type == MONSTROUS:
             return 1.5
         per_model = AREA_PER_MODEL * (2.0 if self.unit_type in (BIKE, JETBIKE, CAVALRY) else 1.0)
-        return max(0.5, math.sqrt(max(1, self.alive_count) * per_model / math.pi))
+        return max(0.5, math.sqrt(max(1, self.count) * per_model / math.pi))
 
     def has(self, rule: str) -> bool:
         return rule in self.rules

@@ -59,7 +59,7 @@ class Battle:
         return [
             u
             for u in self.by_side[side]
-            if u.alive_count > 0
+            if u.count > 0
             and not u.fled
             and not u.joined_to
             and not u.reserve
@@ -72,7 +72,7 @@ class Battle:
     def gap(self, a: Unit, b: Unit) -> float:
         """Closest-edge distance between two units' footprints (seed 000 [6])."""
         pa, pb = a.position, b.position
-        d = math.hypot(pa.x - pb.x, pa.y - pb.y) - a.footprint - b.footprint
+        d = math.hypot(pa.x - pb.x, pa.y - pb.y) - a.radius - b.radius
         return d if d > 0.0 else 0.0
 
     def credit_destroyed(self, killer: Unit, target: Unit) -> None:

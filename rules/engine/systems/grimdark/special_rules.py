@@ -141,7 +141,7 @@ def last_man_standing(battle: Battle) -> None:
     from rules.engine.systems.grimdark.morale import morale_check, start_falling_back
 
     for unit in battle.units:
-        if unit.last_man_tested or unit.alive_count != 1 or unit.start_models < 2:
+        if unit.last_man_tested or unit.count != 1 or unit.start_models < 2:
             continue
         if not unit.on_table or unit.is_vehicle or unit.locked or unit.falling_back:
             continue

@@ -50,7 +50,7 @@ class MovementChoices:
             for h in hosts
             if h.unit_type == ic.unit_type
             and not h.members
-            and not h.has("independent_character")
+            and "independent_character" not in h.rules
             and h.start_models > 1
             and all(ic.has(rule) or not h.has(rule) for rule in deployment)
         ]
@@ -261,7 +261,7 @@ class MovementChoices:
             e
             for e in battle.enemies(unit.side)
             if shockable(e)
-            and not e.has("fearless")
+            and "fearless" not in e.rules
             and battle.gap(unit, e) < reach
             and (goal is None or e.position.distance(goal) <= here)
         ]

@@ -168,7 +168,7 @@ def feel_no_pain(battle: Battle, model: Model, instant: bool, denied: bool, ap: 
     death, attacks that ignore armour, or weapons of AP ``settings.feel_no_pain_denied_by_ap``
     or better (NOT IN SEED ≈: 4e pp.74-76, published 4e p.75). The model's own rule: a
     joined character does not share its host's (4e pp.50-51)."""
-    if not model.has("feel_no_pain") or instant or denied:
+    if "feel_no_pain" not in model.rules or instant or denied:
         return False
     return ap is None or ap > battle.settings.feel_no_pain_denied_by_ap
 

@@ -64,7 +64,7 @@ def join_characters(battle: Battle, side: str) -> None:
     policy = battle.policies[side]
     units = [u for u in battle.units if u.side == side]
     for ic in units:
-        if not ic.has("independent_character") or ic.start_models != 1:
+        if "independent_character" not in ic.rules or ic.start_models != 1:
             continue
         host = policy.join_host(ic, [u for u in units if u is not ic and not u.joined_to])
         if host is None:
@@ -94,7 +94,9 @@ def deploy(battle: Battle, first: str) -> None:
         for unit in units:
             unit.reserve = starts_in_reserve(battle, unit)
         placed = [u for u in units if not u.reserve]
-        queues[side] = sorted(placed, key=lambda u: (u.has("infiltrate"), rank.get(u.category, 9)))
+        queues[side] = sorted(
+            placed, key=lambda u: ("infiltrate" in u.rules, rank.get(u.category, 9))
+        )
     counters = {"a": 0, "b": 0}
     totals = {s: len(queues[s]) for s in ("a", "b")}
     order = [first, other(first)]
@@ -108,7 +110,7 @@ def deploy(battle: Battle, first: str) -> None:
                 battle, unit, zone, counters[side], totals[side]
             )
             counters[side] += 1
-            if unit.has("infiltrate"):
+            if "infiltrate" in unit.rules:
                 forward = 6.0 if side == "a" else -6.0
                 candidate = Point(point.x, point.y + forward)
                 if all(
@@ -128,7 +130,7 @@ def deploy(battle: Battle, first: str) -> None:
                     embark(battle, passengers, transport)
     for side in order:
         for unit in battle.side_units(side):
-            if unit.has("scouts"):
+            if "scouts" in unit.rules:
                 enemy = battle.policies[side].nearest_enemy(battle, unit)
                 if enemy is not None and battle.gap(unit, enemy) > 18.0:
                     move_unit(battle, unit, enemy.position, 6.0)

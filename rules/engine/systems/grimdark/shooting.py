@@ -161,7 +161,7 @@ def base_attack(
         sniper=weapon.sniper,
         lance=weapon.lance,
         ordnance=weapon.kind == "ordnance",
-        tank_hunters=unit.has("tank_hunters"),
+        tank_hunters="tank_hunters" in unit.rules,
     )
 
 

@@ -33,7 +33,9 @@ def p_unsaved(target: Unit, ap: int | None, cover: int | None, ignore_armour: bo
 
 def value_per_wound(target: Unit) -> float:
     """Points a wound on ``target`` is worth (for target choice)."""
-    wounds = sum(m.max_wounds for m in target.models) or 1
+    wounds = target.wound_pool
+    if not wounds:  # its models' wounds change only when a character joins: then refresh()
+        wounds = target.wound_pool = sum(m.max_wounds for m in target.models) or 1
     return max(1.0, target.points / wounds)
 
 

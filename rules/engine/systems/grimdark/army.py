@@ -173,6 +173,7 @@ class Unit:
     loadout_cache: list[tuple[Model, int]] | None = None
     ev_cache: dict[tuple[Any, ...], float] = field(default_factory=dict)  # kept all battle
     ev_profile: tuple[Any, ...] | None = None  # what the AI's estimates read of it now
+    wound_pool: int = 0  # the models' starting wounds, summed when first asked (0: not yet)
 
     @property
     def alive(self) -> list[Model]:
@@ -188,6 +189,7 @@ class Unit:
         self.majorities = {}
         self.ev_profile = None
         self.loadout_cache = None
+        self.wound_pool = 0
 
     @property
     def loadouts(self) -> list[tuple[Model, int]]:

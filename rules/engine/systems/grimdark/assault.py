@@ -81,7 +81,7 @@ def charge_targets(battle: Battle, unit: Unit) -> list[Unit]:
     if unit.shot_at:
         enemies = [e for e in enemies if e.id == unit.shot_at]
     reach = charge_range(unit)
-    return [e for e in enemies if battle.gap(unit, e) <= reach]
+    return battle.within(unit, enemies, reach)
 
 
 def charge_allowance(battle: Battle, unit: Unit, target: Unit) -> float:

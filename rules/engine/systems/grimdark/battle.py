@@ -75,6 +75,16 @@ class Battle:
         d = math.hypot(pa.x - pb.x, pa.y - pb.y) - a.radius - b.radius
         return d if d > 0.0 else 0.0
 
+    def within(self, unit: Unit, others: list[Unit], reach: float) -> list[Unit]:
+        """Those of ``others`` at most ``reach`` from ``unit`` (:meth:`gap`, in one call)."""
+        here, radius, out = unit.position, unit.radius, []
+        for other_unit in others:
+            there = other_unit.position
+            d = math.hypot(here.x - there.x, here.y - there.y) - radius - other_unit.radius
+            if (d if d > 0.0 else 0.0) <= reach:
+                out.append(other_unit)
+        return out
+
     def credit_destroyed(self, killer: Unit, target: Unit) -> None:
         """Record that ``killer`` destroyed ``target`` (and any joined character in it)."""
         for uid in [target.id, *target.members]:

@@ -184,7 +184,11 @@ class Unit:
         self.is_vehicle = self.unit_type == VEHICLE
         small = "small_target" in self.rules
         self.height = SMALL_HEIGHT if small else SIZE_HEIGHT.get(self.unit_type, 2)
-        self.count = sum(1 for m in self.models if m.wounds > 0)
+        count = 0
+        for m in self.models:  # a plain loop: quicker than sum() over a generator
+            if m.wounds > 0:
+                count += 1
+        self.count = count
         self.radius = self._radius()
         self.majorities = {}
         self.ev_profile = None

@@ -19,7 +19,7 @@ def p_roll(need: int | None) -> float:
     """Chance of rolling ``need``+ on a D6 (a 1 always fails)."""
     if need is None or need > 6:
         return 0.0
-    return (7 - max(2, need)) / 6.0
+    return (7 - need) / 6.0 if need > 2 else 5 / 6.0  # (7 - max(2, need)) / 6, without max()
 
 
 def p_unsaved(target: Unit, ap: int | None, cover: int | None, ignore_armour: bool) -> float:

@@ -137,7 +137,7 @@ class Battle:
 
     def _visible(self, firer: Unit, target: Unit) -> bool:
         a, b = firer.position, target.position
-        tallest = max(firer.height, target.height)
+        tallest = firer.height if firer.height > target.height else target.height
         min_x, max_x = (a.x, b.x) if a.x < b.x else (b.x, a.x)
         min_y, max_y = (a.y, b.y) if a.y < b.y else (b.y, a.y)
         for area, (left, right, bottom, top) in self._sight_bounds:

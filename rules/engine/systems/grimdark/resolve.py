@@ -149,6 +149,7 @@ def snapshot(battle: Battle) -> list[UnitPosition]:
         for m in models:
             if m.wounds > 0:
                 alive += 1
+        size = round(where.radius * 2, 2)  # a round footprint: as wide as deep
         out.append(
             UnitPosition(
                 id=unit.roster_id,
@@ -158,8 +159,8 @@ def snapshot(battle: Battle) -> list[UnitPosition]:
                 alive=alive > 0 and where.on_table and not where.reserve,
                 models=alive,
                 facing=round(where.facing, 1),
-                width=round(where.radius * 2, 2),
-                depth=round(where.radius * 2, 2),
+                width=size,
+                depth=size,
                 status=status_of(battle, unit, models, alive),
             )
         )

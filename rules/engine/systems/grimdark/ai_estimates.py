@@ -36,7 +36,8 @@ def value_per_wound(target: Unit) -> float:
     wounds = target.wound_pool
     if not wounds:  # its models' wounds change only when a character joins: then refresh()
         wounds = target.wound_pool = sum(m.max_wounds for m in target.models) or 1
-    return max(1.0, target.points / wounds)
+    value = target.points / wounds
+    return value if value > 1.0 else 1.0
 
 
 def shot_value(model: Model, weapon: Weapon, shots: int, target: Unit) -> float:

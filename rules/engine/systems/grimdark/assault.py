@@ -177,7 +177,8 @@ def initiative(battle: Battle, unit: Unit, model: Model) -> int:
         if target is not None and target.in_cover_assaulted:
             return 10
     bonus = 1 if unit.charged and "furious_charge" in model.rules else 0
-    return min(10, model.i + bonus)
+    value = model.i + bonus
+    return value if value < 10 else 10
 
 
 def attacks_of(unit: Unit, model: Model, battle_ptc: int = 0) -> int:

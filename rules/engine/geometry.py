@@ -80,11 +80,15 @@ class Rect:
         )
 
     def clamp(self, p: Point, margin: float = 0.0) -> Point:
-        """``p`` moved inside the rectangle, ``margin`` from its edges."""
-        return Point(
-            min(max(p.x, self.x + margin), self.x + self.width - margin),
-            min(max(p.y, self.y + margin), self.y + self.height - margin),
-        )
+        """``p`` moved inside the rectangle, ``margin`` from its edges (min(max(...)),
+        written out: this runs for every move)."""
+        x, low, high = p.x, self.x + margin, self.x + self.width - margin
+        x = low if low > x else x
+        x = high if high < x else x
+        y, low, high = p.y, self.y + margin, self.y + self.height - margin
+        y = low if low > y else y
+        y = high if high < y else y
+        return Point(x, y)
 
     def clip(self, a: Point, b: Point) -> tuple[float, float] | None:
         """Parameters (t0, t1) in [0, 1] of the part of segment a→b inside the rectangle
@@ -207,9 +211,10 @@ class Table:
 
     def path_blocked(self, a: Point, b: Point) -> bool:
         """True when the segment a→b crosses impassable terrain."""
-        return any(
-            t.kind == IMPASSABLE and t.rect.segment_length_inside(a, b) > 0 for t in self.terrain
-        )
+        for t in self.terrain:  # a plain loop: quicker than any() over a generator
+            if t.kind == IMPASSABLE and t.rect.segment_length_inside(a, b) > 0:
+                return True
+        return False
 
 
 def segment_entry_distance(rect: Rect, a: Point, b: Point) -> float | None:
@@ -227,5 +232,7 @@ def point_segment_distance(p: Point, a: Point, b: Point) -> float:
     length2 = dx * dx + dy * dy
     if length2 == 0.0:
         return p.distance(a)
-    t = max(0.0, min(1.0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2))
+    t = ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2
+    t = t if t < 1.0 else 1.0  # max(0.0, min(1.0, t)), without the calls
+    t = t if t > 0.0 else 0.0
     return math.hypot(a.x + dx * t - p.x, a.y + dy * t - p.y)

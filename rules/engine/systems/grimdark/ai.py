@@ -77,7 +77,9 @@ class GrimdarkPolicy(MovementChoices):
             for model, count in loadouts:
                 top = 0.0  # expected values are never negative
                 for w in model.ranged:
-                    top = max(top, expected(unit, model, w, w.shots_at(distance, moved), target))
+                    v = expected(unit, model, w, w.shots_at(distance, moved), target)
+                    if v > top:  # max() without the call
+                        top = v
                 value += count * top
             value *= self.objective_weight(battle, target)
             if value > best_value:
@@ -105,7 +107,7 @@ class GrimdarkPolicy(MovementChoices):
 
     def wants_fleet(self, battle: Battle, unit: Unit) -> bool:
         """Fleet melee units run toward an enemy just out of charge range."""
-        if not unit.has("fleet") or self.role(unit) != ROLE_MELEE or unit.locked:
+        if "fleet" not in unit.rules or self.role(unit) != ROLE_MELEE or unit.locked:
             return False
         enemy = self.nearest_enemy(battle, unit)
         return enemy is not None and 6.0 < battle.gap(unit, enemy) <= 10.0

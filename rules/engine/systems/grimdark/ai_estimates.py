@@ -19,7 +19,7 @@ def p_roll(need: int | None) -> float:
     """Chance of rolling ``need``+ on a D6 (a 1 always fails)."""
     if need is None or need > 6:
         return 0.0
-    return (7 - max(2, need)) / 6.0
+    return (7 - need) / 6.0 if need > 2 else 5 / 6.0  # (7 - max(2, need)) / 6, without max()
 
 
 def p_unsaved(target: Unit, ap: int | None, cover: int | None, ignore_armour: bool) -> float:
@@ -33,8 +33,11 @@ def p_unsaved(target: Unit, ap: int | None, cover: int | None, ignore_armour: bo
 
 def value_per_wound(target: Unit) -> float:
     """Points a wound on ``target`` is worth (for target choice)."""
-    wounds = sum(m.max_wounds for m in target.models) or 1
-    return max(1.0, target.points / wounds)
+    wounds = target.wound_pool
+    if not wounds:  # its models' wounds change only when a character joins: then refresh()
+        wounds = target.wound_pool = sum(m.max_wounds for m in target.models) or 1
+    value = target.points / wounds
+    return value if value > 1.0 else 1.0
 
 
 def shot_value(model: Model, weapon: Weapon, shots: int, target: Unit) -> float:

@@ -50,7 +50,7 @@ class MovementChoices:
             for h in hosts
             if h.unit_type == ic.unit_type
             and not h.members
-            and not h.has("independent_character")
+            and "independent_character" not in h.rules
             and h.start_models > 1
             and all(ic.has(rule) or not h.has(rule) for rule in deployment)
         ]
@@ -199,8 +199,11 @@ class MovementChoices:
         """The enemy at the smallest gap, the lower id on a tie."""
         best: Unit | None = None
         best_gap = 0.0
+        here, reach = unit.position, unit.radius
         for enemy in battle.enemies(unit.side):
-            gap = battle.gap(unit, enemy)
+            there = enemy.position  # Battle.gap, inlined: this runs for every unit and enemy
+            gap = math.hypot(here.x - there.x, here.y - there.y) - reach - enemy.radius
+            gap = gap if gap > 0.0 else 0.0
             if best is None or gap < best_gap or (gap == best_gap and enemy.id < best.id):
                 best, best_gap = enemy, gap
         return best
@@ -219,8 +222,10 @@ class MovementChoices:
         if enemy is None:
             return None
         gap = battle.gap(unit, enemy)
-        longest = max((w.range for m in unit.alive for w in m.ranged), default=0.0)
-        heavy = any(w.kind in ("heavy", "ordnance") for m in unit.alive for w in m.ranged)
+        # one model of each living loadout carries every gun the living models carry
+        guns = [w for m, _ in unit.loadouts for w in m.ranged]
+        longest = max((w.range for w in guns), default=0.0)
+        heavy = any(w.kind in ("heavy", "ordnance") for w in guns)
         objective = self.objective_point(battle, unit)
         if (
             heavy
@@ -240,11 +245,7 @@ class MovementChoices:
             return None  # hold and shoot until it must leave for the objective
         if self.role(unit) == ROLE_MELEE:
             return enemy.position
-        preferred = (
-            11.0
-            if any(w.kind == "rapid_fire" for m in unit.alive for w in m.ranged)
-            else max(12.0, longest * 0.7)
-        )
+        preferred = 11.0 if any(w.kind == "rapid_fire" for w in guns) else max(12.0, longest * 0.7)
         if gap <= preferred:
             return objective
         return enemy.position
@@ -260,7 +261,7 @@ class MovementChoices:
             e
             for e in battle.enemies(unit.side)
             if shockable(e)
-            and not e.has("fearless")
+            and "fearless" not in e.rules
             and battle.gap(unit, e) < reach
             and (goal is None or e.position.distance(goal) <= here)
         ]

@@ -81,7 +81,7 @@ def charge_targets(battle: Battle, unit: Unit) -> list[Unit]:
     if unit.shot_at:
         enemies = [e for e in enemies if e.id == unit.shot_at]
     reach = charge_range(unit)
-    return [e for e in enemies if battle.gap(unit, e) <= reach]
+    return battle.within(unit, enemies, reach)
 
 
 def charge_allowance(battle: Battle, unit: Unit, target: Unit) -> float:
@@ -172,12 +172,13 @@ def initiative(battle: Battle, unit: Unit, model: Model) -> int:
         return 1
     if unit.in_cover_assaulted:
         return 10
-    if unit.charged and model.has("frag_grenades"):
+    if unit.charged and "frag_grenades" in model.rules:
         target = battle.by_id.get(unit.charge_target)
         if target is not None and target.in_cover_assaulted:
             return 10
-    bonus = 1 if unit.charged and model.has("furious_charge") else 0
-    return min(10, model.i + bonus)
+    bonus = 1 if unit.charged and "furious_charge" in model.rules else 0
+    value = model.i + bonus
+    return value if value < 10 else 10
 
 
 def attacks_of(unit: Unit, model: Model, battle_ptc: int = 0) -> int:
@@ -186,7 +187,7 @@ def attacks_of(unit: Unit, model: Model, battle_ptc: int = 0) -> int:
     (``walkers``)."""
     if model.a <= 0:
         return 0
-    charge_bonus = 1 if unit.charged and not model.has("slow_and_purposeful") else 0
+    charge_bonus = 1 if unit.charged and "slow_and_purposeful" not in model.rules else 0
     attacks = model.a + charge_bonus + (1 if model.extra_attack else 0)
     return walker_attacks(battle_ptc, unit, attacks) if is_walker(unit) else attacks
 
@@ -196,7 +197,7 @@ def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: i
     [46]; monstrous creatures ignore armour, NOT IN SEED: published 4e p.55). The model's
     own special rules apply (4e pp.50-51)."""
     weapon = model.melee
-    strength = model.s + (1 if unit.charged and model.has("furious_charge") else 0)
+    strength = model.s + (1 if unit.charged and "furious_charge" in model.rules else 0)
     strength = close_combat_strength(strength, weapon)
     special = weapon.cc_special if weapon is not None else "ccw"
     if target.is_vehicle:
@@ -210,7 +211,7 @@ def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: i
         if bomb:
             dice, strength = 1, 8  # one melta bomb, 2D6 + S like a monstrous creature
         elif (
-            model.has("krak_grenades")
+            "krak_grenades" in model.rules
             and strength < 6
             and special not in ("power_fist", "thunder_hammer")
         ):
@@ -224,7 +225,7 @@ def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: i
             monstrous=bomb or unit.unit_type == MONSTROUS,
             rending=bool(weapon and weapon.rending),
             vehicle_strength=vehicle_strength,
-            tank_hunters=model.has("tank_hunters"),
+            tank_hunters="tank_hunters" in model.rules,
         )
     wound_on: int | None = None
     if weapon is not None and weapon.poisoned:
@@ -236,7 +237,7 @@ def melee_attack(battle: Battle, unit: Unit, model: Model, target: Unit, dice: i
         hit_on=tables.to_hit_close_combat(model.ws, target.majority("ws")),
         strength=strength,
         ap=None,
-        reroll_hits=model.has("preferred_enemy") or unit.hymn_turn == battle.ptc,
+        reroll_hits="preferred_enemy" in model.rules or unit.hymn_turn == battle.ptc,
         reroll_wounds=special == "lightning_claws",
         rending=bool(weapon and weapon.rending),
         wound_on=wound_on,
@@ -400,7 +401,7 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
     for unit in alive[loser]:
         if unit.count == 0:
             continue
-        if unit.has("fearless"):
+        if "fearless" in unit.rules:
             no_retreat(battle, unit, difference)
             continue
         modifier = -tables.LOSER_BELOW_HALF_LD_PENALTY if unit.below_half else 0
@@ -410,7 +411,7 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
         w
         for w in alive[winner]
         if w.count > 0
-        and not w.has("no_sweep")
+        and "no_sweep" not in w.rules
         and all(battle.by_id[f] in broken or battle.by_id[f].count == 0 for f in w.foes)
     ]
     totals = [sweep_total(battle, w) for w in sweepers]
@@ -418,7 +419,7 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
         total = sweep_total(battle, unit)
         in_contact = [t for w, t in zip(sweepers, totals, strict=True) if unit.id in w.foes]
         if in_contact and total <= max(in_contact):
-            if unit.has("and_they_shall_know_no_fear"):
+            if "and_they_shall_know_no_fear" in unit.rules:
                 if battle.logging:
                     battle.log(
                         unit.side,
@@ -470,7 +471,7 @@ def assault_phase(battle: Battle) -> None:
         if not can_charge(battle, unit):
             continue
         targets = charge_targets(battle, unit)
-        if unit.has("rage"):
+        if "rage" in unit.rules:
             target = rage_charge(battle, unit, targets)
         else:
             target = policy.charge_target(battle, unit, targets)

@@ -59,7 +59,7 @@ class Battle:
         return [
             u
             for u in self.by_side[side]
-            if u.alive_count > 0
+            if u.count > 0
             and not u.fled
             and not u.joined_to
             and not u.reserve
@@ -72,8 +72,18 @@ class Battle:
     def gap(self, a: Unit, b: Unit) -> float:
         """Closest-edge distance between two units' footprints (seed 000 [6])."""
         pa, pb = a.position, b.position
-        d = math.hypot(pa.x - pb.x, pa.y - pb.y) - a.footprint - b.footprint
+        d = math.hypot(pa.x - pb.x, pa.y - pb.y) - a.radius - b.radius
         return d if d > 0.0 else 0.0
+
+    def within(self, unit: Unit, others: list[Unit], reach: float) -> list[Unit]:
+        """Those of ``others`` at most ``reach`` from ``unit`` (:meth:`gap`, in one call)."""
+        here, radius, out = unit.position, unit.radius, []
+        for other_unit in others:
+            there = other_unit.position
+            d = math.hypot(here.x - there.x, here.y - there.y) - radius - other_unit.radius
+            if (d if d > 0.0 else 0.0) <= reach:
+                out.append(other_unit)
+        return out
 
     def credit_destroyed(self, killer: Unit, target: Unit) -> None:
         """Record that ``killer`` destroyed ``target`` (and any joined character in it)."""
@@ -127,7 +137,7 @@ class Battle:
 
     def _visible(self, firer: Unit, target: Unit) -> bool:
         a, b = firer.position, target.position
-        tallest = max(firer.height, target.height)
+        tallest = firer.height if firer.height > target.height else target.height
         min_x, max_x = (a.x, b.x) if a.x < b.x else (b.x, a.x)
         min_y, max_y = (a.y, b.y) if a.y < b.y else (b.y, a.y)
         for area, (left, right, bottom, top) in self._sight_bounds:

@@ -75,7 +75,8 @@ def roll_successes(battle: Battle, dice: int, need: int, reroll: bool) -> tuple[
         failed = sum(1 for r in rolls if r < need or r == 1)
         if failed:
             rolls = [r for r in rolls if r >= need and r != 1] + battle.dice.d6_batch(failed)
-    ok = sum(map(rolls.count, range(max(2, need), 7)))  # faces need+ (a 1 always fails)
+    lowest = need if need > 2 else 2  # max(2, need), without the call
+    ok = sum(map(rolls.count, range(lowest, 7)))  # faces need+ (a 1 always fails)
     return ok, rolls.count(6)
 
 
@@ -149,7 +150,7 @@ def allocate_wounds(
             break
         denied = order[k] if order is not None else (ignore_armour or k < no_armour)
         save = tables.best_save(model.sv, ap, cover, model.invulnerable, denied, armour_cap)
-        if save is not None and saves[k] >= max(2, save):
+        if save is not None and saves[k] >= (save if save > 2 else 2):
             saved += 1
             continue
         killed_outright = model.max_wounds > 1 and tables.instant_death(strength, model.base_t)
@@ -168,7 +169,7 @@ def feel_no_pain(battle: Battle, model: Model, instant: bool, denied: bool, ap: 
     death, attacks that ignore armour, or weapons of AP ``settings.feel_no_pain_denied_by_ap``
     or better (NOT IN SEED ≈: 4e pp.74-76, published 4e p.75). The model's own rule: a
     joined character does not share its host's (4e pp.50-51)."""
-    if not model.has("feel_no_pain") or instant or denied:
+    if "feel_no_pain" not in model.rules or instant or denied:
         return False
     return ap is None or ap > battle.settings.feel_no_pain_denied_by_ap
 

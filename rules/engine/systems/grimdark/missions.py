@@ -187,7 +187,7 @@ def is_scoring(unit: Unit) -> bool:
     and not lone independent characters (4e pp.80-83 ✓/≈)."""
     if not unit.on_table or unit.falling_back or unit.unit_type == VEHICLE:
         return False
-    if unit.has("independent_character") and not unit.members:
+    if "independent_character" in unit.rules and not unit.members:
         return False
     return unit.count * 2 >= unit.start_models
 

@@ -15,7 +15,7 @@ FAST_FALL_BACK: tuple[str, ...] = (BIKE, JETBIKE, JUMP_INFANTRY, CAVALRY)
 
 def never_falls_back(unit: Unit) -> bool:
     """Fearless units and vehicles never fall back (NOT IN SEED ≈: published 4e p.74)."""
-    return unit.has("fearless") or unit.is_vehicle
+    return "fearless" in unit.rules or unit.is_vehicle
 
 
 def morale_check(battle: Battle, unit: Unit, modifier: int = 0) -> bool:
@@ -104,7 +104,7 @@ def regroup_test(battle: Battle, unit: Unit) -> bool:
     """Regroup at the start of the own Movement phase: ≥ 50% of the models, no enemy within
     6", then an Ld test, +1 with no enemy in sight; And They Shall Know No Fear regroups
     automatically (NOT IN SEED: published 4e p.49)."""
-    if unit.has("and_they_shall_know_no_fear"):
+    if "and_they_shall_know_no_fear" in unit.rules:
         unit.falling_back = False
         if battle.logging:
             battle.log(unit.side, unit.name, f"{unit.name} regroups (And They Shall Know No Fear)")
@@ -128,7 +128,7 @@ def assaulted_while_falling_back(battle: Battle, unit: Unit) -> bool:
     """An assaulted falling-back unit takes an unmodified regroup test: pass fights
     normally, fail is destroyed (NOT IN SEED: published 4e p.48); And They Shall Know No
     Fear passes its regroup tests (4e pp.47-49, pp.74-76). Returns survival."""
-    if unit.has("and_they_shall_know_no_fear"):
+    if "and_they_shall_know_no_fear" in unit.rules:
         return regroup_test(battle, unit)
     dice = battle.dice.d6s(2)
     if tables.passes_leadership(sum(dice), unit.leadership):
@@ -149,7 +149,7 @@ def pinning_test(battle: Battle, unit: Unit, modifier: int = 0) -> None:
     ignore it."""
     if unit.count == 0 or unit.locked or unit.falling_back or unit.is_vehicle:
         return
-    if unit.has("fearless") or unit.pinned_turn > battle.ptc:
+    if "fearless" in unit.rules or unit.pinned_turn > battle.ptc:
         return
     dice = battle.dice.d6s(2)
     if not tables.passes_leadership(sum(dice), unit.leadership + modifier):

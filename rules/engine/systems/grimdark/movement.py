@@ -51,7 +51,7 @@ def difficult_terrain_roll(battle: Battle, unit: Unit) -> int:
     """Difficult terrain test: 2D6, highest die is the maximum move (seed 000 [16]);
     Move Through Cover rolls 3D6 (NOT IN SEED ≈); monstrous creatures re-roll (NOT IN SEED:
     published 4e p.55)."""
-    count = 3 if unit.has("move_through_cover") else 2
+    count = 3 if "move_through_cover" in unit.rules else 2
     best = max(battle.dice.d6s(count))
     if unit.unit_type == MONSTROUS and best < 4:
         best = max(battle.dice.d6s(count))
@@ -61,7 +61,7 @@ def difficult_terrain_roll(battle: Battle, unit: Unit) -> int:
 def dangerous_terrain_test(battle: Battle, unit: Unit) -> int:
     """Each model moving in dangerous terrain rolls a D6; on a 1 it suffers a wound (seed
     000 [17]); skilled riders pass (NOT IN SEED ≈). Returns the models slain."""
-    if unit.has("skilled_rider") or unit.count == 0:
+    if "skilled_rider" in unit.rules or unit.count == 0:
         return 0
     ones = sum(1 for r in battle.dice.d6_batch(unit.count) if r == 1)
     if not ones:
@@ -133,7 +133,7 @@ def move_unit(
     areas = battle.table.areas_on_path(start, target)
     slowing = [a for a in areas if a.slows]
     dangerous = any(a.kind == DANGEROUS for a in areas)
-    if unit.has("slow_and_purposeful") or (slowing and is_slowed(unit)):
+    if "slow_and_purposeful" in unit.rules or (slowing and is_slowed(unit)):
         roll = difficult_terrain_roll(battle, unit)
         free = min(
             (
@@ -204,7 +204,7 @@ def movement_phase(battle: Battle) -> None:
                 unit.moved = fall_back_move(battle, unit)
                 continue
             unit.moved = REGROUP_MOVE
-            if not unit.has("and_they_shall_know_no_fear"):
+            if "and_they_shall_know_no_fear" not in unit.rules:
                 continue
         if unit.locked or unit.pinned_turn == battle.ptc or unit.arrived_turn == battle.ptc:
             continue
@@ -224,7 +224,7 @@ def move_by_policy(battle: Battle, unit: Unit) -> None:
     goes for the closest enemy it sees at full speed, and bikes may turbo-boost
     (``special_rules``, 4e pp.53-57, pp.74-76)."""
     policy = battle.policies[unit.side]
-    goal = rage_goal(battle, unit) if unit.has("rage") else None
+    goal = rage_goal(battle, unit) if "rage" in unit.rules else None
     limit = None
     if goal is None:
         goal = policy.movement_goal(battle, unit)

@@ -43,7 +43,7 @@ def reserve_roll_needed(turn: int) -> int | None:
 def starts_in_reserve(battle: Battle, unit: Unit) -> bool:
     """Deep strikers whose player chooses to deep strike, and under Escalation every unit
     but Troops, HQ and transports (see the module docstring)."""
-    if unit.has("deep_strike") and battle.policies[unit.side].deep_strikes(battle, unit):
+    if "deep_strike" in unit.rules and battle.policies[unit.side].deep_strikes(battle, unit):
         return True
     if "escalation" not in level_rules(battle):
         return False
@@ -62,7 +62,7 @@ def arrive_from_reserve(battle: Battle) -> None:
         if battle.dice.d6() < need:
             continue
         unit.reserve = False
-        if unit.has("deep_strike"):
+        if "deep_strike" in unit.rules:
             deep_strike(battle, unit)
         else:
             enter_from_edge(battle, unit)

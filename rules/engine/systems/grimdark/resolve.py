@@ -15,7 +15,7 @@ from rules.engine.kernel.sides import SIDES, other
 from rules.engine.report import BattleMap, BattleReport, MapFeature, UnitOutcome, UnitPosition
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.grimdark.ai import GrimdarkPolicy
-from rules.engine.systems.grimdark.army import Army, Unit
+from rules.engine.systems.grimdark.army import Unit
 from rules.engine.systems.grimdark.assault import assault_phase
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.missions import (
@@ -37,6 +37,7 @@ from rules.engine.systems.grimdark.missions import (
 )
 from rules.engine.systems.grimdark.movement import move_unit, movement_phase
 from rules.engine.systems.grimdark.reserves import arrive_from_reserve, starts_in_reserve
+from rules.engine.systems.grimdark.rosters import Army
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shooting_phase
 from rules.engine.systems.grimdark.special_rules import last_man_standing
@@ -63,7 +64,7 @@ def join_characters(battle: Battle, side: str) -> None:
     policy = battle.policies[side]
     units = [u for u in battle.units if u.side == side]
     for ic in units:
-        if not ic.has("independent_character") or ic.start_models != 1:
+        if "independent_character" not in ic.rules or ic.start_models != 1:
             continue
         host = policy.join_host(ic, [u for u in units if u is not ic and not u.joined_to])
         if host is None:
@@ -93,7 +94,9 @@ def deploy(battle: Battle, first: str) -> None:
         for unit in units:
             unit.reserve = starts_in_reserve(battle, unit)
         placed = [u for u in units if not u.reserve]
-        queues[side] = sorted(placed, key=lambda u: (u.has("infiltrate"), rank.get(u.category, 9)))
+        queues[side] = sorted(
+            placed, key=lambda u: ("infiltrate" in u.rules, rank.get(u.category, 9))
+        )
     counters = {"a": 0, "b": 0}
     totals = {s: len(queues[s]) for s in ("a", "b")}
     order = [first, other(first)]
@@ -107,7 +110,7 @@ def deploy(battle: Battle, first: str) -> None:
                 battle, unit, zone, counters[side], totals[side]
             )
             counters[side] += 1
-            if unit.has("infiltrate"):
+            if "infiltrate" in unit.rules:
                 forward = 6.0 if side == "a" else -6.0
                 candidate = Point(point.x, point.y + forward)
                 if all(
@@ -127,7 +130,7 @@ def deploy(battle: Battle, first: str) -> None:
                     embark(battle, passengers, transport)
     for side in order:
         for unit in battle.side_units(side):
-            if unit.has("scouts"):
+            if "scouts" in unit.rules:
                 enemy = battle.policies[side].nearest_enemy(battle, unit)
                 if enemy is not None and battle.gap(unit, enemy) > 18.0:
                     move_unit(battle, unit, enemy.position, 6.0)
@@ -140,8 +143,13 @@ def snapshot(battle: Battle) -> list[UnitPosition]:
         where = battle.by_id[unit.joined_to] if unit.joined_to else unit
         if where.embarked_in:
             where = battle.by_id[where.embarked_in]
-        models = unit_models(battle, unit)
-        alive = sum(1 for m in models if m.wounds > 0)
+        # a unit nobody joined holds only its own models: no need to pick them out
+        models = unit_models(battle, unit) if unit.joined_to or unit.members else unit.models
+        alive = 0
+        for m in models:
+            if m.wounds > 0:
+                alive += 1
+        size = round(where.radius * 2, 2)  # a round footprint: as wide as deep
         out.append(
             UnitPosition(
                 id=unit.roster_id,
@@ -151,8 +159,8 @@ def snapshot(battle: Battle) -> list[UnitPosition]:
                 alive=alive > 0 and where.on_table and not where.reserve,
                 models=alive,
                 facing=round(where.facing, 1),
-                width=round(where.radius * 2, 2),
-                depth=round(where.radius * 2, 2),
+                width=size,
+                depth=size,
                 status=status_of(battle, unit, models, alive),
             )
         )

@@ -161,7 +161,7 @@ def base_attack(
         sniper=weapon.sniper,
         lance=weapon.lance,
         ordnance=weapon.kind == "ordnance",
-        tank_hunters=unit.has("tank_hunters"),
+        tank_hunters="tank_hunters" in unit.rules,
     )
 
 
@@ -300,11 +300,8 @@ def shoot_unit(battle: Battle, unit: Unit, firers: int | None = None) -> None:
         return
     reach = max(w.range for w in weapons)
     barrage = any(w.barrage for w in weapons)
-    candidates = [
-        e
-        for e in eligible_targets(battle, unit)
-        if battle.gap(unit, e) <= reach and (barrage or battle.visible(unit, e))
-    ]
+    in_reach = battle.within(unit, eligible_targets(battle, unit), reach)
+    candidates = [e for e in in_reach if barrage or battle.visible(unit, e)]
     if candidates and night_fight(battle):
         candidates = night_fight_targets(battle, unit, candidates, all(w.barrage for w in weapons))
     if not candidates:

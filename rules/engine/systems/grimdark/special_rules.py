@@ -63,7 +63,7 @@ def counter_attack(battle: Battle, target: Unit) -> None:
     """Counter-attack (4e p.74 ✓): the unengaged models of a charged unit move up to 6" into
     base contact, so the whole unit fights; they get no +1 attack for charging, and a unit
     reached by a consolidation does not counter-attack (the caller is the charge)."""
-    if not target.has("counter_attack") or target.is_vehicle or target.engaged_cap == 0:
+    if "counter_attack" not in target.rules or target.is_vehicle or target.engaged_cap == 0:
         return
     target.engaged_cap = 0
     if battle.logging:
@@ -78,7 +78,7 @@ def assault_moves(battle: Battle) -> None:
 
     policy = battle.policies[battle.active]
     for unit in battle.side_units(battle.active):
-        if not unit.has("assault_move") or unit.charged or unit.locked or unit.falling_back:
+        if "assault_move" not in unit.rules or unit.charged or unit.locked or unit.falling_back:
             continue
         if unit.pinned_turn == battle.ptc or unit.turbo_turn == battle.ptc:
             continue
@@ -94,7 +94,7 @@ def melta_bomb(model: Model, strength: int, special: str) -> bool:
     """A model with melta bombs attacking a vehicle uses one (one S8 blow, 2D6 + S against
     armour) unless it strikes with a power fist or thunder hammer (4e pp.58-73 ≈)."""
     return (
-        model.has("melta_bombs")
+        "melta_bombs" in model.rules
         and strength < MELTA_BOMB_STRENGTH
         and special not in ("power_fist", "thunder_hammer")
     )
@@ -110,7 +110,7 @@ def hit_and_run(battle: Battle) -> None:
     from rules.engine.systems.grimdark.morale import release_from_combat
 
     for unit in battle.units:
-        if not unit.has("hit_and_run") or not unit.locked or not unit.foes or not unit.on_table:
+        if "hit_and_run" not in unit.rules or not unit.locked or not unit.foes or not unit.on_table:
             continue
         if not battle.policies[unit.side].hits_and_runs(battle, unit):
             continue
@@ -141,7 +141,7 @@ def last_man_standing(battle: Battle) -> None:
     from rules.engine.systems.grimdark.morale import morale_check, start_falling_back
 
     for unit in battle.units:
-        if unit.last_man_tested or unit.alive_count != 1 or unit.start_models < 2:
+        if unit.last_man_tested or unit.count != 1 or unit.start_models < 2:
             continue
         if not unit.on_table or unit.is_vehicle or unit.locked or unit.falling_back:
             continue

@@ -9,7 +9,7 @@ from rules.engine.kernel.events import EventHook
 from rules.engine.report import BattleReport
 from rules.engine.systems.base import Mission, PostBattle, RosterData
 from rules.engine.systems.capabilities import CatalogueCapability
-from rules.engine.systems.grimdark import army, campaign, resolve
+from rules.engine.systems.grimdark import army, campaign, resolve, rosters
 from rules.engine.systems.grimdark import missions as mission_defs
 from rules.engine.systems.grimdark.battlescribe import BATTLESCRIBE
 from rules.engine.systems.grimdark.odds import ODDS
@@ -38,9 +38,9 @@ class GrimdarkSystem:
         importers={"battlescribe": BATTLESCRIBE},
     )
 
-    def build_army(self, roster: RosterData) -> army.Army:
+    def build_army(self, roster: RosterData) -> rosters.Army:
         """Validate RosterData; EngineError with a stable code when unplayable."""
-        return army.build_army(roster)
+        return rosters.build_army(roster)
 
     def resolve_battle(
         self,

@@ -45,7 +45,7 @@ def to_hit_shooting(bs: int) -> int | None:
     """Shooting to hit needs max(2, 7 − BS); a natural 1 always misses (seed 000 [22])."""
     if bs <= 0:
         return None
-    return max(2, 7 - bs)
+    return 7 - bs if bs < 5 else 2  # max(2, 7 - bs), without the call
 
 
 def to_hit_close_combat(attacker_ws: int, defender_ws: int) -> int:

@@ -60,7 +60,7 @@ def death_or_glory_attack(battle: Battle, unit: Unit, model: Model, tank: Unit) 
             rending=weapon.rending,
             melta=weapon.melta,
             lance=weapon.lance,
-            tank_hunters=model.has("tank_hunters"),
+            tank_hunters="tank_hunters" in model.rules,
         )
         for weapon in model.ranged
         if weapon.strength

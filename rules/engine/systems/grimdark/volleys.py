@@ -28,7 +28,7 @@ class Volley:
 def counts_as_moved(unit: Unit) -> bool:
     """If any model moved the unit counts as moved (seed 000 [22]); slow and purposeful
     units count as stationary (NOT IN SEED ≈)."""
-    return unit.moved > 0.0 and not unit.has("slow_and_purposeful")
+    return unit.moved > 0.0 and "slow_and_purposeful" not in unit.rules
 
 
 def charges_after_any_fire(unit: Unit) -> bool:

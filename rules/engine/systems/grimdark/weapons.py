@@ -176,8 +176,9 @@ def close_combat_strength(user_strength: int, weapon: Weapon | None) -> int:
         return user_strength
     base = user_strength
     if weapon.cc_special in ("power_fist", "thunder_hammer", "dreadnought_ccw"):
-        base = min(10, 2 * user_strength)
-    return min(10, base + weapon.strength_bonus)
+        base = 2 * user_strength if user_strength < 5 else 10  # min(10, 2 S)
+    total = base + weapon.strength_bonus
+    return total if total < 10 else 10
 
 
 def close_combat_ignores_armour(weapon: Weapon | None) -> bool:

@@ -11,9 +11,10 @@ from rules.engine.dice import Dice
 from rules.engine.geometry import Point, Table, TerrainArea
 from rules.engine.kernel.events import EventLog
 from rules.engine.systems.grimdark.ai import GrimdarkPolicy
-from rules.engine.systems.grimdark.army import Unit, make_unit
+from rules.engine.systems.grimdark.army import Unit
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.missions import MISSIONS
+from rules.engine.systems.grimdark.rosters import make_unit
 
 MARINE = {"WS": 4, "BS": 4, "S": 4, "T": 4, "W": 1, "I": 4, "A": 1, "Ld": 8, "Sv": 3}
 GAUNT = {"WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 4, "A": 1, "Ld": 5, "Sv": 6}

@@ -5,7 +5,7 @@ spread over the quarters, and both sample armies bring a transport and a psyker.
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.geometry import Point
 from rules.engine.systems.grimdark.ai import SCORING_WEIGHT, GrimdarkPolicy
-from rules.engine.systems.grimdark.army import build_army
+from rules.engine.systems.grimdark.rosters import build_army
 
 from .conftest import BOLTER, GAUNT, unit_data
 

@@ -5,8 +5,8 @@ import pytest
 from armybuilder.rosterdata import load_faction, sample_roster_data
 from rules.engine.systems import get_system
 from rules.engine.systems.base import EngineError
-from rules.engine.systems.grimdark.army import make_unit
 from rules.engine.systems.grimdark.resolve import resolve_battle
+from rules.engine.systems.grimdark.rosters import make_unit
 
 from .conftest import BOLTER, unit_data
 

@@ -17,7 +17,7 @@ def test_infantry_move_six_inches(make_battle):  # seed 000 [15]
 
 
 def test_move_speeds_by_unit_type():  # 4e pp.53-57, pp.58-73
-    from rules.engine.systems.grimdark.army import make_unit
+    from rules.engine.systems.grimdark.rosters import make_unit
 
     assert movement.max_move(make_unit(unit_data("j", unit_type="jump_infantry"), "a")) == 12
     assert movement.max_move(make_unit(unit_data("b", unit_type="bike"), "a")) == 12

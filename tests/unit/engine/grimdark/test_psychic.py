@@ -5,9 +5,9 @@ import pytest
 
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.grimdark import assault
-from rules.engine.systems.grimdark.army import build_army
 from rules.engine.systems.grimdark.psychic import battle_hymns, psychic_test
 from rules.engine.systems.grimdark.resolve import resolve_battle
+from rules.engine.systems.grimdark.rosters import build_army
 from rules.engine.systems.grimdark.shooting import shoot_unit
 from rules.engine.systems.grimdark.volleys import plan_volleys
 

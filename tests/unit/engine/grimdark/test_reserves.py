@@ -138,7 +138,7 @@ def test_an_omega_battle_brings_its_reserves_on_and_reports_its_level():
 
 def test_a_unit_left_in_reserve_loses_its_points_in_the_report():
     # the report's points lost follows the VPs (≈ 4e pp.84-87: still in reserve = destroyed)
-    from rules.engine.systems.grimdark.army import build_army
+    from rules.engine.systems.grimdark.rosters import build_army
 
     late = unit_data("late", rules=["deep_strike"], points=120)
     army = build_army({"system": "grimdark", "units": [unit_data("line"), late]})

@@ -6,12 +6,12 @@ import pytest
 from rules.engine.geometry import DIFFICULT, Rect, TerrainArea
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.grimdark import assault
-from rules.engine.systems.grimdark.army import make_unit
 from rules.engine.systems.grimdark.damage import explode, feel_no_pain
 from rules.engine.systems.grimdark.morale import fall_back_distance, regroup_test
 from rules.engine.systems.grimdark.movement import movement_phase
 from rules.engine.systems.grimdark.odds import attack_odds
 from rules.engine.systems.grimdark.reserves import arrive_from_reserve
+from rules.engine.systems.grimdark.rosters import make_unit
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shoot_unit
 from rules.engine.systems.grimdark.volleys import counts_as_moved

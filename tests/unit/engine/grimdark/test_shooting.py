@@ -286,7 +286,7 @@ def _melta_battle(make_battle, gap, script):
     tank = unit_data("tank", unit_type="vehicle", size=1, profile=BUNKER_TANK)
     battle = make_battle([(gunner, (10, 10))], [(tank, (10, 40))], dice=ScriptedDice(list(script)))
     me, target = battle.units
-    target.position = type(target.position)(10, 10 + me.footprint + target.footprint + gap)
+    target.position = type(target.position)(10, 10 + me.radius + target.radius + gap)
     assert abs(battle.gap(me, target) - gap) < 1e-9
     return battle, me, target
 

@@ -5,10 +5,10 @@ from dataclasses import replace
 
 from rules.engine.geometry import IMPASSABLE, Point, Rect, TerrainArea
 from rules.engine.systems.grimdark import assault, special_rules
-from rules.engine.systems.grimdark.army import build_army
 from rules.engine.systems.grimdark.damage import allocate_wounds
 from rules.engine.systems.grimdark.morale import fall_back_move
 from rules.engine.systems.grimdark.movement import move_by_policy
+from rules.engine.systems.grimdark.rosters import build_army
 from rules.engine.systems.grimdark.shooting import shooting_phase
 
 from .conftest import BOLTER, GAUNT, MARINE, ScriptedDice, unit_data

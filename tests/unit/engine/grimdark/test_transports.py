@@ -6,9 +6,9 @@ import pytest
 
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.grimdark import assault
-from rules.engine.systems.grimdark.army import make_unit
 from rules.engine.systems.grimdark.damage import apply_vehicle_damage
 from rules.engine.systems.grimdark.movement import movement_phase
+from rules.engine.systems.grimdark.rosters import make_unit
 from rules.engine.systems.grimdark.shooting import shooting_phase
 from rules.engine.systems.grimdark.transports import can_carry, disembark, embark
 
@@ -166,8 +166,8 @@ def test_passengers_fire_from_an_open_topped_transport(make_battle):
 
 
 def test_a_battle_with_transports_carries_and_unloads_passengers():
-    from rules.engine.systems.grimdark.army import build_army
     from rules.engine.systems.grimdark.resolve import resolve_battle
+    from rules.engine.systems.grimdark.rosters import build_army
 
     squad = unit_data("squad", weapons=[BOLTER], rules=["sergeant"])
     roster = {"system": "grimdark", "units": [rhino(), squad, unit_data("hq", size=5)]}

@@ -4,8 +4,8 @@ import pytest
 
 from rules.engine.systems.base import EngineError
 from rules.engine.systems.grimdark import assault
-from rules.engine.systems.grimdark.army import make_unit, validate_unit
 from rules.engine.systems.grimdark.damage import Outcome
+from rules.engine.systems.grimdark.rosters import make_unit, validate_unit
 from rules.engine.systems.grimdark.walkers import combat_wounds, fights, hit_on_walker
 
 from .conftest import GAUNT, ScriptedDice, unit_data

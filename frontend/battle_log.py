@@ -33,6 +33,20 @@ def with_army_names(text: str, armies: dict[str, str]) -> str:
     return SIDE_WORDS.sub(lambda m: armies.get(m[1]) or m[0], text)
 
 
+def summary_with_names(report: dict[str, Any], armies: dict[str, str]) -> str:
+    """The report's one-line summary in the page's army names: ``side a`` becomes the army's
+    name, and in a mirror match the winner's bare name ("Raiders wins", "Raiders (a) wins")
+    carries its side letter as everywhere else on the page ("Raiders (A) wins")."""
+    text = with_army_names(str(report.get("summary") or ""), armies)
+    winner = str(report.get("winner") or "")
+    raw = str((report.get("armies") or {}).get(winner) or "")
+    if raw and armies.get(winner, raw) != raw:
+        for plain in (f"{raw} ({winner}) wins", f"{raw} wins"):
+            if plain in text:
+                return text.replace(plain, f"{armies[winner]} wins", 1)
+    return text
+
+
 def phase_name(phase: str) -> str:
     """A phase slug as a heading: ``close_combat`` → "Close combat"."""
     return human_words(phase).capitalize()

@@ -15,7 +15,7 @@ from django.utils import timezone
 from armybuilder.errors import ArmyBuilderError
 from armybuilder.selectors import roster_list, system_list
 from frontend import svg
-from frontend.battle_log import Namer, grouped_log, log_size, phase_name, with_army_names
+from frontend.battle_log import Namer, grouped_log, log_size, phase_name, summary_with_names
 from frontend.forms import BattleForm
 from frontend.missions import missions_of
 from frontend.rules_notice import rules_notice
@@ -301,7 +301,7 @@ def report_context(battle: Battle, report: dict[str, Any]) -> dict[str, Any]:
         "system_name": system_name,
         "points_name": points_name,
         "winner_name": armies.get(report.get("winner") or "", ""),
-        "summary": with_army_names(str(report.get("summary") or ""), armies),
+        "summary": summary_with_names(report, armies),
         "casualties_svg": bars(lost, "Models lost per turn", "models lost"),
         "points_svg": bars(points, f"Points lost per turn ({points_name})", f"{points_name} lost"),
         "points_total": {side: sum(points[side]) for side in ("a", "b")},

@@ -15,7 +15,7 @@ from armybuilder.models import RosterRevision
 from armybuilder.rosterdata import load_sample_roster
 from armybuilder.services.exchange import roster_import
 from armybuilder.services.units import roster_update_unit
-from frontend.battle_log import Namer, attack_steps, grouped_log, roll_of
+from frontend.battle_log import Namer, attack_steps, grouped_log, roll_of, summary_with_names
 from frontend.unit_cards import grouped, rule_name, stat_line, weapon_text
 from frontend.views.battles import points_lost_per_turn
 from frontend.words import human_words
@@ -371,3 +371,28 @@ def test_crowded_map_labels_never_overlap_and_stay_inside_the_table():
             assert not (
                 one[0] < other[2] and other[0] < one[2] and one[1] < other[3] and other[1] < one[3]
             )
+
+
+@pytest.mark.parametrize(
+    ("summary", "expected"),
+    [
+        ("Raiders wins (rout)", "Raiders (B) wins (rout)"),  # skirmish's wording
+        (
+            "Raiders (b) wins Annihilation after 5 turns",
+            "Raiders (B) wins Annihilation after 5 turns",
+        ),
+        ("side b wins on points", "Raiders (B) wins on points"),
+    ],
+)
+def test_a_mirror_matchs_summary_names_the_winner_with_its_letter(summary, expected):
+    report = {"armies": {"a": "Raiders", "b": "Raiders"}, "winner": "b", "summary": summary}
+    assert summary_with_names(report, Namer(report).armies) == expected
+
+
+def test_a_summary_of_two_different_armies_keeps_their_names():
+    report = {
+        "armies": {"a": "Raiders", "b": "Wardens"},
+        "winner": "a",
+        "summary": "Raiders wins (rout)",
+    }
+    assert summary_with_names(report, Namer(report).armies) == "Raiders wins (rout)"

@@ -274,10 +274,13 @@ def resolve_vehicle_hits(
 ) -> Outcome:
     """Each hit rolls armour penetration against the facing; glancing and penetrating hits
     roll on the damage tables; a fast skimmer, or a vehicle obscured by its smoke against
-    shooting, takes penetrating hits as glancing (NOT IN SEED ≈: 4e pp.58-73, ``smoke``)."""
+    shooting, takes penetrating hits as glancing (NOT IN SEED ≈: 4e pp.58-73, ``smoke``);
+    an ordnance hit that stays penetrating rolls on the ordnance penetrating table
+    (``tables.ORDNANCE_PENETRATING_TABLE``, ``settings.ordnance_damage_table``)."""
     results: list[str] = []
     armour = armour_facing(target, source, attack.close_combat)
     open_topped = "open_topped" in target.vehicle_kinds
+    ordnance_table = attack.ordnance and battle.settings.ordnance_damage_table
     for _ in range(hits):
         if target.count == 0:
             break
@@ -288,7 +291,7 @@ def resolve_vehicle_hits(
             fast_skimmer(target) or (obscured(battle, target) and not attack.close_combat)
         ):
             kind = "glancing"
-        effect = tables.vehicle_damage(kind, battle.dice.d6(), open_topped)
+        effect = tables.vehicle_damage(kind, battle.dice.d6(), open_topped, ordnance_table)
         results.append(f"{kind} {effect}")
         apply_vehicle_damage(battle, target, effect)
     slain = 1 if target.count == 0 else 0

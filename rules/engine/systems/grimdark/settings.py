@@ -76,6 +76,12 @@ class GrimdarkSettings(RuleSettings):
       back but whose way to its table edge is blocked by enemy units (their footprints) or
       impassable terrain, straight or up to 60° aside, is destroyed. False lets it move as
       far as the way is clear.
+    - ``ordnance_damage_table``: An ordnance hit that penetrates a vehicle rolls on the
+      harsher ordnance penetrating table (digest §36.6: "ordnance penetrating hits use a
+      harsher table", 4e p.61 NOT IN SEED ≈): 1 stunned, 2 weapon destroyed, 3 immobilised,
+      4 destroyed, 5-6 explodes (6 is the published "annihilated", played as explodes).
+      Doubtful because the published rows were not found with the ``search`` tool (see
+      ``tables.ORDNANCE_PENETRATING_TABLE``). False plays the ordinary penetrating table.
     """
 
     sweep_is_massacre: bool = False
@@ -90,3 +96,4 @@ class GrimdarkSettings(RuleSettings):
     turbo_boost_save: int = field(default=3, metadata={"choices": (0, 2, 3, 4, 5, 6)})
     mixed_armour_allocation: bool = True
     trapped_when_blocked: bool = True
+    ordnance_damage_table: bool = True

@@ -1,5 +1,8 @@
 """Smoke launchers and ordnance (NOT IN SEED: 4e pp.58-73; ordnance seed 000 [29][31][32])."""
 
+from dataclasses import replace
+
+from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.damage import Attack, penetration_roll, resolve_attack
 from rules.engine.systems.grimdark.shooting import shooting_phase
 from rules.engine.systems.grimdark.smoke import obscured, trigger_smoke
@@ -95,3 +98,60 @@ def test_ordnance_fires_alone_and_only_from_vehicles_and_barrages_never_after_mo
     infantry = battle.units[1]
     infantry.models[0].ranged = [cannon]
     assert weapon_can_fire(infantry, cannon, 28, True) == 0
+
+
+def test_ordnance_penetrating_hits_roll_on_the_harsher_ordnance_table():
+    # digest §36.6 ≈ (4e p.61): ordnance penetrating hits use a harsher table; glancing
+    # ordnance hits keep the glancing table; open-topped still adds 1
+    ordnance = [tables.vehicle_damage("penetrating", r, ordnance=True) for r in range(1, 7)]
+    plain = [tables.vehicle_damage("penetrating", r) for r in range(1, 7)]
+    assert ordnance == [
+        "stunned",
+        "weapon_destroyed",
+        "immobilised",
+        "destroyed",
+        "explodes",
+        "explodes",
+    ]
+    assert plain[4] == "destroyed"  # the ordinary table: a 5 leaves a wreck
+    assert tables.vehicle_damage("penetrating", 4, open_topped=True, ordnance=True) == "explodes"
+    assert tables.vehicle_damage("glancing", 5, ordnance=True) == "immobilised"
+
+
+def _ordnance_shot(make_battle, script, ordnance=True):
+    battle = make_battle(
+        [(tank(), (30, 10))], [(unit_data("foe"), (30, 50))], dice=ScriptedDice(script)
+    )
+    hull = battle.units[0]
+    shot = Attack(dice=1, hit_on=None, strength=8, ap=3, ordnance=ordnance)
+    return battle, hull, shot
+
+
+def test_an_ordnance_hit_that_penetrates_explodes_the_vehicle_on_a_five(make_battle):
+    # penetration max(1, 6) + S8 = 14 > rear AV10: penetrating; damage D6 5 → ordnance
+    # table "explodes" (the ordinary table would leave a wreck); explosion reach D6 1
+    battle, hull, shot = _ordnance_shot(make_battle, [1, 6, 5, 1])
+    terrain_before = len(battle.table.terrain)
+    out = resolve_attack(battle, shot, hull, None, None)
+    assert out.vehicle_results == ["penetrating explodes"]
+    assert hull.count == 0
+    assert len(battle.table.terrain) == terrain_before  # no wreck
+
+
+def test_a_plain_penetrating_hit_and_the_setting_off_keep_the_ordinary_table(make_battle):
+    # the same dice without ordnance (D6 6 + 8 = 14, damage 5) leave a wreck
+    battle, hull, shot = _ordnance_shot(make_battle, [6, 5], ordnance=False)
+    out = resolve_attack(battle, shot, hull, None, None)
+    assert out.vehicle_results == ["penetrating destroyed"]
+    battle, hull, shot = _ordnance_shot(make_battle, [1, 6, 5])
+    battle.settings = replace(battle.settings, ordnance_damage_table=False)
+    out = resolve_attack(battle, shot, hull, None, None)
+    assert out.vehicle_results == ["penetrating destroyed"]
+
+
+def test_a_glancing_ordnance_hit_rolls_on_the_glancing_table(make_battle):
+    # max(2, 2) + S8 = 10 = rear AV10: glancing; damage D6 5 → glancing "immobilised"
+    battle, hull, shot = _ordnance_shot(make_battle, [2, 2, 5])
+    out = resolve_attack(battle, shot, hull, None, None)
+    assert out.vehicle_results == ["glancing immobilised"]
+    assert hull.immobilised

@@ -24,11 +24,11 @@ def p_roll(need: int | None) -> float:
 
 def p_unsaved(target: Unit, ap: int | None, cover: int | None, ignore_armour: bool) -> float:
     """Chance a wound is not saved by the target's typical model."""
-    model = next((m for m in target.models if m.wounds > 0), None)
-    if model is None:
-        return 0.0
-    save = tables.best_save(model.sv, ap, cover, model.invulnerable, ignore_armour)
-    return 1.0 - p_roll(save)
+    for model in target.models:  # the first living model; a loop, not next() over a generator
+        if model.wounds > 0:
+            save = tables.best_save(model.sv, ap, cover, model.invulnerable, ignore_armour)
+            return 1.0 - p_roll(save)
+    return 0.0
 
 
 def value_per_wound(target: Unit) -> float:

@@ -208,6 +208,13 @@ class MovementChoices:
                 best, best_gap = enemy, gap
         return best
 
+    def sees_any(self, battle: Battle, unit: Unit, reach: float) -> bool:
+        """Whether an enemy within ``reach`` is in the unit's line of sight."""
+        for enemy in battle.within(unit, battle.enemies(unit.side), reach):
+            if battle.visible(unit, enemy):
+                return True
+        return False
+
     def movement_goal(self, battle: Battle, unit: Unit) -> Point | None:
         """Carry passengers toward their goal; stay if heavy weapons have targets; else go
         for objectives or the enemy."""
@@ -223,18 +230,21 @@ class MovementChoices:
             return None
         gap = battle.gap(unit, enemy)
         # one model of each living loadout carries every gun the living models carry
-        guns = [w for m, _ in unit.loadouts for w in m.ranged]
-        longest = max((w.range for w in guns), default=0.0)
-        heavy = any(w.kind in ("heavy", "ordnance") for w in guns)
+        longest, heavy, rapid = 0.0, False, False
+        for m, _ in unit.loadouts:  # max() and two any()s over its guns, in one loop
+            for w in m.ranged:
+                if w.range > longest:
+                    longest = w.range
+                if w.kind in ("heavy", "ordnance"):
+                    heavy = True
+                elif w.kind == "rapid_fire":
+                    rapid = True
         objective = self.objective_point(battle, unit)
         if (
             heavy
             and unit.unit_type != MONSTROUS
             and not self.objective_due(battle, unit, objective)
-            and any(
-                battle.gap(unit, e) <= longest and battle.visible(unit, e)
-                for e in battle.enemies(unit.side)
-            )
+            and self.sees_any(battle, unit, longest)
         ):
             return None
         if objective is not None and self.role(unit) == ROLE_SHOOTER:
@@ -245,7 +255,7 @@ class MovementChoices:
             return None  # hold and shoot until it must leave for the objective
         if self.role(unit) == ROLE_MELEE:
             return enemy.position
-        preferred = 11.0 if any(w.kind == "rapid_fire" for w in guns) else max(12.0, longest * 0.7)
+        preferred = 11.0 if rapid else max(12.0, longest * 0.7)
         if gap <= preferred:
             return objective
         return enemy.position

@@ -273,18 +273,19 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
     and a model slain before its step does not strike (seed 000 [39][41]). Returns the
     unsaved wounds each side caused."""
     wounds = {"a": 0, "b": 0}
-    plan: list[tuple[int, Unit, Model]] = []
+    plan: dict[int, dict[str, list[Model]]] = {}  # step -> unit id -> its models there
     engaged = {unit.id: engaged_models(unit) for unit in group}
     for unit in group:
         if not fights(unit):
             continue
         for model in engaged[unit.id]:
-            plan.append((initiative(battle, unit, model), unit, model))
-    steps = sorted({step for step, _, _ in plan}, reverse=True)
-    for step in steps:
-        strikers = [(u, m) for s, u, m in plan if s == step and m.wounds > 0]
+            step = initiative(battle, unit, model)
+            plan.setdefault(step, {}).setdefault(unit.id, []).append(model)
+    for step in sorted(plan, reverse=True):
+        # who strikes is settled before anyone does: blows at one step are simultaneous
+        strikers = {uid: [m for m in models if m.wounds > 0] for uid, models in plan[step].items()}
         for unit in group:
-            mine = [m for u, m in strikers if u is unit]
+            mine = strikers.get(unit.id)
             if not mine:
                 continue
             target = battle.policies[unit.side].melee_target(battle, unit)

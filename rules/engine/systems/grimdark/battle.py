@@ -16,6 +16,12 @@ LARGE_TYPES: tuple[str, ...] = (VEHICLE, MONSTROUS)
 AREA_SIGHT_DEPTH = 6.0  # models see and are seen up to 6" into area terrain (seed 000 [21])
 
 
+def _bounds(area: Any) -> tuple[float, float, float, float]:
+    """An area's rectangle as (left, right, bottom, top), for quick box tests."""
+    rect = area.rect
+    return rect.x, rect.x + rect.width, rect.y, rect.y + rect.height
+
+
 class Battle:
     """Everything one battle needs; phases are functions taking a Battle."""
 
@@ -49,6 +55,7 @@ class Battle:
         self._los_cache: dict[tuple[Any, ...], bool] = {}
         self.sight_areas = [a for a in table.terrain if a.height > 0]
         self._sight_bounds: list[tuple[Any, tuple[float, float, float, float]]] = []
+        self._cover_bounds: list[tuple[Any, tuple[float, float, float, float]]] = []
         self.terrain_changed()
         self.large_units = [u for u in units if u.unit_type in LARGE_TYPES]
         self.first = "a"
@@ -116,9 +123,9 @@ class Battle:
         """Forget cached sight lines and area bounds (a wreck appeared: append it to
         ``sight_areas`` first); positions are part of the key, so moves need no call."""
         self._los_cache.clear()
-        self._sight_bounds = [
-            (a, (a.rect.x, a.rect.x + a.rect.width, a.rect.y, a.rect.y + a.rect.height))
-            for a in self.sight_areas
+        self._sight_bounds = [(a, _bounds(a)) for a in self.sight_areas]
+        self._cover_bounds = [
+            (a, _bounds(a)) for a in self.table.terrain if a.cover_save is not None
         ]
 
     # ----- line of sight and cover ---------------------------------------------------
@@ -184,11 +191,15 @@ class Battle:
         turbo = self.settings.turbo_boost_save
         if turbo and target.turbo_turn >= 0 and self.ptc <= target.turbo_turn + 1:
             best = turbo
-        for area in self.table.terrain:
-            if area.cover_save is None:
-                continue
+        there = target.position
+        here = firer.position if firer is not None else there
+        min_x, max_x = (here.x, there.x) if here.x < there.x else (there.x, here.x)
+        min_y, max_y = (here.y, there.y) if here.y < there.y else (there.y, here.y)
+        for area, (left, right, bottom, top) in self._cover_bounds:
+            if left > max_x or right < min_x or bottom > max_y or top < min_y:
+                continue  # the line of fire's box misses it: neither end is inside either
             rect = area.rect
-            if rect.contains(target.position):
+            if rect.contains(there):
                 if area.height >= target.height - 1:
                     best = area.cover_save if best is None else min(best, area.cover_save)
                 continue

@@ -202,9 +202,10 @@ def status_of(
 
 
 def side_alive(battle: Battle, side: str) -> bool:
-    return any(
-        u.side == side and u.count > 0 and not u.fled and not u.joined_to for u in battle.units
-    )
+    for u in battle.units:  # a plain loop: quicker than any() over a generator
+        if u.side == side and u.count > 0 and not u.fled and not u.joined_to:
+            return True
+    return False
 
 
 class GrimdarkBattle(BattleLoop):

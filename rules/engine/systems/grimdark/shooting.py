@@ -298,19 +298,24 @@ def shoot_unit(battle: Battle, unit: Unit, firers: int | None = None) -> None:
     weapons = [w for m, _ in unit.loadouts for w in m.ranged]
     if not weapons:
         return
-    reach = max(w.range for w in weapons)
-    barrage = any(w.barrage for w in weapons)
+    reach, barrage, barrage_only = weapons[0].range, False, True
+    for w in weapons:  # max(), any() and all() in one pass, without the generators
+        if w.range > reach:
+            reach = w.range
+        if w.barrage:
+            barrage = True
+        else:
+            barrage_only = False
     in_reach = battle.within(unit, eligible_targets(battle, unit), reach)
     candidates = [e for e in in_reach if barrage or battle.visible(unit, e)]
     if candidates and night_fight(battle):
-        candidates = night_fight_targets(battle, unit, candidates, all(w.barrage for w in weapons))
+        candidates = night_fight_targets(battle, unit, candidates, barrage_only)
     if not candidates:
         return
     keep_charge = policy.plans_charge(battle, unit, candidates)
     wanted = policy.choose_target(battle, unit, candidates, keep_charge)
     if wanted is None:
         return
-    barrage_only = all(w.barrage for w in weapons)
     target = wanted if barrage_only else target_priority(battle, unit, wanted, candidates)
     volleys = plan_volleys(battle, unit, target, keep_charge, policy.expected_shot, firers)
     if not volleys:

@@ -2,7 +2,10 @@
 unbalanced weapons, posture, parry hands, consciousness, movement costs), and the AI crash with
 a thrown weapon. Each test cites the Basic Set page (seed 004 has none of these rules)."""
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems import get_system
@@ -13,7 +16,9 @@ from rules.engine.systems.hextactical.combatant import AttackMode, Weapon, build
 from rules.engine.systems.hextactical.criticals import CRITICAL_MISS
 from rules.engine.systems.hextactical.damage import DamageDice
 from rules.engine.systems.hextactical.plan import POP_UP, Plan
+from rules.engine.systems.hextactical.pointbuy.equipment import ITEMS, engine_entry
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS
+from tests.unit.engine.hextactical.basic_set_weapons import mismatches
 from tests.unit.engine.hextactical.test_gurps_battle_rules import (
     ScriptedDice,
     _battle,
@@ -212,6 +217,29 @@ def test_catalogue_weapons_follow_the_basic_set_tables():
         ("saltmarsh-reavers", "axe-thrower"),
     ):
         assert _weapon(faction, slug, "Buckler")[1].skill_name == "Shield (Buckler)"
+    entries = [
+        weapon
+        for faction in ("thornwall-company", "saltmarsh-reavers")
+        for unit in _catalogue_units(faction)
+        for weapon in unit.get("weapons") or []
+        if not weapon.get("shield")
+    ]
+    assert len(entries) > 20
+    assert [p for entry in entries for p in mismatches(entry)] == []
+
+
+def _catalogue_units(faction):
+    path = Path(__file__).parents[4] / "armybuilder/catalogues/hextactical" / f"{faction}.yaml"
+    return yaml.safe_load(path.read_text())["units"]
+
+
+def test_point_buy_equipment_follows_the_basic_set_tables():
+    # GURPS 4e Basic Set pp.B271-276: the list the sheet editor and GCS import offer, checked
+    # against the same table as the catalogue; the halberd is ‡ and thrusts at reach 1-3
+    # (p.B272), the greatsword thrusts at reach 2 only, thr+2 cr (p.B274)
+    weapons = [engine_entry(i) for i in ITEMS.values() if i["kind"] == "weapon"]
+    assert {w["name"] for w in weapons} >= {"Halberd", "Greatsword", "Crossbow"}
+    assert [p for entry in weapons for p in mismatches(entry)] == []
 
 
 # ----------------------------------------------------------------- 6: critical misses

@@ -242,6 +242,30 @@ def test_point_buy_equipment_follows_the_basic_set_tables():
     assert [p for entry in weapons for p in mismatches(entry)] == []
 
 
+def _shooter(st, item):
+    unit = {"id": "s", "profile": {"ST": st, "DX": 12, "IQ": 10, "HT": 10}}
+    unit["weapons"] = [engine_entry(ITEMS[item]) if isinstance(item, str) else item]
+    return build_combatant(unit, "a").weapons[0].modes[0].damage
+
+
+def test_crossbow_damage_is_at_the_crossbow_st():
+    # GURPS 4e Basic Set p.B276 Crossbow thr+4 imp, ST 7†, p.B270: a bow or crossbow does
+    # damage by its own ST: thr at ST 7 is 1d-3, +4 = 1d+1, whatever the wielder's ST
+    for st in (7, 10, 14):
+        bolt = _shooter(st, "crossbow")
+        assert (bolt.dice, bolt.adds, bolt.kind) == (1, 1, "imp")
+
+
+def test_bow_damage_is_at_the_bow_st_up_to_the_wielder_st():
+    # GURPS 4e Basic Set p.B270: a bow's damage is by its ST (longbow thr+2, p.B275); it cannot
+    # be drawn past its wielder's ST (ST 11 bow: thr 1d-1 +2 = 1d+1; by ST 9: 1d-2 +2 = 1d)
+    longbow = {"name": "Longbow", "skill": "Bow", "ranged": "thr+2 imp", "st": 11, "hands": 2}
+    assert (_shooter(14, longbow).dice, _shooter(14, longbow).adds) == (1, 1)
+    assert (_shooter(9, longbow).dice, _shooter(9, longbow).adds) == (1, 0)
+    javelin = {"name": "Javelin", "skill": "Thrown Weapon (Spear)", "ranged": "thr+1 imp"}
+    assert _shooter(14, {**javelin, "st": 6, "thrown": True}).adds == 1  # ST 14: 1d +1
+
+
 # ----------------------------------------------------------------- 6: critical misses
 def test_lost_balance_does_not_cost_the_next_turn():
     # GURPS 4e Basic Set p.B556 (7, 13): no further action this turn, −2 to defend until one's

@@ -172,8 +172,8 @@ def test_long_hits_at_reach_plus_one_with_less_swing_damage():
     penalty = max(2, swing.dice)
     assert long_hit.phase == normal.phase == "damage"
     assert (
-        long_hit.text.split("(")[1]
-        == f"{int(normal.text.split('(')[1].split()[0]) - penalty} basic)"
+        long_hit.text.split("(")[1].split(")")[0]
+        == f"{int(normal.text.split('(')[1].split()[0]) - penalty} basic"
     )
 
 

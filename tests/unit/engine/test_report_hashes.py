@@ -331,49 +331,49 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "a9a760befdb96df2aa7fc3ca67c26c05b637cd3903400ecf478a87849712546a",
+    ): "323fcda8a0483bcbba1610bb3e1c3760a7319476825f53391f444b42fb81d8ed",
     (
         "hextactical",
         "duel",
         1,
         False,
-    ): "7ec3ec503b2963727a06ac3f9270fd21f4c75fac4da1ad437165a3cf409d63ad",
+    ): "69f60252a7ef8fd9dcb1385ef21f73c1d0c49176e62f4836b693754fa38dd326",
     (
         "hextactical",
         "duel",
         7,
         True,
-    ): "246337d67b2ea5d9586f25f7528eb9fc0b68b2a97f1fe0643b395d7b31e2bbf8",
+    ): "0921654a9be1c8aff012f022a7b2879586ab6b304d2a1ca89285ee9dbdcd7e05",
     (
         "hextactical",
         "duel",
         7,
         False,
-    ): "ab1f5eca63fd67a97c33c6e53e037dfcd6c049ea9c45c56deff4569b392d2561",
+    ): "763eae78f37810319df2790d8387052a2d5f3f13b998ac2a9a531fdc8dab023b",
     (
         "hextactical",
         "skirmish",
         1,
         True,
-    ): "f977ac8b2c1474e64d4b1c1069b9ecefde970430b9e681125e7e941f3342eec4",
+    ): "f0bbd3a960fb157f29752e38e6c58f92ddf41864e8e6af0edb49e526d92a9fed",
     (
         "hextactical",
         "skirmish",
         1,
         False,
-    ): "edd7befc4ff19f498283b73275b118906330cdfae4771dde99737017b2c43a8d",
+    ): "8eb5dbeedd306c4c5a1c2384de75274679a380b15820c79e3af16800e2ba40ab",
     (
         "hextactical",
         "skirmish",
         7,
         True,
-    ): "3b996569838e842db68931d7e210acc6be5133fd0a15ff2924e3c4f399a5719a",
+    ): "6fcee84bd2f2c6d2aa59647131772ed7d64ad8c9e51930566332a272c94aa9e8",
     (
         "hextactical",
         "skirmish",
         7,
         False,
-    ): "a93c5f032bdfda6378921a0307966185974c0ef5dea13c179c65862a9e3cee5f",
+    ): "c9e20480ebc2835bd1ca2d2f024a9e9a8bf963df69162319fe77bb3dcfa3aefb",
 }
 
 

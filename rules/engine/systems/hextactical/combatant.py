@@ -293,6 +293,19 @@ def _skill_levels(unit: dict[str, Any], stats: dict[str, Any], rules: list[str])
     return levels
 
 
+def bow_st(skill_name: str, weapon_st: int, wielder_st: int) -> int:
+    """The ST a missile weapon's thr/sw damage is read at. GURPS 4e Basic Set p.B270 (ST, and
+    Damage of the ranged weapon table) and p.B276 (crossbow thr+4): a bow or crossbow has its
+    own ST and does damage by it, not by the wielder's; a bow cannot be drawn past the
+    wielder's ST, so its damage is at the lower of the two, while a stronger crossbow is only
+    slower to cock (which the engine does not play). Thrown weapons use the wielder's ST; a
+    bow or crossbow without an ``st`` uses the wielder's too."""
+    kind = RANGED_KINDS.get(skill_name)
+    if weapon_st <= 0 or kind not in ("bow", "crossbow"):
+        return wielder_st
+    return weapon_st if kind == "crossbow" else min(weapon_st, wielder_st)
+
+
 def _weapon(entry: dict[str, Any], index: int, st: int, skills: dict[str, int], dx: int) -> Weapon:
     path = f"weapons[{index}]"
     if "name" not in entry:
@@ -325,8 +338,9 @@ def _weapon(entry: dict[str, Any], index: int, st: int, skills: dict[str, int], 
         weapon.unready_after_attack = bool(entry.get("unready_after_attack", False))
     if entry.get("ranged"):
         weapon.ranged = True
+        missile_st = bow_st(skill_name, weapon.st_req, st)
         weapon.modes.append(
-            AttackMode("ranged", parse_damage(entry["ranged"], st, f"{path}.ranged"))
+            AttackMode("ranged", parse_damage(entry["ranged"], missile_st, f"{path}.ranged"))
         )
         weapon.acc = int(entry.get("acc", 0))
         rng = entry.get("range") or [10, 20]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.engine.dice import Dice
+from rules.engine.systems.hextactical.gmlog import breakdown, roll_text
 from rules.engine.systems.hextactical.rolls import success_roll
 
 SHOCK_CAP = 4
@@ -68,10 +69,17 @@ class InjuryOutcome:
     dead: bool = False
     mortal: bool = False
     rolls: list[int] = field(default_factory=list)
+    #: each roll as a GM reads it (target, modifiers, outcome), kept only with ``log``
+    checks: list[str] = field(default_factory=list)
 
 
 def knockdown_check(
-    dice: Dice, ht: int, traits: tuple[str, ...], outcome: InjuryOutcome, modifier: int = 0
+    dice: Dice,
+    ht: int,
+    traits: tuple[str, ...],
+    outcome: InjuryOutcome,
+    modifier: int = 0,
+    log: bool = False,
 ) -> None:
     """After a major wound: HT roll (+3 High Pain Threshold, ``modifier`` for the location:
     −5 face, vitals, groin, −10 skull or eye, GURPS 4e Basic Set p.B420); failure = stunned
@@ -81,6 +89,14 @@ def knockdown_check(
     bonus = KNOCKDOWN_HPT_BONUS if "high-pain-threshold" in traits else 0
     result = success_roll(dice, ht + bonus + modifier)
     outcome.rolls.append(result.roll)
+    if log:
+        mods = [("High Pain Threshold", bonus), ("hit location", modifier)]
+        said = "stays up" if result.success else "knocked down, stunned"
+        if not result.success and (result.margin <= -5 or result.critical):
+            said = "knocked out"
+        outcome.checks.append(
+            "knockdown " + roll_text(breakdown("HT", ht, mods), result.roll, said)
+        )
     if result.success:
         return
     outcome.knocked_down = True
@@ -103,13 +119,15 @@ def resolve_injury(
     knockdown_modifier: int = 0,
     hard_to_kill: int = 0,
     knockdown: bool = True,
+    log: bool = False,
 ) -> InjuryOutcome:
     """Consequences of ``injury`` to someone who had ``old_hp``: shock, knockdown after a
     major wound, a death check at each multiple of −HP crossed, automatic death at −5×HP. A
     death check failed by 1 or 2 leaves him mortally wounded (GURPS 4e Basic Set p.B423), also
     on a critical failure unless ``critical_kills`` (the setting
     ``death_check_critical_kills``); Hard to Kill adds its level to each death check (p.B58);
-    no knockdown roll when ``knockdown`` is False (a berserker, p.B124).
+    no knockdown roll when ``knockdown`` is False (a berserker, p.B124); with ``log`` each roll's
+    target and outcome goes to ``checks`` for the GM log.
     NOT IN SEED: GURPS 4e Basic Set rule (not in seed 004: GURPS Basic Set, Shock, Major wounds,
     knockdown and stun, Low and negative HP)."""
     outcome = InjuryOutcome(injury)
@@ -124,15 +142,20 @@ def resolve_injury(
     for _ in death_thresholds_crossed(old_hp, new_hp, hp_max):
         result = success_roll(dice, ht + hard_to_kill)
         outcome.rolls.append(result.roll)
+        mortal = result.margin >= -2 and not (critical_kills and result.critical)
+        if log:
+            said = "lives" if result.success else "mortally wounded" if mortal else "dies"
+            parts = breakdown("HT", ht, [("Hard to Kill", hard_to_kill)])
+            outcome.checks.append("death check " + roll_text(parts, result.roll, said))
         if not result.success:
-            if result.margin >= -2 and not (critical_kills and result.critical):
+            if mortal:
                 outcome.mortal = True
                 outcome.unconscious = True
             else:
                 outcome.dead = True
                 return outcome
     if outcome.major and knockdown:
-        knockdown_check(dice, ht, traits, outcome, knockdown_modifier)
+        knockdown_check(dice, ht, traits, outcome, knockdown_modifier, log)
     return outcome
 
 

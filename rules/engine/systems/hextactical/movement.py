@@ -16,6 +16,7 @@ from rules.engine.hexgrid import Hex
 from rules.engine.systems.hextactical import manoeuvres, ranged, wounds
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.defence import melee_skills
+from rules.engine.systems.hextactical.gmlog import contest_text
 from rules.engine.systems.hextactical.grapple import held_by
 from rules.engine.systems.hextactical.rolls import quick_contest
 
@@ -283,7 +284,9 @@ def evade(b: Battle, c: Combatant, foe: Combatant) -> bool:
         b.log(
             "move",
             c,
-            f"{c.name} tries to evade past {foe.name} ({'passes' if won else 'stopped'})",
+            f"{c.name} tries to evade past {foe.name}: "
+            + contest_text("Evade", mine, contest.mine.roll, theirs, contest.theirs.roll)
+            + f": {'passes' if won else 'stopped'}",
             foe.id,
             [contest.mine.roll, contest.theirs.roll],
             evade=True,

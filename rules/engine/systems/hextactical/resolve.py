@@ -17,7 +17,7 @@ from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.scenario import MISSIONS, Layout, build_layout
 from rules.engine.systems.hextactical.settings import Settings
 
-ENGINE_VERSION = "0.6.0"
+ENGINE_VERSION = "0.7.0"
 """Hextactical's engine version: changes whenever the same inputs and seed give another
 battle."""
 

@@ -128,8 +128,10 @@ def slam(b: Battle, att: Combatant, target: Combatant, velocity: int) -> None:
             dealt=dealt,
             taken=taken,
         )
-    wounds.apply_injury(b, att, target, injury_amount(dealt, target.dr, "cr"), dealt)
-    wounds.apply_injury(b, target, att, injury_amount(taken, att.dr, "cr"), taken)
+    for by, to, basic in ((att, target, dealt), (target, att, taken)):
+        amount = injury_amount(basic, to.dr, "cr")
+        wounding = wounds.wounding_text(b, to.dr, "cr")
+        wounds.apply_injury(b, by, to, amount, basic, wounding=wounding)
     foe, slammer = slam_results(dealt, taken)
     knock_down(b, target, foe)
     knock_down(b, att, slammer)

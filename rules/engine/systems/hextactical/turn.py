@@ -24,6 +24,7 @@ from rules.engine.systems.hextactical import (
     wounds,
 )
 from rules.engine.systems.hextactical.combatant import Combatant, Weapon
+from rules.engine.systems.hextactical.gmlog import breakdown, roll_text
 from rules.engine.systems.hextactical.grapple import pinned
 from rules.engine.systems.hextactical.injury import stun_recovery
 from rules.engine.systems.hextactical.plan import AOD_INCREASED_DODGE, GRAPPLING, POP_UP, SLAM, Plan
@@ -58,19 +59,22 @@ def start_turn(b: Battle, c: Combatant) -> bool:
         if ok:
             c.stunned = False
         if b.log_enabled:
-            b.log("status", c, f"{c.name} is stunned", "", [roll], recovers=ok)
+            said = roll_text([("HT", c.ht)], roll, "recovers" if ok else "stays stunned")
+            b.log("status", c, f"{c.name} is stunned: {said}", "", [roll], recovers=ok)
         return False
     # A lost balance lasted until this turn: −2 to defend meanwhile, then one acts normally
     # (GURPS 4e Basic Set p.B556).
     c.balance_lost = False
     if not c.fleeing and not c.berserk and c.hp < c.hp_max * b.settings.flee_hp_fraction:
-        will = c.will - (2 if c.has("cowardice") else 0)
-        result = success_roll(b.dice, will)
+        cowardice = -2 if c.has("cowardice") else 0
+        result = success_roll(b.dice, c.will + cowardice)
         # Overconfidence: he flees only if he also resists the urge to fight on (p.B148)
-        if not result.success and temper.holds_back(b, c):
-            c.fleeing = True
-            if b.log_enabled:
-                b.log("status", c, f"{c.name} breaks and flees", "", [result.roll])
+        c.fleeing = not result.success and temper.holds_back(b, c)
+        if b.log_enabled:  # every flee roll, with its target (issue 21, the GM log)
+            parts = breakdown("Will", c.will, [("Cowardice", cowardice)])
+            said = roll_text(parts, result.roll, "fails" if not result.success else "succeeds")
+            then = "breaks and flees" if c.fleeing else "stands"
+            b.log("status", c, f"{c.name} {then}: {said}", "", [result.roll])
     return True
 
 

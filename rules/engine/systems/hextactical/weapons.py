@@ -74,7 +74,8 @@ def critical_miss(b: Battle, att: Combatant, weapon: Weapon, mode: AttackMode) -
         if effect == "hit_self_half":
             basic //= 2
         amount = injury_amount(basic, att.dr, mode.damage.kind)
-        wounds.apply_injury(b, None, att, amount, basic, effect="hit_self")
+        wounding = wounds.wounding_text(b, att.dr, mode.damage.kind)
+        wounds.apply_injury(b, None, att, amount, basic, effect="hit_self", wounding=wounding)
 
 
 #: Damage types whose "hit yourself" critical miss is rolled again (p.B556).

@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING
 from rules.engine.systems.hextactical import temper
 from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.criticals import CRITICAL_HIT, damage_multiplier
-from rules.engine.systems.hextactical.damage import DamageDice, roll_basic_damage
+from rules.engine.systems.hextactical.damage import WOUNDING, DamageDice, roll_basic_damage
 from rules.engine.systems.hextactical.damage import injury as injury_amount
+from rules.engine.systems.hextactical.gmlog import breakdown, roll_text
 from rules.engine.systems.hextactical.injury import (
     SHOCK_CAP,
     consciousness_check,
+    consciousness_modifier,
     resolve_injury,
 )
 from rules.engine.systems.hextactical.locations import (
@@ -43,10 +45,25 @@ def stays_conscious(b: Battle, c: Combatant) -> bool:
     c.conscious_checked = True
     awake, roll = consciousness_check(b.dice, c.hp, c.hp_max, c.ht, c.level("hard-to-subdue"))
     if b.log_enabled:
-        b.log("status", c, f"{c.name} rolls to stay conscious", "", [roll], awake=awake)
+        mods = [("below zero HP", consciousness_modifier(c.hp, c.hp_max))]
+        mods.append(("Hard to Subdue", c.level("hard-to-subdue")))
+        said = roll_text(breakdown("HT", c.ht, mods), roll, "awake" if awake else "faints")
+        b.log("status", c, f"{c.name} rolls to stay conscious: {said}", "", [roll], awake=awake)
     if not awake:
         take_out(b, c, "unconscious", None)
     return awake
+
+
+def wounding_text(
+    b: Battle, dr: int, kind: str, divisor: float = 1.0, multiplier: float | None = None
+) -> str:
+    """ "DR 3 ÷2, ×1.5 cut" for the GM log: the DR, armour divisor and wounding multiplier the
+    injury went through (GURPS 4e Basic Set p.B379); "" when the log does not record."""
+    if not b.log_enabled:
+        return ""
+    factor = WOUNDING[kind] if multiplier is None else multiplier
+    text = f"DR {dr}" + (f" ÷{divisor:g}" if divisor != 1 else "")
+    return f"{text}, ×{factor:g} {kind}"
 
 
 def hit(
@@ -78,11 +95,13 @@ def hit(
     dr = location_dr(location, target.dr)
     if effect == "half_dr":
         dr //= 2
+    multiplier = WOUNDING[damage.kind]
     if location == TORSO:
         amount = injury_amount(basic, dr, damage.kind, damage.divisor)
     else:
         multiplier = wounding_multiplier(location, damage.kind)
         amount = injury_amount(basic, dr, damage.kind, damage.divisor, multiplier)
+    wounding = wounding_text(b, dr, damage.kind, damage.divisor, multiplier)
     amount, crippled = cripple(location, amount, target.hp_max)
     if effect == "drop":
         target.weapon_ready = target.weapon.name == "Fist"
@@ -96,6 +115,7 @@ def hit(
         shock_multiplier=2 if effect == "double_shock" else 1,
         effect=effect,
         location=location,
+        wounding=wounding,
     )
     if crippled and target.active:
         cripple_limb(b, target, location)
@@ -130,6 +150,7 @@ def apply_injury(
     shock_multiplier: int = 1,
     effect: str = "normal",
     location: str = TORSO,
+    wounding: str = "",
 ) -> None:
     """Take ``amount`` injury: HP and shock (at most −4, −8 with Low Pain Threshold or a
     critical's double shock), then death, unconsciousness or knockdown by the injury rolls
@@ -151,6 +172,7 @@ def apply_injury(
         knockdown_modifier=LOCATIONS[location].knockdown,
         hard_to_kill=target.level("hard-to-kill"),
         knockdown=not target.berserk,  # a berserker is never knocked down (p.B124)
+        log=b.log_enabled,
     )
     target.hp -= amount
     target.hp_lost += amount
@@ -167,7 +189,9 @@ def apply_injury(
             "damage",
             att or target,
             f"{target.name} takes {amount} injury ({basic} basic)"
-            + ("" if location == TORSO else f" to the {location}"),
+            + (f" through {wounding}" if wounding else "")
+            + ("" if location == TORSO else f" to the {location}")
+            + "".join(f"; {check}" for check in outcome.checks),
             target.id,
             outcome.rolls,
             injury=amount,

@@ -2,7 +2,10 @@
 unbalanced weapons, posture, parry hands, consciousness, movement costs), and the AI crash with
 a thrown weapon. Each test cites the Basic Set page (seed 004 has none of these rules)."""
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems import get_system
@@ -13,7 +16,9 @@ from rules.engine.systems.hextactical.combatant import AttackMode, Weapon, build
 from rules.engine.systems.hextactical.criticals import CRITICAL_MISS
 from rules.engine.systems.hextactical.damage import DamageDice
 from rules.engine.systems.hextactical.plan import POP_UP, Plan
+from rules.engine.systems.hextactical.pointbuy.equipment import ITEMS, engine_entry
 from rules.engine.systems.hextactical.settings import DEFAULT_SETTINGS
+from tests.unit.engine.hextactical.basic_set_weapons import mismatches
 from tests.unit.engine.hextactical.test_gurps_battle_rules import (
     ScriptedDice,
     _battle,
@@ -212,6 +217,53 @@ def test_catalogue_weapons_follow_the_basic_set_tables():
         ("saltmarsh-reavers", "axe-thrower"),
     ):
         assert _weapon(faction, slug, "Buckler")[1].skill_name == "Shield (Buckler)"
+    entries = [
+        weapon
+        for faction in ("thornwall-company", "saltmarsh-reavers")
+        for unit in _catalogue_units(faction)
+        for weapon in unit.get("weapons") or []
+        if not weapon.get("shield")
+    ]
+    assert len(entries) > 20
+    assert [p for entry in entries for p in mismatches(entry)] == []
+
+
+def _catalogue_units(faction):
+    path = Path(__file__).parents[4] / "armybuilder/catalogues/hextactical" / f"{faction}.yaml"
+    return yaml.safe_load(path.read_text())["units"]
+
+
+def test_point_buy_equipment_follows_the_basic_set_tables():
+    # GURPS 4e Basic Set pp.B271-276: the list the sheet editor and GCS import offer, checked
+    # against the same table as the catalogue; the halberd is ‡ and thrusts at reach 1-3
+    # (p.B272), the greatsword thrusts at reach 2 only, thr+2 cr (p.B274)
+    weapons = [engine_entry(i) for i in ITEMS.values() if i["kind"] == "weapon"]
+    assert {w["name"] for w in weapons} >= {"Halberd", "Greatsword", "Crossbow"}
+    assert [p for entry in weapons for p in mismatches(entry)] == []
+
+
+def _shooter(st, item):
+    unit = {"id": "s", "profile": {"ST": st, "DX": 12, "IQ": 10, "HT": 10}}
+    unit["weapons"] = [engine_entry(ITEMS[item]) if isinstance(item, str) else item]
+    return build_combatant(unit, "a").weapons[0].modes[0].damage
+
+
+def test_crossbow_damage_is_at_the_crossbow_st():
+    # GURPS 4e Basic Set p.B276 Crossbow thr+4 imp, ST 7†, p.B270: a bow or crossbow does
+    # damage by its own ST: thr at ST 7 is 1d-3, +4 = 1d+1, whatever the wielder's ST
+    for st in (7, 10, 14):
+        bolt = _shooter(st, "crossbow")
+        assert (bolt.dice, bolt.adds, bolt.kind) == (1, 1, "imp")
+
+
+def test_bow_damage_is_at_the_bow_st_up_to_the_wielder_st():
+    # GURPS 4e Basic Set p.B270: a bow's damage is by its ST (longbow thr+2, p.B275); it cannot
+    # be drawn past its wielder's ST (ST 11 bow: thr 1d-1 +2 = 1d+1; by ST 9: 1d-2 +2 = 1d)
+    longbow = {"name": "Longbow", "skill": "Bow", "ranged": "thr+2 imp", "st": 11, "hands": 2}
+    assert (_shooter(14, longbow).dice, _shooter(14, longbow).adds) == (1, 1)
+    assert (_shooter(9, longbow).dice, _shooter(9, longbow).adds) == (1, 0)
+    javelin = {"name": "Javelin", "skill": "Thrown Weapon (Spear)", "ranged": "thr+1 imp"}
+    assert _shooter(14, {**javelin, "st": 6, "thrown": True}).adds == 1  # ST 14: 1d +1
 
 
 # ----------------------------------------------------------------- 6: critical misses

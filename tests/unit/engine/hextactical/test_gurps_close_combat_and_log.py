@@ -125,3 +125,43 @@ def test_fleeing_is_a_named_setting_not_a_basic_set_rule():
     steady.hp = 1
     turn.start_turn(calm, steady)
     assert not steady.fleeing
+
+
+#: Rolls of the injury chain and morale, each with its target and outcome in the GM log
+#: (issue 21 "every roll with its target number and modifiers"): GURPS 4e Basic Set p.B419
+#: consciousness, p.B420 stun recovery and knockdown, p.B423 death checks, p.B385 Evade
+#: (a Quick Contest, p.B348), the flee Will roll (setting flee_hp_fraction)
+_ROLL_LINES = {
+    "rolls to stay conscious": "HT ",
+    " is stunned": "HT ",
+    "death check": "death check HT ",
+    "knockdown": "knockdown HT ",
+    " flees": "Will ",
+    " stands:": "Will ",
+}
+
+
+def test_gm_log_gives_target_and_outcome_of_every_injury_and_morale_roll():
+    # GURPS 4e Basic Set pp.B419-423 (consciousness, stun, knockdown, death checks), p.B385
+    # Evade, p.B379 damage: DR and the wounding multiplier (×2 cut to the neck, p.B399)
+    import re
+
+    from tests.unit.engine.hextactical.test_gurps_basic_set import sample_armies
+
+    system, a, b = sample_armies()
+    texts = [
+        e.text
+        for seed in (2, 4)
+        for e in system.resolve_battle(a, b, "skirmish", seed, log=True).events
+    ]
+    target_and_roll = re.compile(r"= −?\d+, rolled \d+: \w")
+    for key, base in _ROLL_LINES.items():
+        lines = [t for t in texts if key in t]
+        assert lines, key
+        assert all(base in t and target_and_roll.search(t) for t in lines), (key, lines[:2])
+    evades = [t for t in texts if "evade past" in t]
+    assert evades
+    assert all("Quick Contest, Evade" in t for t in evades)
+    wounds = [t for t in texts if re.search(r"takes [1-9]\d* injury", t)]
+    assert wounds
+    assert all(re.search(r"through DR \d+.*, ×[\d.]+ \w+", t) for t in wounds)

@@ -172,8 +172,8 @@ def test_long_hits_at_reach_plus_one_with_less_swing_damage():
     penalty = max(2, swing.dice)
     assert long_hit.phase == normal.phase == "damage"
     assert (
-        long_hit.text.split("(")[1]
-        == f"{int(normal.text.split('(')[1].split()[0]) - penalty} basic)"
+        long_hit.text.split("(")[1].split(")")[0]
+        == f"{int(normal.text.split('(')[1].split()[0]) - penalty} basic"
     )
 
 
@@ -216,12 +216,7 @@ def test_evade_feint_and_long_happen_in_whole_battles_and_replay_identically():
     assert report.to_json() == again.to_json()
 
 
-def test_long_is_played_only_with_the_martial_arts_setting():
-    # GURPS 4e Basic Set p.B365: Determined, Double, Feint, Strong; Long is Martial Arts
-    battle, att, brute = _long_setup([8, 18], 2)
-    battle.settings = DEFAULT_SETTINGS
-    plan = battle.policies[att.side].choose(battle, att)
-    assert plan.option != "long"
+def _long_blow(battle, att, brute):
     turn.execute(
         battle,
         att,
@@ -234,4 +229,22 @@ def test_long_is_played_only_with_the_martial_arts_setting():
             option="long",
         ),
     )
+
+
+def test_long_is_played_only_with_the_martial_arts_setting():
+    # GURPS 4e Basic Set p.B365: Determined, Double, Feint, Strong; Long is Martial Arts. The
+    # brute is stripped of DR so that a Long blow, if it were played, would wound him
+    on, oatt, obrute = _long_setup([8, 18], 2)
+    obrute.dr = 0
+    _long_blow(on, oatt, obrute)
+    assert obrute.hp < obrute.hp_max  # with the setting the blow lands and wounds
+    far, fatt, _brute = _long_setup([], 3)  # where the AI plays Long with the setting
+    far.settings = DEFAULT_SETTINGS
+    assert far.policies[fatt.side].choose(far, fatt).option != "long"
+    battle, att, brute = _long_setup([8, 18], 2)
+    brute.dr = 0
+    battle.settings = DEFAULT_SETTINGS
+    plan = battle.policies[att.side].choose(battle, att)
+    assert plan.option != "long"
+    _long_blow(battle, att, brute)
     assert brute.hp == brute.hp_max

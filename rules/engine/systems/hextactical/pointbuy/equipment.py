@@ -56,15 +56,18 @@ ITEMS: dict[str, dict[str, Any]] = {
         reach_change_ready=True,
         hands=2,
     ),
+    # p.B274: the Greatsword thrusts thr+2 cr at reach 2 only ($800; thr+3 imp is the $900
+    # Thrusting Greatsword)
     "greatsword": _melee(
         "Greatsword",
         "Two-Handed Sword",
-        900,
+        800,
         7,
         12,
         swing="sw+3 cut",
-        thrust="thr+3 imp",
+        thrust="thr+2 cr",
         reach="1,2",
+        thrust_reach="2",
         hands=2,
     ),
     "halberd": _melee(
@@ -76,8 +79,10 @@ ITEMS: dict[str, dict[str, Any]] = {
         swing="sw+5 cut",
         thrust="thr+3 imp",
         reach="2,3",
+        thrust_reach="1-3",  # p.B272: swing reach 2,3*, thrust reach 1-3*
         reach_change_ready=True,
         unbalanced=True,
+        unready_after_attack=True,  # ST 13‡ (p.B269 "‡")
         hands=2,
     ),
     "quarterstaff": _melee(

@@ -331,7 +331,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "duel",
         1,
         True,
-    ): "323fcda8a0483bcbba1610bb3e1c3760a7319476825f53391f444b42fb81d8ed",
+    ): "a266cd6756caf44d8831e33d5a3e4da0ce91a67d9eace6847d8b903fe6681c9a",
     (
         "hextactical",
         "duel",
@@ -355,7 +355,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "skirmish",
         1,
         True,
-    ): "f0bbd3a960fb157f29752e38e6c58f92ddf41864e8e6af0edb49e526d92a9fed",
+    ): "1c66d8c665c93998199dd5dc0dc906555546b89914464538882bf085cde0721c",
     (
         "hextactical",
         "skirmish",
@@ -367,7 +367,7 @@ GOLDEN: dict[tuple[str, str, int, bool], str] = {
         "skirmish",
         7,
         True,
-    ): "6fcee84bd2f2c6d2aa59647131772ed7d64ad8c9e51930566332a272c94aa9e8",
+    ): "afd4ea3eab82612cda011de14753a5e7a5a6ac8e55845c7af3fc1461115e219e",
     (
         "hextactical",
         "skirmish",

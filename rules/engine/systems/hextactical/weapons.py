@@ -15,6 +15,7 @@ from rules.engine.systems.hextactical.combatant import AttackMode, Combatant, We
 from rules.engine.systems.hextactical.criticals import CRITICAL_MISS, HIT_SELF
 from rules.engine.systems.hextactical.damage import injury as injury_amount
 from rules.engine.systems.hextactical.damage import roll_basic_damage
+from rules.engine.systems.hextactical.gmlog import breakdown, roll_text
 from rules.engine.systems.hextactical.grapple import grappled_penalty
 from rules.engine.systems.hextactical.plan import Plan
 from rules.engine.systems.hextactical.rolls import success_roll
@@ -53,11 +54,15 @@ def critical_miss(b: Battle, att: Combatant, weapon: Weapon, mode: AttackMode) -
     """Roll on the critical miss table (GURPS 4e Basic Set p.B556); a "hit yourself" result of
     an impaling or piercing melee attack or any ranged attack is rolled again and stands only
     if it comes up again."""
-    effect = CRITICAL_MISS[b.dice.three_d6()]
+    rolls = [b.dice.three_d6()]
+    effect = CRITICAL_MISS[rolls[0]]
     if effect in HIT_SELF and (mode.mode == "ranged" or mode.damage.kind in REROLL_HIT_SELF):
-        effect = CRITICAL_MISS[b.dice.three_d6()]
-    if b.log_enabled:
-        b.log("critical", att, f"{att.name} critical miss: {effect}", data_effect=effect)
+        rolls.append(b.dice.three_d6())
+        effect = CRITICAL_MISS[rolls[-1]]
+    if b.log_enabled:  # the table roll (and its re-roll) with its result (the GM log)
+        said = ", rolled again ".join(str(r) for r in rolls)
+        text = f"{att.name} critical miss: table roll {said}: {effect}"
+        b.log("critical", att, text, "", rolls, data_effect=effect)
     if weapon.name == "Fist":
         effect = "lose_balance" if effect in ("breaks", "drop", "turns", "strained") else effect
     if effect in ("breaks", "strained"):
@@ -88,9 +93,12 @@ def ready(b: Battle, c: Combatant, plan: Plan) -> None:
     at −4 while grappled (p.B370)."""
     if c.close_with and plan.option in ("switch", "pickup"):
         # −4 DX while a foe holds him (GURPS 4e Basic Set p.B370)
-        result = success_roll(b.dice, c.dx + grappled_penalty(b, c))
-        if b.log_enabled:
-            b.log("ready", c, f"{c.name} readies in close combat", "", [result.roll])
+        grappled = grappled_penalty(b, c)
+        result = success_roll(b.dice, c.dx + grappled)
+        if b.log_enabled:  # the roll with its target (issue 21, the GM log)
+            parts = breakdown("DX", c.dx, [("grappled", grappled)])
+            said = roll_text(parts, result.roll, "succeeds" if result.success else "fails")
+            b.log("ready", c, f"{c.name} readies in close combat: {said}", "", [result.roll])
         if not result.success:
             return
     if plan.option == "reload":

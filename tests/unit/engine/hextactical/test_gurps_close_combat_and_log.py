@@ -165,3 +165,28 @@ def test_gm_log_gives_target_and_outcome_of_every_injury_and_morale_roll():
     wounds = [t for t in texts if re.search(r"takes [1-9]\d* injury", t)]
     assert wounds
     assert all(re.search(r"through DR \d+.*, ×[\d.]+ \w+", t) for t in wounds)
+
+
+def test_gm_log_gives_the_close_combat_ready_roll_and_the_critical_miss_table_roll():
+    # Readying in close combat is a DX roll, −4 while grappled (seed 004 §15.14, GURPS 4e
+    # Basic Set p.B370); a critical miss rolls 3d6 on its table, a "hit yourself" of an
+    # impaling, piercing or ranged attack rolled again (p.B556)
+    import re
+
+    from tests.unit.engine.hextactical.test_gurps_basic_set import sample_armies
+
+    system, a, b = sample_armies()
+    texts = [
+        e.text
+        for mission in ("duel", "skirmish")
+        for seed in range(1, 11)
+        for e in system.resolve_battle(a, b, mission, seed, log=True).events
+    ]
+    readies = [t for t in texts if "readies in close combat" in t]
+    assert readies
+    assert all(re.search(r": DX \d+.* = −?\d+, rolled \d+: (succeeds|fails)$", t) for t in readies)
+    misses = [t for t in texts if "critical miss:" in t]
+    assert misses
+    assert all(
+        re.search(r"critical miss: table roll \d+(, rolled again \d+)?: \w+", t) for t in misses
+    )

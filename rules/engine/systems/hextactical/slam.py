@@ -117,13 +117,15 @@ def slam(b: Battle, att: Combatant, target: Combatant, velocity: int) -> None:
         return
     if active_defence.defend(b, target, att, ranged=False, thrown=False):
         return
-    dealt = roll_basic_damage(b.dice, slam_dice(att.hp_max, velocity))
-    taken = roll_basic_damage(b.dice, slam_dice(target.hp_max, velocity))
-    if b.log_enabled:
+    deals, takes = slam_dice(att.hp_max, velocity), slam_dice(target.hp_max, velocity)
+    dealt = roll_basic_damage(b.dice, deals)
+    taken = roll_basic_damage(b.dice, takes)
+    if b.log_enabled:  # each side's slam dice and what they rolled (the GM log)
         b.log(
             "damage",
             att,
-            f"{att.name} slams {target.name}: deals {dealt}, takes {taken}",
+            f"{att.name} slams {target.name}: deals {deals.label()} = {dealt},"
+            f" takes {takes.label()} = {taken}",
             target.id,
             dealt=dealt,
             taken=taken,

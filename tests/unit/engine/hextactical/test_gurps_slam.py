@@ -82,6 +82,7 @@ def test_a_heavy_slammer_with_a_long_run_knocks_a_light_foe_down():
     assert "Move and Attack" not in slam_line.text
     damage = next(e for e in battle.events.events if "dealt" in e.data)
     assert (damage.data["dealt"], damage.data["taken"]) == (6, 1)
+    assert damage.text.endswith("deals 2d cr = 6, takes 1d-2 cr = 1")  # the GM sees the dice
 
 
 def test_a_light_slammer_bounces_off_a_heavy_foe_and_falls():

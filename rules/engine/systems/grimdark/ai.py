@@ -24,6 +24,7 @@ from rules.engine.systems.grimdark.weapons import Weapon
 
 SCORING_WEIGHT = 2.0  # target value of an enemy scoring unit in objective missions
 SMOKE_THREAT = 36.0  # inches: enemies this close may shoot a vehicle that pops its smoke
+DANGER_CLOSE = 2.0  # inches beyond a scattering template's edge the AI keeps its own units
 
 
 class GrimdarkPolicy(MovementChoices):
@@ -104,6 +105,17 @@ class GrimdarkPolicy(MovementChoices):
         gaps = [battle.gap(unit, e) for e in battle.enemies(unit.side) if not e.locked]
         silent = (main == 0 and not defensive) or all(g > longest for g in gaps)
         return silent and any(g <= SMOKE_THREAT for g in gaps)
+
+    def fears_scatter(self, battle: Battle, unit: Unit, aim: Point, radius: float) -> bool:
+        """An ordnance or barrage shell aimed at ``aim`` is held when an own unit's footprint
+        (the firer's too) is within ``DANGER_CLOSE`` of the template's edge: a D6" scatter
+        would land on it too often (the rules only forbid covering it, ``templates``)."""
+        for own in battle.side_units(unit.side):
+            reach = radius + DANGER_CLOSE + own.radius
+            dx, dy = own.position.x - aim.x, own.position.y - aim.y
+            if dx * dx + dy * dy < reach * reach:
+                return True
+        return False
 
     def wants_fleet(self, battle: Battle, unit: Unit) -> bool:
         """Fleet melee units run toward an enemy just out of charge range."""

@@ -82,6 +82,13 @@ class GrimdarkSettings(RuleSettings):
       4 destroyed, 5-6 explodes (6 is the published "annihilated", played as explodes).
       Doubtful because the published rows were not found with the ``search`` tool (see
       ``tables.ORDNANCE_PENETRATING_TABLE``). False plays the ordinary penetrating table.
+    - ``scatter_hits_locked``: A blast that scatters onto a close combat hits the locked models
+      under it: digest §33 "Blast and template templates may not touch any locked model" is
+      read as a rule for placing the template (it says "may not", like the placing rules of
+      §20 and §21), and §21 barrage step 5 lets the scattered template "land off the table
+      or on the firer's own troops" wherever the dice carry it. Doubtful because §33 may also
+      be read as barring any hit on a locked model; False plays that reading (locked units
+      under a scattered template are not hit).
     """
 
     sweep_is_massacre: bool = False
@@ -97,3 +104,4 @@ class GrimdarkSettings(RuleSettings):
     mixed_armour_allocation: bool = True
     trapped_when_blocked: bool = True
     ordnance_damage_table: bool = True
+    scatter_hits_locked: bool = True

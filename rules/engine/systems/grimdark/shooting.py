@@ -3,10 +3,7 @@ casualties, pinning and the 25% morale check (seed 000 [18]-[32], [44])."""
 
 from __future__ import annotations
 
-import math
-
-from rules.engine.geometry import circle_overlap_area
-from rules.engine.systems.grimdark import tables
+from rules.engine.systems.grimdark import tables, templates
 from rules.engine.systems.grimdark.army import MONSTROUS, Unit
 from rules.engine.systems.grimdark.battle import LARGE_TYPES, Battle
 from rules.engine.systems.grimdark.damage import Attack, Outcome, allocate_wounds, resolve_attack
@@ -21,12 +18,7 @@ from rules.engine.systems.grimdark.volleys import (
     counts_as_moved,
     plan_volleys,
 )
-from rules.engine.systems.grimdark.weapons import (
-    BLAST_RADIUS,
-    LARGE_BLAST_RADIUS,
-    TEMPLATE_AREA,
-    Weapon,
-)
+from rules.engine.systems.grimdark.weapons import Weapon
 
 
 def plural(name: str, count: int) -> str:
@@ -78,59 +70,6 @@ def target_priority(battle: Battle, unit: Unit, wanted: Unit, candidates: list[U
             dice=dice,
         )
     return nearest
-
-
-def models_under_template(battle: Battle, target: Unit, radius: float, offset: float) -> int:
-    """Models under a blast template whose centre is ``offset`` inches from the target
-    unit's centre: wholly covered are hit, partly covered hit on 4+ (seed 000 [30])."""
-    count = target.count
-    if count == 0:
-        return 0
-    if target.is_vehicle or target.unit_type == MONSTROUS:
-        return 1 if offset <= radius + target.radius else 0
-    r = target.radius
-    density = count / (math.pi * r * r)
-    whole = density * circle_overlap_area(r, max(0.1, radius - 0.5), offset)
-    touched = density * circle_overlap_area(r, radius + 0.5, offset)
-    full = min(count, round(whole))
-    if offset == 0.0:
-        full = max(1, full)
-    partial = max(0, min(count - full, round(touched) - full))
-    if partial:
-        full += sum(1 for roll in battle.dice.d6_batch(partial) if roll >= 4)
-    return full
-
-
-def scatter_distance(battle: Battle, wide: bool) -> float:
-    """Scatter die: HIT stays, an arrow moves D6" (2D6 highest for a moving vehicle or an
-    unseen barrage target) (seed 000 [29][31])."""
-    result = battle.dice.scatter()
-    if result.hit:
-        return 0.0
-    return float(max(battle.dice.d6s(2)) if wide else battle.dice.d6())
-
-
-def battery_offsets(battle: Battle, shells: int, radius: float, wide: bool) -> list[float]:
-    """Multiple barrages fire as a battery: the first shell scatters normally; each further
-    shell rolls only the scatter die and is placed touching the first template, in the
-    arrow's direction or, on a HIT, where the firer likes best (seed 000 [31]). Returns
-    each template centre's distance from the target unit's centre."""
-    first = battle.dice.scatter()
-    distance = 0.0
-    if not first.hit:
-        distance = float(max(battle.dice.d6s(2)) if wide else battle.dice.d6())
-    angle = math.radians(first.direction_degrees)
-    cx, cy = distance * math.cos(angle), distance * math.sin(angle)
-    offsets = [distance]
-    for _ in range(shells - 1):
-        result = battle.dice.scatter()
-        if result.hit:
-            # firer's choice: touch the first template on the side facing the target
-            offsets.append(max(0.0, distance - 2 * radius) if distance > 0 else 2 * radius)
-            continue
-        rad = math.radians(result.direction_degrees)
-        offsets.append(math.hypot(cx + 2 * radius * math.cos(rad), cy + 2 * radius * math.sin(rad)))
-    return offsets
 
 
 def melta_in_range(weapon: Weapon, distance: float) -> bool:
@@ -209,54 +148,21 @@ def fire_volley(
             return Outcome()
         volley = Volley(weapon, volley.bs, len(casters), weapon.shots * len(casters), casters)
     if weapon.template:
+        others = templates.teardrop_units(battle, unit, target)
         total = Outcome()
+        if others is None:
+            return total
+        attack = base_attack(unit, weapon, 0, None, distance)
         for _ in range(volley.shots):
             if target.count == 0:
                 break
-            if target.is_vehicle or target.unit_type == MONSTROUS:
-                hits = 1
-            else:
-                density = target.count / (math.pi * target.radius**2)
-                hits = min(target.count, max(1, round(density * TEMPLATE_AREA)))
-            out = resolve_attack(
-                battle, base_attack(unit, weapon, hits, None, distance), target, None, unit
-            )
-            _add(total, out)
+            _add(total, templates.template_shot(battle, unit, weapon, attack, target, others))
         return total
     hit_on = 2 if weapon.sniper else tables.to_hit_shooting(volley.bs)
     if hit_on is None:
         return Outcome()
-    if weapon.kind == "ordnance" or weapon.barrage:
-        radius = LARGE_BLAST_RADIUS if weapon.large_blast else BLAST_RADIUS
-        total = Outcome()
-        sees = battle.visible(unit, target)
-        wide = (weapon.barrage and not sees) or (unit.is_vehicle and unit.moved > 0)
-        if weapon.barrage and volley.shots > 1:
-            offsets = battery_offsets(battle, volley.shots, radius, wide)
-        else:
-            offsets = [scatter_distance(battle, wide) for _ in range(volley.shots)]
-        for offset in offsets:
-            if target.count == 0:
-                break
-            hits = models_under_template(battle, target, radius, offset)
-            out = resolve_attack(
-                battle, base_attack(unit, weapon, hits, None, distance), target, cover, unit
-            )
-            _add(total, out)
-        return total
-    if weapon.blast or weapon.large_blast:
-        radius = LARGE_BLAST_RADIUS if weapon.large_blast else BLAST_RADIUS
-        rolls, hot = roll_to_hit(battle, volley.shots, hit_on, weapon.twin_linked)
-        if weapon.gets_hot:
-            gets_hot(battle, unit, volley, hot)
-        total = Outcome()
-        for roll in rolls:
-            if roll < hit_on or roll == 1 or target.count == 0:
-                continue
-            hits = models_under_template(battle, target, radius, 0.0)
-            attack = base_attack(unit, weapon, hits, None, distance)
-            _add(total, resolve_attack(battle, attack, target, cover, unit))
-        return total
+    if weapon.uses_template or weapon.barrage or weapon.kind == "ordnance":
+        return fire_blast(battle, unit, volley, target, cover, hit_on)
     attack = base_attack(unit, weapon, volley.shots, hit_on, distance)
     if weapon.gets_hot:
         # the firer's own to-hit dice decide Gets Hot and then hit (and rend) as rolled
@@ -264,6 +170,48 @@ def fire_volley(
         gets_hot(battle, unit, volley, hot)
         attack.hit_rolls = rolls
     return resolve_attack(battle, attack, target, cover, unit)
+
+
+def fire_blast(
+    battle: Battle, unit: Unit, volley: Volley, target: Unit, cover: int | None, hit_on: int
+) -> Outcome:
+    """Blast weapons (seed 000 [29]-[31]): the template is placed over the target, never
+    covering a friendly or locked unit (``templates.aim_point``); ordnance and barrages
+    scatter onto whatever lies there, blasts that hit stay on the target; every unit under
+    the template is hit (``templates.blast_shell``)."""
+    weapon = volley.weapon
+    radius = templates.blast_radius(weapon)
+    aim = templates.aim_point(battle, unit, target, radius)
+    scatters = weapon.kind == "ordnance" or weapon.barrage
+    policy = battle.policies[unit.side]
+    if aim is None or (scatters and policy.fears_scatter(battle, unit, aim, radius)):
+        if battle.logging:
+            battle.log(
+                unit.side,
+                unit.name,
+                f"{unit.name} holds its {weapon.name}: friends too close to {target.name}",
+                target=target.name,
+            )
+        return Outcome()
+    attack = base_attack(unit, weapon, 0, None, battle.gap(unit, target))
+    if scatters:
+        wide = (weapon.barrage and not battle.visible(unit, target)) or (
+            unit.is_vehicle and unit.moved > 0
+        )
+        away = unit.position.angle_to(aim)
+        battery = weapon.barrage and volley.shots > 1
+        landings = templates.shell_centres(battle, aim, volley.shots, radius, wide, battery, away)
+    else:
+        rolls, hot = roll_to_hit(battle, volley.shots, hit_on, weapon.twin_linked)
+        if weapon.gets_hot:
+            gets_hot(battle, unit, volley, hot)
+        landings = [(aim, 0.0) for roll in rolls if roll >= hit_on and roll != 1]
+    total = Outcome()
+    for landing in landings:
+        if target.count == 0 or unit.count == 0:
+            break
+        _add(total, templates.blast_shell(battle, unit, weapon, attack, landing, target, cover))
+    return total
 
 
 def _add(total: Outcome, out: Outcome) -> None:
@@ -325,7 +273,7 @@ def shoot_unit(battle: Battle, unit: Unit, firers: int | None = None) -> None:
     before = target.count
     recheck = battle.settings.range_after_casualties
     for volley in volleys:
-        if target.count == 0:
+        if target.count == 0 or unit.count == 0:
             break
         if recheck and battle.gap(unit, target) > volley.weapon.range + 1e-9:
             continue
@@ -334,8 +282,7 @@ def shoot_unit(battle: Battle, unit: Unit, firers: int | None = None) -> None:
         if not volley.weapon.allows_charge(per_model) and not charges_after_any_fire(unit):
             unit.may_charge = False
         if volley.weapon.pinning and out.unsaved > 0 and target.count > 0:
-            modifier = -1 if volley.weapon.kind == "ordnance" and volley.weapon.barrage else 0
-            pinning_test(battle, target, modifier)
+            pinning_test(battle, target, templates.pin_modifier(volley.weapon))
         if battle.logging:
             guns = f"{volley.carriers} {plural(volley.weapon.name, volley.carriers)}"
             shots = f"{volley.shots} shot{'' if volley.shots == 1 else 's'}"
@@ -400,5 +347,5 @@ def shooting_phase(battle: Battle) -> None:
     for passengers, transport, firers in firing_passengers(battle, side):
         passengers.moved = max(passengers.moved, transport.moved)
         shoot_unit(battle, passengers, firers)
-    for unit in battle.enemies(side):
+    for unit in battle.enemies(side) + battle.side_units(side):  # own: a scatter (templates)
         shooting_casualty_check(battle, unit)

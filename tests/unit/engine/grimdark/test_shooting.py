@@ -3,7 +3,7 @@
 import statistics
 
 from rules.engine.dice import Dice
-from rules.engine.systems.grimdark import shooting, tables, volleys
+from rules.engine.systems.grimdark import shooting, tables, templates, volleys
 from rules.engine.systems.grimdark.damage import (
     Attack,
     allocate_wounds,
@@ -164,8 +164,8 @@ def test_blast_hits_more_models_when_centred(make_battle):  # seed 000 [30]
         [(unit_data("me"), (10, 10))], [(unit_data("foe", size=30, profile=GAUNT), (10, 30))]
     )
     target = battle.units[1]
-    centred = shooting.models_under_template(battle, target, 2.5, 0.0)
-    missed = shooting.models_under_template(battle, target, 2.5, 30.0)
+    centred = templates.models_under_template(battle, target, 2.5, 0.0)
+    missed = templates.models_under_template(battle, target, 2.5, 30.0)
     assert centred >= 1
     assert missed == 0
 
@@ -274,10 +274,12 @@ def test_bikers_fire_rapid_fire_at_long_range_after_moving(make_battle):  # NOT 
 
 def test_battery_places_further_shells_touching_the_first(make_battle):  # seed 000 [31]
     battle = make_battle([(unit_data("me"), (10, 10))], [(unit_data("foe"), (10, 40))])
-    offsets = shooting.battery_offsets(battle, 3, 1.5, wide=False)
-    assert len(offsets) == 3
-    for later in offsets[1:]:
-        assert later <= offsets[0] + 3.0 + 1e-9
+    aim = battle.units[1].position
+    centres = templates.shell_centres(battle, aim, 3, 1.5, False, True, 90.0)
+    assert len(centres) == 3
+    first = centres[0][0]
+    for later, _ in centres[1:]:
+        assert abs(later.distance(first) - 3.0) < 1e-9  # touching: two radii apart
 
 
 def _melta_battle(make_battle, gap, script):

@@ -1,0 +1,146 @@
+"""Blast and template geometry: a template hits every unit under it, of either side (issue 18;
+seed 000 [29]-[31]; digest §20 ordnance steps 1-4, §21 barrage step 5 "The template may land
+off the table or on the firer's own troops", §21 Template "It may not cover any friendly
+model", §33 templates may not touch locked models)."""
+
+from rules.engine.dice import ScatterResult
+from rules.engine.geometry import Point
+from rules.engine.systems.grimdark import shooting, templates
+from rules.engine.systems.grimdark.volleys import Volley
+from rules.engine.systems.grimdark.weapons import parse_weapon
+
+from .conftest import GAUNT, ScriptedDice, unit_data
+
+CANNON = parse_weapon(
+    {
+        "name": "Siege cannon",
+        "range": 72,
+        "S": 8,
+        "AP": 3,
+        "type": "ordnance",
+        "special": ["large_blast"],
+    }
+)
+FLAMER = parse_weapon(
+    {"name": "Flamer", "range": 8, "S": 4, "AP": 5, "type": "assault", "special": ["template"]}
+)
+
+
+class ScatterDice(ScriptedDice):
+    """Scripted D6s and scripted scatter-die results (arrow or HIT, direction)."""
+
+    def __init__(self, script, scatters):
+        super().__init__(script)
+        self.scatters = list(scatters)
+
+    def d6(self) -> int:
+        return self._next()
+
+    def scatter(self) -> ScatterResult:
+        return self.scatters.pop(0)
+
+
+def gaunts(uid, size=10):
+    return unit_data(uid, size=size, profile=GAUNT)
+
+
+def fire(battle, firer, weapon, target):
+    volley = Volley(weapon, 4, 1, 1, [firer.models[0]])
+    return shooting.fire_volley(battle, firer, volley, target, None)
+
+
+def test_scattered_ordnance_hits_the_second_enemy_unit_it_lands_on(make_battle):
+    # arrow at 0° (toward +x), D6 = 6: the shell lands 6" east of the target, on another unit
+    dice = ScatterDice([6] * 40, [ScatterResult(hit=False, direction_degrees=0.0)])
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 5))],
+        [(gaunts("target"), (30, 35)), (gaunts("other"), (36, 35))],
+        dice=dice,
+    )
+    me, target, other = battle.units
+    out = fire(battle, me, CANNON, target)
+    assert other.count < 10  # the unit actually under the template lost models
+    assert target.count + out.slain == 10
+    assert any('scatters 6" onto' in e.text and "other" in e.text for e in battle.events.events)
+
+
+def test_scattered_ordnance_can_land_on_the_firers_own_troops(make_battle):
+    # arrow at 270° (toward −y, back at the firer's lines), 6": own squad 6" short of the target
+    dice = ScatterDice([6] * 40, [ScatterResult(hit=False, direction_degrees=270.0)])
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 5)), (gaunts("friends"), (30, 29))],
+        [(gaunts("target"), (30, 35))],
+        dice=dice,
+    )
+    # the friends stand clear of the placed template (it may cover no friendly unit)
+    me, friends, target = battle.units
+    assert templates.forbidden_under(battle, me, target.position, 2.5) is None or (
+        friends.position.distance(target.position) > 2.5 + friends.radius
+    )
+    battle.policies["a"].fears_scatter = lambda *args: False  # a reckless gunner
+    fire(battle, me, CANNON, target)
+    assert friends.count < 10
+    assert me.kills == 0  # own losses are never the firer's kills
+    assert any("onto own friends" in e.text for e in battle.events.events)
+
+
+def test_ordnance_that_scatters_off_the_table_hits_nothing(make_battle):
+    dice = ScatterDice([6] * 40, [ScatterResult(hit=False, direction_degrees=90.0)])
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 5))], [(gaunts("target", 1), (30, 45))], dice=dice
+    )
+    me, target = battle.units
+    out = fire(battle, me, CANNON, target)
+    assert out.hits == 0
+    assert target.count == 1
+    assert any("off the table and hits nothing" in e.text for e in battle.events.events)
+
+
+def test_a_blast_is_not_placed_over_a_friendly_unit(make_battle):
+    # digest §20 step 1: the template covers no friendly unit; both placements do here
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 5)), (gaunts("friends"), (30, 36))],
+        [(gaunts("target"), (30, 35))],
+    )
+    me, friends, target = battle.units
+    assert templates.aim_point(battle, me, target, 2.5) is None
+    out = fire(battle, me, CANNON, target)
+    assert out.hits == 0
+    assert friends.count == 10
+    assert target.count == 10
+    assert any("holds its Siege cannon" in e.text for e in battle.events.events)
+
+
+def test_a_flamer_template_also_burns_the_enemy_unit_behind_the_target(make_battle):
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 10))],
+        [(gaunts("target", 3), (30, 13)), (gaunts("behind", 3), (30, 16.5))],
+        dice=ScriptedDice([6] * 40),
+    )
+    me, target, behind = battle.units
+    others = templates.teardrop_units(battle, me, target)
+    assert [u.id for u, _ in others] == [behind.id]
+    fire(battle, me, FLAMER, target)
+    assert behind.count < 3
+    assert me.kills >= 3 - behind.count
+    assert any("template also covers behind" in e.text for e in battle.events.events)
+
+
+def test_a_flamer_template_may_not_cover_a_friendly_unit(make_battle):
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 10)), (gaunts("friends", 3), (30, 16.5))],
+        [(gaunts("target", 3), (30, 13))],
+        dice=ScriptedDice([6] * 40),
+    )
+    me, friends, target = battle.units
+    assert templates.teardrop_units(battle, me, target) is None
+    out = fire(battle, me, FLAMER, target)
+    assert out.hits == 0
+    assert friends.count == 3
+    assert target.count == 3
+    assert any("without covering friends" in e.text for e in battle.events.events)
+
+
+def test_units_under_skips_far_units_with_a_cheap_gap_test(make_battle):
+    battle = make_battle([(unit_data("me", size=1), (5, 5))], [(gaunts("far"), (60, 40))])
+    assert templates.units_under(battle, Point(5, 5), 2.5) == [battle.units[0]]

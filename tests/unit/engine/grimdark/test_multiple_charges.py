@@ -32,11 +32,13 @@ def texts(battle):
 
 def test_big_unit_charging_two_adjacent_small_units_engages_both(make_battle):  # [36]-[38]
     battle = mob_and_pair(make_battle)
-    boyz, p, s, far = battle.units
+    boyz, p, s, _far = battle.units
     assert assault.charge(battle, boyz, p)
     # the old single-target charge left s free: its foes empty, its models unengaged
     assert boyz.foes == ["p", "s"]
-    assert s.foes == ["boyz"] and s.locked and s.engaged_cap == 3
+    assert s.foes == ["boyz"]
+    assert s.locked
+    assert s.engaged_cap == 3
     assert boyz.charge_target == "p"
     assert 0 < boyz.spill["s"] < boyz.count  # spare models spill onto s, the rest on p
     assert [g for g in assault.combats(battle) if boyz in g] == [[boyz, p, s]]
@@ -48,7 +50,8 @@ def test_far_unit_is_not_dragged_into_the_charge(make_battle):  # seed 000 [36][
     boyz, p, _, far = battle.units
     assault.charge(battle, boyz, p)
     assert "far" not in boyz.foes
-    assert not far.locked and not far.foes
+    assert not far.locked
+    assert not far.foes
 
 
 def test_both_targets_fight_in_one_combat(make_battle):  # seed 000 [38][45]
@@ -59,17 +62,19 @@ def test_both_targets_fight_in_one_combat(make_battle):  # seed 000 [38][45]
     log = texts(battle)
     assert any(t.startswith("boyz strikes p at I4") for t in log)
     assert any(t.startswith("boyz strikes s at I4") for t in log)
-    assert p.count == 0 and s.count == 0  # one round, both units struck at once
+    assert p.count == 0
+    assert s.count == 0
 
 
 def test_unit_that_shot_charges_another_only_as_secondary(make_battle):  # seed 000 [36]
     battle = mob_and_pair(make_battle)
-    boyz, p, s, _ = battle.units
+    boyz, _p, s, _ = battle.units
     boyz.shot_at = "s"
     assert [u.id for u in assault.charge_targets(battle, boyz)] == ["s"]
     assert assault.charge(battle, boyz, s)
     assert boyz.charge_target == "s"  # its shot target is the primary
-    assert boyz.foes == ["s", "p"] and "p" in boyz.spill
+    assert boyz.foes == ["s", "p"]
+    assert "p" in boyz.spill
     assert "boyz charges s and p" in texts(battle)
 
 
@@ -84,8 +89,10 @@ def test_two_losers_each_test_and_each_is_swept(make_battle):  # seed 000 [43][4
     log = texts(battle)
     assert log.count("p fails its morale check") == 1
     assert log.count("s fails its morale check") == 1
-    assert "boyz sweeps p away" in log and "boyz sweeps s away" in log
-    assert p.count == 0 and s.count == 0
+    assert "boyz sweeps p away" in log
+    assert "boyz sweeps s away" in log
+    assert p.count == 0
+    assert s.count == 0
     assert {"p", "s"} <= set(boyz.destroyed_units)
     assert not boyz.locked
 
@@ -95,7 +102,8 @@ def test_falling_back_secondary_takes_the_regroup_test(make_battle):  # NOT IN S
     boyz, p, s, _ = battle.units
     s.falling_back = True
     assault.charge(battle, boyz, p)
-    assert s.count == 0 and "s" in boyz.destroyed_units
+    assert s.count == 0
+    assert "s" in boyz.destroyed_units
     log = texts(battle)
     assert "s is caught falling back and destroyed" in log
     assert "boyz charges p" in log
@@ -106,7 +114,8 @@ def test_counter_attack_applies_to_a_secondary_target(make_battle):  # 4e p.74
     battle = mob_and_pair(make_battle, rules=["counter_attack"])
     boyz, p, s, _ = battle.units
     assault.charge(battle, boyz, p)
-    assert s.locked and s.engaged_cap == 0  # the whole unit fights
+    assert s.locked
+    assert s.engaged_cap == 0
     assert "s counter-attacks" in texts(battle)
 
 
@@ -132,11 +141,26 @@ def small_charge(make_battle, s_at, policy=None):
 
 def test_optional_secondary_is_the_policys_choice(make_battle):  # seed 000 [36] "may"
     few, s = small_charge(make_battle, (24.5, 13.5))  # 1.5" from the chargers' new place
-    assert few.foes == ["wall", "s"] and few.spill == {"s": 1}
+    assert few.foes == ["wall", "s"]
+    assert few.spill == {"s": 1}
     few, s = small_charge(make_battle, (24.5, 13.5), policy=Refuses())
-    assert few.foes == ["wall"] and not s.locked
+    assert few.foes == ["wall"]
+    assert not s.locked
 
 
 def test_unit_within_one_inch_must_be_charged(make_battle):  # §24: no ending within 1"
     few, s = small_charge(make_battle, (23.8, 13.5), policy=Refuses())  # 0.8" away
-    assert few.foes == ["wall", "s"] and s.locked
+    assert few.foes == ["wall", "s"]
+    assert s.locked
+
+
+def test_assault_phase_charges_and_fights_both_targets(make_battle):  # seed 000 [36]-[45]
+    battle = mob_and_pair(make_battle, dice=ScriptedDice([6] * 300))
+    battle.phase = "assault"
+    assault.assault_phase(battle)
+    log = texts(battle)
+    charged = next(t for t in log if t.startswith("boyz charges"))
+    assert charged in ("boyz charges p and s", "boyz charges s and p")
+    assert any(t.startswith("boyz strikes p") for t in log)
+    assert any(t.startswith("boyz strikes s") for t in log)
+    assert not battle.units[0].spill  # first round over: pile-in, any foe

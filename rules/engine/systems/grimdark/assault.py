@@ -253,8 +253,10 @@ def combats(battle: Battle) -> list[list[Unit]]:
 
 def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
     """One round of a combat in Initiative steps; equal Initiative strikes simultaneously
-    and a model slain before its step does not strike (seed 000 [39][41]). Returns the
-    unsaved wounds each side caused."""
+    and a model slain before its step does not strike (seed 000 [39][41]). Each unit's
+    models strike its policy's ``melee_target``, or, the first round after a multiple
+    charge, the foe they reached (``multiple_charges.split_strikers``). Returns the unsaved
+    wounds each side caused."""
     wounds = {"a": 0, "b": 0}
     plan: dict[int, dict[str, list[Model]]] = {}  # step -> unit id -> its models there
     engaged = {unit.id: engaged_models(unit) for unit in group}
@@ -271,8 +273,13 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
             mine = strikers.get(unit.id)
             if not mine:
                 continue
-            for target, models in split_strikers(battle, unit, mine, engaged[unit.id]):
-                strike(battle, unit, step, target, models, engaged.get(target.id), wounds)
+            if unit.spill:  # the first round after a multiple charge
+                for target, models in split_strikers(battle, unit, mine, engaged[unit.id]):
+                    strike(battle, unit, step, target, models, engaged.get(target.id), wounds)
+                continue
+            target = battle.policies[unit.side].melee_target(battle, unit)
+            if target is not None:
+                strike(battle, unit, step, target, mine, engaged.get(target.id), wounds)
     return wounds
 
 

@@ -138,8 +138,6 @@ def split_strikers(
     multiple charge the last ``spill`` models of the charger's engaged ``order`` fight the
     secondary they reached, while it lives; the rest attack the policy's ``melee_target``."""
     default = battle.policies[unit.side].melee_target(battle, unit)
-    if not unit.spill:
-        return [(default, models)] if default is not None else []
     assigned: dict[int, Unit] = {}
     end = len(order)
     for foe_id, count in unit.spill.items():

@@ -145,9 +145,12 @@ def circle_overlap_area(r1: float, r2: float, d: float) -> float:
         return 0.0
     if d <= abs(r1 - r2):
         return math.pi * min(r1, r2) ** 2
-    a1 = r1 * r1 * math.acos((d * d + r1 * r1 - r2 * r2) / (2 * d * r1))
-    a2 = r2 * r2 * math.acos((d * d + r2 * r2 - r1 * r1) / (2 * d * r2))
-    a3 = 0.5 * math.sqrt((-d + r1 + r2) * (d + r1 - r2) * (d - r1 + r2) * (d + r1 + r2))
+    # cosines clamped: near tangency rounding can step just outside [-1, 1]
+    c1 = min(1.0, max(-1.0, (d * d + r1 * r1 - r2 * r2) / (2 * d * r1)))
+    c2 = min(1.0, max(-1.0, (d * d + r2 * r2 - r1 * r1) / (2 * d * r2)))
+    a1 = r1 * r1 * math.acos(c1)
+    a2 = r2 * r2 * math.acos(c2)
+    a3 = 0.5 * math.sqrt(max(0.0, (-d + r1 + r2) * (d + r1 - r2) * (d - r1 + r2) * (d + r1 + r2)))
     return a1 + a2 - a3
 
 

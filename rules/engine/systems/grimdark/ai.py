@@ -125,6 +125,13 @@ class GrimdarkPolicy(MovementChoices):
         return enemy is not None and 6.0 < battle.gap(unit, enemy) <= 10.0
 
     # ----- assault ------------------------------------------------------------------
+    def charge_score(self, unit: Unit, target: Unit) -> float:
+        """The expected exchange of a charge: points we deal less the points we take back
+        (weighed lighter by a melee unit, heavier by a shooting one)."""
+        dealt = melee_value(unit, target) * value_per_wound(target)
+        taken = melee_value(target, unit) * value_per_wound(unit) if fights(target) else 0.0
+        return dealt - taken * (0.5 if self.role(unit) == ROLE_MELEE else 1.2)
+
     def charge_target(self, battle: Battle, unit: Unit, targets: list[Unit]) -> Unit | None:
         """Charge the target giving the best exchange, if it favours us."""
         best: Unit | None = None
@@ -132,14 +139,20 @@ class GrimdarkPolicy(MovementChoices):
         for target in targets:
             if target.count == 0:
                 continue
-            dealt = melee_value(unit, target) * value_per_wound(target)
-            taken = melee_value(target, unit) * value_per_wound(unit) if fights(target) else 0.0
-            score = dealt - taken * (0.5 if self.role(unit) == ROLE_MELEE else 1.2)
+            score = self.charge_score(unit, target)
             if score > best_score:
                 best, best_score = target, score
         if best is None or best_score <= 0.0:
             return None
         return best
+
+    def adds_secondary(self, battle: Battle, unit: Unit, primary: Unit, enemy: Unit) -> bool:
+        """Whether to name an optional secondary target (seed 000 [36]: "a unit may charge
+        several enemy units"); the models it takes are taken off the primary, so only when
+        the exchange against it beats the primary's and favours us. Targets the rules force
+        on the charge (spare models, within 1") are not asked (``multiple_charges``)."""
+        score = self.charge_score(unit, enemy)
+        return score > 0.0 and score > self.charge_score(unit, primary)
 
     def hits_and_runs(self, battle: Battle, unit: Unit) -> bool:
         """A shooting unit always breaks away; a melee unit when its foes hurt it more than

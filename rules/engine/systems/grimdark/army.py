@@ -149,6 +149,9 @@ class Unit:
     reserve: bool = False
     charge_target: str = ""
     engaged_cap: int = 0
+    spill: dict[str, int] = field(default_factory=dict)
+    """After a multiple charge, how many of the charger's models fight each secondary target
+    in the first round (``multiple_charges``); the rest fight the primary."""
     roster_id: str = ""
     count: int = 0
     """Models still alive: plain attributes set by :meth:`refresh` (call it after changing

@@ -4,7 +4,6 @@ morale of the loser, sweeping advance, consolidation, pile-in and multiple comba
 
 from __future__ import annotations
 
-from rules.engine.geometry import circle_segment_fraction
 from rules.engine.kernel.sides import other
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.aftermath import (
@@ -24,16 +23,20 @@ from rules.engine.systems.grimdark.army import (
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.damage import Attack, Outcome, resolve_attack
 from rules.engine.systems.grimdark.morale import (
-    assaulted_while_falling_back,
     morale_check,
     release_from_combat,
     start_falling_back,
 )
 from rules.engine.systems.grimdark.movement import dangerous_terrain_test, difficult_terrain_roll
+from rules.engine.systems.grimdark.multiple_charges import (
+    lock_in,
+    secondary_targets,
+    split_strikers,
+    survives_charge,
+)
 from rules.engine.systems.grimdark.psychic import battle_hymns, psychic_test
 from rules.engine.systems.grimdark.special_rules import (
     assault_moves,
-    counter_attack,
     hit_and_run,
     melta_bomb,
     rage_charge,
@@ -54,7 +57,6 @@ from rules.engine.systems.grimdark.weapons import (
 CHARGE_DISTANCE = 6.0  # seed 000 [36]
 CAVALRY_CHARGE = 12.0  # NOT IN SEED: published 4e p.57
 CONSOLIDATE = 3.0  # seed 000 [43]
-ENGAGE_DEPTH = 3.0  # ~1" base plus 2" from a model in base contact (seed 000 [38])
 
 
 def charge_range(unit: Unit) -> float:
@@ -101,8 +103,10 @@ def charge_allowance(battle: Battle, unit: Unit, target: Unit) -> float:
 
 
 def charge(battle: Battle, unit: Unit, target: Unit) -> bool:
-    """Declare and move a charge; if it cannot reach, no model moves (seed 000 [37][38]).
-    A falling-back target tests to regroup first (NOT IN SEED: published 4e p.48)."""
+    """Declare and move a charge at a primary target; if it cannot reach, no model moves
+    (seed 000 [37][38]). A falling-back target tests to regroup first (NOT IN SEED:
+    published 4e p.48). Other enemy units the chargers' models reach become secondary
+    targets (seed 000 [36]-[38], ``multiple_charges``), logged "X charges A and B"."""
     distance = battle.gap(unit, target)
     allowance = charge_allowance(battle, unit, target)
     if unit.count == 0:
@@ -116,44 +120,23 @@ def charge(battle: Battle, unit: Unit, target: Unit) -> bool:
                 target=target.name,
             )
         return False
-    if target.falling_back:
-        before = target.count
-        if not assaulted_while_falling_back(battle, target):
-            unit.kills += before
-            battle.credit_destroyed(unit, target)
-            return True
+    if not survives_charge(battle, unit, target):
+        return True
+    start = unit.position
     gap = unit.radius + target.radius
     battle.moved_to(unit, target.position.toward(unit.position, gap))
     unit.charged = True
     unit.charge_target = target.id
-    engage_charged_unit(target)
-    counter_attack(battle, target)
-    if target.id not in unit.foes:
-        unit.foes.append(target.id)
-    if unit.id not in target.foes:
-        target.foes.append(unit.id)
-    unit.locked = target.locked = True
-    target.pinned_turn = -1  # assaulted pinned units are un-pinned (seed 000 [32])
-    if battle.in_cover(target) and not target.is_vehicle:
-        target.in_cover_assaulted = True
+    lock_in(battle, unit, target)
+    names = [target.name]
+    for other_target in secondary_targets(battle, unit, target, start, allowance):
+        if survives_charge(battle, unit, other_target):
+            lock_in(battle, unit, other_target)
+            names.append(other_target.name)
     if battle.logging:
-        battle.log(unit.side, unit.name, f"{unit.name} charges {target.name}", target=target.name)
+        listed = " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+        battle.log(unit.side, unit.name, f"{unit.name} charges {listed}", target=target.name)
     return True
-
-
-def engage_charged_unit(target: Unit) -> None:
-    """Who fights [38]: only models in base contact or within 2" of one are engaged. The
-    chargers all reach (6" moves); of the charged unit, the models within ENGAGE_DEPTH of
-    the side it is hit from (its footprint's circular segment); a unit already locked is
-    already fully engaged. After the round, pile-in engages everyone (seed 000 [44])."""
-    if target.is_vehicle:
-        return
-    share = circle_segment_fraction(target.radius, ENGAGE_DEPTH)
-    newly = max(1, round(target.count * share))
-    if not target.locked:
-        target.engaged_cap = min(target.count, newly)
-    elif target.engaged_cap:
-        target.engaged_cap = min(target.count, target.engaged_cap + newly)
 
 
 def engaged_models(unit: Unit) -> list[Model]:
@@ -270,8 +253,10 @@ def combats(battle: Battle) -> list[list[Unit]]:
 
 def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
     """One round of a combat in Initiative steps; equal Initiative strikes simultaneously
-    and a model slain before its step does not strike (seed 000 [39][41]). Returns the
-    unsaved wounds each side caused."""
+    and a model slain before its step does not strike (seed 000 [39][41]). Each unit's
+    models strike its policy's ``melee_target``, or, the first round after a multiple
+    charge, the foe they reached (``multiple_charges.split_strikers``). Returns the unsaved
+    wounds each side caused."""
     wounds = {"a": 0, "b": 0}
     plan: dict[int, dict[str, list[Model]]] = {}  # step -> unit id -> its models there
     engaged = {unit.id: engaged_models(unit) for unit in group}
@@ -288,50 +273,68 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
             mine = strikers.get(unit.id)
             if not mine:
                 continue
-            target = battle.policies[unit.side].melee_target(battle, unit)
-            if target is None:
+            if unit.spill:  # the first round after a multiple charge
+                for target, models in split_strikers(battle, unit, mine, engaged[unit.id]):
+                    strike(battle, unit, step, target, models, engaged.get(target.id), wounds)
                 continue
-            batches: dict[tuple, list[Model]] = {}
-            for model in mine:
-                key = (
-                    model.ws,
-                    model.s,
-                    model.melee.name if model.melee else "",
-                    model.a,
-                    model.extra_attack,
-                    model.origin,  # a joined character keeps its own rules
-                )
-                batches.setdefault(key, []).append(model)
-            for key in sorted(batches, key=str):
-                models = batches[key]
-                if target.count == 0:
-                    break
-                dice = sum(attacks_of(unit, m, battle.ptc) for m in models)
-                attack = melee_attack(battle, unit, models[0], target, dice)
-                if target.is_vehicle and attack.dice == 1 and dice > 1:
-                    attack.dice = len(models)
-                before = target.count
-                out = resolve_attack(battle, attack, target, None, unit, engaged.get(target.id))
-                wounds[unit.side] += combat_wounds(target, out)
-                special_weapon_after(battle, unit, models[0], target, out)
-                lost = before - target.count
-                unit.kills += lost
-                if battle.logging:
-                    what = (
-                        (", ".join(out.vehicle_results or []) or "no damage")
-                        if (target.is_vehicle)
-                        else f"{out.wounds} wounds, {out.saved} saved, {out.slain} slain"
-                    )
-                    battle.log(
-                        unit.side,
-                        unit.name,
-                        f"{unit.name} strikes {target.name} at I{step} with {dice} attacks"
-                        f" — {out.hits} hits, {what}",
-                        target=target.name,
-                    )
-                if target.count == 0:
-                    battle.credit_destroyed(unit, target)
+            target = battle.policies[unit.side].melee_target(battle, unit)
+            if target is not None:
+                strike(battle, unit, step, target, mine, engaged.get(target.id), wounds)
     return wounds
+
+
+def strike(
+    battle: Battle,
+    unit: Unit,
+    step: int,
+    target: Unit,
+    models: list[Model],
+    pool: list[Model] | None,
+    wounds: dict[str, int],
+) -> None:
+    """The blows of ``unit``'s ``models`` striking at Initiative ``step`` against ``target``,
+    batched by profile and weapon (seed 000 [40][41]); ``pool`` is the target's engaged
+    models, the only ones that can be removed; unsaved wounds are added to ``wounds``."""
+    batches: dict[tuple, list[Model]] = {}
+    for model in models:
+        key = (
+            model.ws,
+            model.s,
+            model.melee.name if model.melee else "",
+            model.a,
+            model.extra_attack,
+            model.origin,  # a joined character keeps its own rules
+        )
+        batches.setdefault(key, []).append(model)
+    for key in sorted(batches, key=str):
+        group = batches[key]
+        if target.count == 0:
+            return
+        dice = sum(attacks_of(unit, m, battle.ptc) for m in group)
+        attack = melee_attack(battle, unit, group[0], target, dice)
+        if target.is_vehicle and attack.dice == 1 and dice > 1:
+            attack.dice = len(group)
+        before = target.count
+        out = resolve_attack(battle, attack, target, None, unit, pool)
+        wounds[unit.side] += combat_wounds(target, out)
+        special_weapon_after(battle, unit, group[0], target, out)
+        lost = before - target.count
+        unit.kills += lost
+        if battle.logging:
+            what = (
+                (", ".join(out.vehicle_results or []) or "no damage")
+                if (target.is_vehicle)
+                else f"{out.wounds} wounds, {out.saved} saved, {out.slain} slain"
+            )
+            battle.log(
+                unit.side,
+                unit.name,
+                f"{unit.name} strikes {target.name} at I{step} with {dice} attacks"
+                f" — {out.hits} hits, {what}",
+                target=target.name,
+            )
+        if target.count == 0:
+            battle.credit_destroyed(unit, target)
 
 
 def special_weapon_after(
@@ -468,6 +471,7 @@ def assault_phase(battle: Battle) -> None:
     for unit in battle.units:
         unit.charged = False
         unit.charge_target = ""
+        unit.spill = {}
     for unit in battle.side_units(side):
         if not can_charge(battle, unit):
             continue
@@ -487,6 +491,7 @@ def assault_phase(battle: Battle) -> None:
         resolve_combat(battle, group, wounds)
         for unit in group:
             unit.engaged_cap = 0  # pile-in: every model reaches the fight (seed 000 [44])
+            unit.spill = {}  # and fights any foe of its combat
         tidy_combats(battle)
     engage_consolidated(battle)
     hit_and_run(battle)

@@ -1,0 +1,166 @@
+"""Multiple charge targets (seed 000 [36]-[38], digest §23-§24, ``multiple_charges``): the
+chargers' spare models must reach a second enemy unit in reach of them; an optional one is
+the policy's choice; both fight in one combat (seed 000 [45])."""
+
+from rules.engine.systems.grimdark import assault
+from rules.engine.systems.grimdark.ai import GrimdarkPolicy
+
+from .conftest import GAUNT, MARINE, ScriptedDice, unit_data
+
+STRONG = dict(MARINE, WS=10, S=10)
+SOFT = dict(GAUNT, Sv="-")
+
+
+def mob_and_pair(make_battle, dice=None, soft=SOFT, rules=None, policy=None):
+    """20 chargers 10" from two adjacent 3-model units (0.4" apart), a third 15" aside."""
+    return make_battle(
+        [(unit_data("boyz", size=20, profile=STRONG), (20, 10))],
+        [
+            (unit_data("p", size=3, profile=soft), (20, 20)),
+            (unit_data("s", size=3, profile=soft, rules=rules), (23.5, 20)),
+            (unit_data("far", size=3, profile=soft), (35, 20)),
+        ],
+        dice=dice,
+        policy=policy,
+    )
+
+
+def texts(battle):
+    """The log lines without their "Turn 1, deployment: " heading."""
+    return [e.text.split(": ", 1)[-1] for e in battle.events.events]
+
+
+def test_big_unit_charging_two_adjacent_small_units_engages_both(make_battle):  # [36]-[38]
+    battle = mob_and_pair(make_battle)
+    boyz, p, s, _far = battle.units
+    assert assault.charge(battle, boyz, p)
+    # the old single-target charge left s free: its foes empty, its models unengaged
+    assert boyz.foes == ["p", "s"]
+    assert s.foes == ["boyz"]
+    assert s.locked
+    assert s.engaged_cap == 3
+    assert boyz.charge_target == "p"
+    assert 0 < boyz.spill["s"] < boyz.count  # spare models spill onto s, the rest on p
+    assert [g for g in assault.combats(battle) if boyz in g] == [[boyz, p, s]]
+    assert "boyz charges p and s" in texts(battle)
+
+
+def test_far_unit_is_not_dragged_into_the_charge(make_battle):  # seed 000 [36][37]
+    battle = mob_and_pair(make_battle)
+    boyz, p, _, far = battle.units
+    assault.charge(battle, boyz, p)
+    assert "far" not in boyz.foes
+    assert not far.locked
+    assert not far.foes
+
+
+def test_both_targets_fight_in_one_combat(make_battle):  # seed 000 [38][45]
+    battle = mob_and_pair(make_battle, dice=ScriptedDice([6] * 300))
+    boyz, p, s, _ = battle.units
+    assault.charge(battle, boyz, p)
+    assault.fight(battle, [boyz, p, s])
+    log = texts(battle)
+    assert any(t.startswith("boyz strikes p at I4") for t in log)
+    assert any(t.startswith("boyz strikes s at I4") for t in log)
+    assert p.count == 0
+    assert s.count == 0
+
+
+def test_unit_that_shot_charges_another_only_as_secondary(make_battle):  # seed 000 [36]
+    battle = mob_and_pair(make_battle)
+    boyz, _p, s, _ = battle.units
+    boyz.shot_at = "s"
+    assert [u.id for u in assault.charge_targets(battle, boyz)] == ["s"]
+    assert assault.charge(battle, boyz, s)
+    assert boyz.charge_target == "s"  # its shot target is the primary
+    assert boyz.foes == ["s", "p"]
+    assert "p" in boyz.spill
+    assert "boyz charges s and p" in texts(battle)
+
+
+def test_two_losers_each_test_and_each_is_swept(make_battle):  # seed 000 [43][45]
+    # morale 6+6 fails Ld 2 twice; the sweep: boyz I4+6 = 10 against I4+1 each
+    battle = mob_and_pair(
+        make_battle, dice=ScriptedDice([6, 6, 6, 6, 6, 1, 1]), soft=dict(SOFT, Ld=2)
+    )
+    boyz, p, s, _ = battle.units
+    assault.charge(battle, boyz, p)
+    assault.resolve_combat(battle, [boyz, p, s], {"a": 4, "b": 0})
+    log = texts(battle)
+    assert log.count("p fails its morale check") == 1
+    assert log.count("s fails its morale check") == 1
+    assert "boyz sweeps p away" in log
+    assert "boyz sweeps s away" in log
+    assert p.count == 0
+    assert s.count == 0
+    assert {"p", "s"} <= set(boyz.destroyed_units)
+    assert not boyz.locked
+
+
+def test_falling_back_secondary_takes_the_regroup_test(make_battle):  # NOT IN SEED ≈ 4e p.48
+    battle = mob_and_pair(make_battle, dice=ScriptedDice([6, 6]), soft=dict(SOFT, Ld=3))
+    boyz, p, s, _ = battle.units
+    s.falling_back = True
+    assault.charge(battle, boyz, p)
+    assert s.count == 0
+    assert "s" in boyz.destroyed_units
+    log = texts(battle)
+    assert "s is caught falling back and destroyed" in log
+    assert "boyz charges p" in log
+    assert boyz.foes == ["p"]
+
+
+def test_counter_attack_applies_to_a_secondary_target(make_battle):  # 4e p.74
+    battle = mob_and_pair(make_battle, rules=["counter_attack"])
+    boyz, p, s, _ = battle.units
+    assault.charge(battle, boyz, p)
+    assert s.locked
+    assert s.engaged_cap == 0
+    assert "s counter-attacks" in texts(battle)
+
+
+class Refuses(GrimdarkPolicy):
+    def adds_secondary(self, battle, unit, primary, enemy):
+        return False
+
+
+def small_charge(make_battle, s_at, policy=None):
+    """3 chargers against a 20-model wall: the wall's front takes them all (no spare)."""
+    battle = make_battle(
+        [(unit_data("few", size=3, profile=STRONG), (20, 10))],
+        [
+            (unit_data("wall", size=20, profile=SOFT), (20, 20)),
+            (unit_data("s", size=3, profile=SOFT), s_at),
+        ],
+        policy=policy,
+    )
+    few, wall, s = battle.units
+    assault.charge(battle, few, wall)
+    return few, s
+
+
+def test_optional_secondary_is_the_policys_choice(make_battle):  # seed 000 [36] "may"
+    few, s = small_charge(make_battle, (24.5, 13.5))  # 1.5" from the chargers' new place
+    assert few.foes == ["wall", "s"]
+    assert few.spill == {"s": 1}
+    few, s = small_charge(make_battle, (24.5, 13.5), policy=Refuses())
+    assert few.foes == ["wall"]
+    assert not s.locked
+
+
+def test_unit_within_one_inch_must_be_charged(make_battle):  # §24: no ending within 1"
+    few, s = small_charge(make_battle, (23.8, 13.5), policy=Refuses())  # 0.8" away
+    assert few.foes == ["wall", "s"]
+    assert s.locked
+
+
+def test_assault_phase_charges_and_fights_both_targets(make_battle):  # seed 000 [36]-[45]
+    battle = mob_and_pair(make_battle, dice=ScriptedDice([6] * 300))
+    battle.phase = "assault"
+    assault.assault_phase(battle)
+    log = texts(battle)
+    charged = next(t for t in log if t.startswith("boyz charges"))
+    assert charged in ("boyz charges p and s", "boyz charges s and p")
+    assert any(t.startswith("boyz strikes p") for t in log)
+    assert any(t.startswith("boyz strikes s") for t in log)
+    assert not battle.units[0].spill  # first round over: pile-in, any foe

@@ -193,7 +193,7 @@ def resolve_attack(
     else:
         hits, sixes = roll_successes(battle, attack.dice, attack.hit_on, attack.reroll_hits)
     if target.is_vehicle:
-        return resolve_vehicle_hits(battle, attack, hits, target, source)
+        return resolve_vehicle_hits(battle, attack, hits, target, source, cover)
     rend = sixes if attack.rending and tables.RENDING_ON_TO_HIT else 0
     normal_hits = hits - rend
     need = attack.wound_on
@@ -270,11 +270,17 @@ def penetration_roll(battle: Battle, attack: Attack) -> int:
 
 
 def resolve_vehicle_hits(
-    battle: Battle, attack: Attack, hits: int, target: Unit, source: Unit | None
+    battle: Battle,
+    attack: Attack,
+    hits: int,
+    target: Unit,
+    source: Unit | None,
+    cover: int | None = None,
 ) -> Outcome:
     """Each hit rolls armour penetration against the facing; glancing and penetrating hits
-    roll on the damage tables; a fast skimmer, or a vehicle obscured by its smoke against
-    shooting, takes penetrating hits as glancing (NOT IN SEED ≈: 4e pp.58-73, ``smoke``);
+    roll on the damage tables; a fast skimmer, or a vehicle obscured against shooting (by
+    its smoke, or hull-down: ``cover`` is the cover the firer's line gives it, see
+    ``smoke.obscured``) takes penetrating hits as glancing (NOT IN SEED ≈: 4e pp.58-73);
     an ordnance hit that stays penetrating rolls on the ordnance penetrating table
     (``tables.ORDNANCE_PENETRATING_TABLE``, ``settings.ordnance_damage_table``)."""
     results: list[str] = []
@@ -288,7 +294,7 @@ def resolve_vehicle_hits(
         if kind is None:
             continue
         if kind == "penetrating" and (
-            fast_skimmer(target) or (obscured(battle, target) and not attack.close_combat)
+            fast_skimmer(target) or (obscured(battle, target, cover) and not attack.close_combat)
         ):
             kind = "glancing"
         effect = tables.vehicle_damage(kind, battle.dice.d6(), open_topped, ordnance_table)

@@ -82,6 +82,12 @@ class GrimdarkSettings(RuleSettings):
       4 destroyed, 5-6 explodes (6 is the published "annihilated", played as explodes).
       Doubtful because the published rows were not found with the ``search`` tool (see
       ``tables.ORDNANCE_PENETRATING_TABLE``). False plays the ordinary penetrating table.
+    - ``hull_down_vehicles``: A vehicle the firer's line finds in or behind cover (the cover
+      save an infantry unit would get there) counts as obscured, so penetrating hits from
+      that shot are glancing: digest §36.6 ≈ "Obscured (hull-down) vehicles … count
+      penetrating hits as glancing", NOT IN SEED ≈ 4e p.62. Doubtful because the published
+      test (the vehicle partly hidden from the firer's view) is judged model by model on the
+      table, and the engine reads it from its cover rules; False plays smoke alone.
     - ``scatter_hits_locked``: A blast that scatters onto a close combat hits the locked models
       under it: digest §33 "Blast and template templates may not touch any locked model" is
       read as a rule for placing the template (it says "may not", like the placing rules of
@@ -105,3 +111,4 @@ class GrimdarkSettings(RuleSettings):
     trapped_when_blocked: bool = True
     ordnance_damage_table: bool = True
     scatter_hits_locked: bool = True
+    hull_down_vehicles: bool = True

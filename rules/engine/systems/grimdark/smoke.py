@@ -6,6 +6,11 @@ hits as glancing").
   game in its own Shooting phase instead of firing: it fires nothing that turn.
 - Until the end of the next enemy player turn it counts as obscured: penetrating hits from
   shooting count as glancing (close-combat blows are not hindered by the smoke).
+- Hull-down (digest §36.6 ≈ "Obscured (hull-down) vehicles … count penetrating hits as
+  glancing"; NOT IN SEED ≈ 4e p.62 obscured targets): a vehicle that the firer's line finds
+  partly hidden by terrain or inside area terrain (the cover an infantry unit would get
+  there, ``Battle.cover_save``) is obscured against that shot, unless the setting
+  ``hull_down_vehicles`` is off.
 """
 
 from __future__ import annotations
@@ -22,6 +27,10 @@ def trigger_smoke(battle: Battle, vehicle: Unit) -> None:
         battle.log(vehicle.side, vehicle.name, f"{vehicle.name} triggers its smoke launchers")
 
 
-def obscured(battle: Battle, vehicle: Unit) -> bool:
-    """Whether the vehicle's smoke hides it now (the player turn after it was triggered)."""
-    return vehicle.smoke_turn == battle.ptc
+def obscured(battle: Battle, vehicle: Unit, cover: int | None = None) -> bool:
+    """Whether the vehicle counts as obscured against a shot: its smoke hides it now (the
+    player turn after it was triggered), or it is hull-down (``cover`` from the firer's
+    line, a cover save the shot does not ignore) and ``settings.hull_down_vehicles`` holds."""
+    if vehicle.smoke_turn == battle.ptc:
+        return True
+    return cover is not None and battle.settings.hull_down_vehicles

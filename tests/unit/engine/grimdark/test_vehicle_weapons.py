@@ -155,3 +155,43 @@ def test_a_glancing_ordnance_hit_rolls_on_the_glancing_table(make_battle):
     out = resolve_attack(battle, shot, hull, None, None)
     assert out.vehicle_results == ["glancing immobilised"]
     assert hull.immobilised
+
+
+def _tank_behind_ruins(make_battle, **settings):
+    """A 11/11/10 tank with a ruin between it and a lascannon team (digest §36.6)."""
+    from rules.engine.geometry import CLEAR, Rect, TerrainArea
+    from rules.engine.systems.grimdark.settings import GrimdarkSettings
+
+    ruin = TerrainArea("Ruin", Rect(25, 20, 10, 4), CLEAR, 4, 3)
+    battle = make_battle(
+        [(tank(), (30, 35))],
+        [(unit_data("foe", weapons=[LASCANNON]), (30, 5))],
+        dice=ScriptedDice([6, 6]),
+        terrain=[ruin],
+    )
+    battle.settings = GrimdarkSettings(**settings)
+    return battle
+
+
+def test_a_hull_down_vehicle_takes_penetrating_hits_as_glancing(make_battle):
+    # digest §36.6 ≈ "Obscured (hull-down) vehicles … count penetrating hits as glancing"
+    battle = _tank_behind_ruins(make_battle)
+    hull, foe = battle.units
+    cover = battle.cover_save(hull, foe)
+    assert cover == 4  # the line of fire crosses the ruin
+    shot = Attack(dice=1, hit_on=None, strength=9, ap=2)
+    out = resolve_attack(battle, shot, hull, cover, foe)  # 6 + 9 = 15 > 11: penetrating
+    assert out.vehicle_results[0].startswith("glancing")
+
+
+def test_hull_down_is_a_setting_and_never_hinders_close_combat(make_battle):
+    battle = _tank_behind_ruins(make_battle, hull_down_vehicles=False)
+    hull, foe = battle.units
+    shot = Attack(dice=1, hit_on=None, strength=9, ap=2)
+    out = resolve_attack(battle, shot, hull, battle.cover_save(hull, foe), foe)
+    assert out.vehicle_results[0].startswith("penetrating")
+    battle = _tank_behind_ruins(make_battle)
+    hull, foe = battle.units
+    blow = Attack(dice=1, hit_on=None, strength=9, ap=None, close_combat=True)
+    out = resolve_attack(battle, blow, hull, 4, foe)
+    assert out.vehicle_results[0].startswith("penetrating")

@@ -10,17 +10,9 @@ from rules.engine.systems.grimdark.volleys import Volley
 from rules.engine.systems.grimdark.weapons import parse_weapon
 
 from .conftest import GAUNT, ScriptedDice, unit_data
+from .test_vehicle_weapons import CANNON as SIEGE_CANNON
 
-CANNON = parse_weapon(
-    {
-        "name": "Siege cannon",
-        "range": 72,
-        "S": 8,
-        "AP": 3,
-        "type": "ordnance",
-        "special": ["large_blast"],
-    }
-)
+CANNON = parse_weapon(SIEGE_CANNON)
 FLAMER = parse_weapon(
     {"name": "Flamer", "range": 8, "S": 4, "AP": 5, "type": "assault", "special": ["template"]}
 )
@@ -42,6 +34,13 @@ class ScatterDice(ScriptedDice):
 
 def gaunts(uid, size=10):
     return unit_data(uid, size=size, profile=GAUNT)
+
+
+def assert_not_fired(battle, out, units, logged):
+    """Nothing was hit, every unit is whole, and the log says why."""
+    assert out.hits == 0
+    assert all(u.count == len(u.models) for u in units)
+    assert any(logged in e.text for e in battle.events.events)
 
 
 def fire(battle, firer, weapon, target):
@@ -104,11 +103,7 @@ def test_a_blast_is_not_placed_over_a_friendly_unit(make_battle):
     )
     me, friends, target = battle.units
     assert templates.aim_point(battle, me, target, 2.5) is None
-    out = fire(battle, me, CANNON, target)
-    assert out.hits == 0
-    assert friends.count == 10
-    assert target.count == 10
-    assert any("holds its Siege cannon" in e.text for e in battle.events.events)
+    assert_not_fired(battle, fire(battle, me, CANNON, target), [friends, target], "holds its")
 
 
 def test_a_flamer_template_also_burns_the_enemy_unit_behind_the_target(make_battle):
@@ -135,10 +130,7 @@ def test_a_flamer_template_may_not_cover_a_friendly_unit(make_battle):
     me, friends, target = battle.units
     assert templates.teardrop_units(battle, me, target) is None
     out = fire(battle, me, FLAMER, target)
-    assert out.hits == 0
-    assert friends.count == 3
-    assert target.count == 3
-    assert any("without covering friends" in e.text for e in battle.events.events)
+    assert_not_fired(battle, out, [friends, target], "without covering friends")
 
 
 def test_units_under_skips_far_units_with_a_cheap_gap_test(make_battle):

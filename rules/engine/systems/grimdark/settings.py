@@ -82,6 +82,12 @@ class GrimdarkSettings(RuleSettings):
       4 destroyed, 5-6 explodes (6 is the published "annihilated", played as explodes).
       Doubtful because the published rows were not found with the ``search`` tool (see
       ``tables.ORDNANCE_PENETRATING_TABLE``). False plays the ordinary penetrating table.
+    - ``transport_moves_after_embarking``: A transport whose passengers embarked in this
+      Movement phase may still make its own move, carrying them, if it has not moved yet this
+      phase; one that has already moved moves no further (NOT IN SEED ≈ published 4e
+      pp.66-67, as issue 18 states it; the digest §36.6 covers only disembarking and the
+      published wording was not found with the ``search`` tool). False keeps every transport
+      still in the phase its passengers embark.
     """
 
     sweep_is_massacre: bool = False
@@ -97,3 +103,4 @@ class GrimdarkSettings(RuleSettings):
     mixed_armour_allocation: bool = True
     trapped_when_blocked: bool = True
     ordnance_damage_table: bool = True
+    transport_moves_after_embarking: bool = True

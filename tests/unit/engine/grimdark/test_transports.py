@@ -79,7 +79,9 @@ def test_disembarking_before_the_transport_moves_lets_the_passengers_move_and_ch
         [(unit_data("foe"), (30, 24))],
     )
     transport, squad, _ = battle.units
+    battle.ptc = 0  # embarked at deployment: the passengers may get out in turn 1
     embark(battle, squad, transport)
+    battle.ptc = 1
     movement_phase(battle)
     assert not squad.embarked_in
     assert not transport.passengers

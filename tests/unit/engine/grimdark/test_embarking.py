@@ -22,7 +22,7 @@ from rules.engine.systems.grimdark.transports import (
 
 from .conftest import BOLTER, unit_data
 from .test_battle import SWARM, SYSTEM, WARDENS
-from .test_transports import rhino, texts
+from .test_transports import rhino, surrounded, texts
 
 SQUAD_RADIUS = (10 * 2.5 / 3.141592653589793) ** 0.5  # a 10-model footprint (army.py)
 HULL_RADIUS = 2.5
@@ -222,15 +222,8 @@ def test_scoring_passengers_get_out_after_the_last_move_of_the_battle(make_battl
 
 
 def test_passengers_of_a_transport_destroyed_among_enemies_are_destroyed(make_battle):
-    ring = [
-        (unit_data(f"e{k}", size=10), (30 + dx, 24 + dy))
-        for k, (dx, dy) in enumerate(
-            [(0, 5), (0, -5), (5, 0), (-5, 0), (4, 4), (-4, 4), (4, -4), (-4, -4)]
-        )
-    ]
-    battle = make_battle([(rhino(), (30, 24)), (unit_data("squad"), (30, 24))], ring)
+    battle = surrounded(make_battle)
     transport, squad = battle.units[:2]
-    aboard_before_the_battle(battle, squad, transport)
     apply_vehicle_damage(battle, transport, "destroyed")
     assert transport.count == 0
     assert squad.count == 0

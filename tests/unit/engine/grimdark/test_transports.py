@@ -139,7 +139,8 @@ def test_passengers_of_an_exploding_transport_take_a_strength_four_hit_each(make
     assert not gaunts.embarked_in
 
 
-def test_passengers_that_cannot_be_placed_clear_of_the_enemy_are_destroyed(make_battle):
+def surrounded(make_battle):
+    """A rhino carrying ``squad`` (at deployment) with eight enemy units all round it."""
     ring = [
         (unit_data(f"e{k}", size=10), (30 + dx, 24 + dy))
         for k, (dx, dy) in enumerate(
@@ -147,8 +148,15 @@ def test_passengers_that_cannot_be_placed_clear_of_the_enemy_are_destroyed(make_
         )
     ]
     battle = make_battle([(rhino(), (30, 24)), (unit_data("squad"), (30, 24))], ring)
+    battle.ptc = 0
+    embark(battle, battle.units[1], battle.units[0])
+    battle.ptc = 1
+    return battle
+
+
+def test_passengers_that_cannot_be_placed_clear_of_the_enemy_are_destroyed(make_battle):
+    battle = surrounded(make_battle)
     transport, squad = battle.units[:2]
-    embark(battle, squad, transport)
     assert disembark(battle, transport, battle.table.centre, after_move=False) is None
     assert squad.count == 0
     assert any("cannot disembark" in t for t in texts(battle))

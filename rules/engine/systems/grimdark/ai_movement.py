@@ -23,9 +23,10 @@ from rules.engine.systems.grimdark.tankshock import (
     shockable,
     stop_chance,
 )
-from rules.engine.systems.grimdark.transports import can_carry
+from rules.engine.systems.grimdark.transports import boarding_distance, can_carry, may_board
 
 DEEP_STRIKE_MARGIN = 10.0  # inches kept from the table edges when aiming a deep strike
+RIDE_DISTANCE = 18.0  # inches: infantry whose goal and nearest enemy are farther rides
 
 
 class MovementChoices:
@@ -125,6 +126,45 @@ class MovementChoices:
             fits, key=lambda u: (self.role(u) == ROLE_MELEE, u.category == "Troops", u.points, u.id)
         )
 
+    def rides(self, battle: Battle, units: list[Unit]) -> dict[str, Unit]:
+        """Mid-battle embarking (4e pp.66-67 ≈): a unit whose goal and nearest enemy are
+        both over ``RIDE_DISTANCE`` away boards the nearest empty friendly transport it may
+        board and reach this move (every model within 2" of the hull), one unit to a
+        transport, if the transport can drive on this turn; never in the last game turn,
+        when an embarked unit could not get out to score. Returns unit id → transport."""
+        if battle.turn >= battle.mission.max_turns:
+            return {}
+        empty = [
+            t
+            for t in units
+            if t.capacity
+            and not t.passengers
+            and not t.immobilised
+            and t.stunned_turn != battle.ptc
+        ]
+        out: dict[str, Unit] = {}
+        for unit in units if empty else ():
+            reach = max_move(unit)
+            options = [
+                t
+                for t in empty
+                if may_board(battle, unit, t) and boarding_distance(unit, t) < reach
+            ]
+            if not options:
+                continue
+            enemy = self.nearest_enemy(battle, unit)
+            if enemy is not None and battle.gap(unit, enemy) <= RIDE_DISTANCE:
+                continue
+            goal = self.movement_goal(battle, unit)
+            if goal is None or unit.position.distance(goal) <= RIDE_DISTANCE:
+                continue
+            ride = min(options, key=lambda t: (boarding_distance(unit, t), t.id))
+            out[unit.id] = ride
+            empty.remove(ride)
+            if not empty:
+                break
+        return out
+
     def passenger_goal(self, battle: Battle, transport: Unit) -> Point:
         """Where the passengers want to go: their objective, else the nearest enemy."""
         objective = self.objective_point(battle, battle.by_id[transport.passengers])
@@ -136,14 +176,18 @@ class MovementChoices:
     def disembarks(self, battle: Battle, transport: Unit, after_move: bool) -> bool:
         """Passengers get out when an enemy is within 12" of the hull (they can shoot or
         charge), when the transport reached their objective, or (before it moves) when it
-        is stunned or immobilised and cannot carry them on."""
+        is stunned or immobilised and cannot carry them on; scoring passengers also get out
+        after the move of the last game turn (embarked units do not score, 4e pp.80-83)."""
         if not after_move and (transport.immobilised or transport.stunned_turn == battle.ptc):
             return True
         enemy = self.nearest_enemy(battle, transport)
         if enemy is not None and battle.gap(transport, enemy) <= 12.0:
             return True
         objective = self.objective_point(battle, battle.by_id[transport.passengers])
-        return objective is not None and transport.position.distance(objective) <= 6.0
+        if objective is None:
+            return False
+        last = after_move and battle.turn >= battle.mission.max_turns
+        return last or transport.position.distance(objective) <= 6.0
 
     # ----- movement -----------------------------------------------------------------
     def objective_point(self, battle: Battle, unit: Unit) -> Point | None:

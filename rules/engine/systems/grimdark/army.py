@@ -170,6 +170,7 @@ class Unit:
     embarked_in: str = ""
     passengers: str = ""
     disembarked_turn: int = -1
+    transfer_turn: int = -1  # the player turn it last embarked or disembarked (4e pp.66-67)
     hymn_turn: int = -1
     turbo_turn: int = -1  # the player turn the unit turbo-boosted (4e pp.53-57)
     last_man_tested: bool = False  # Last Man Standing is taken once (4e pp.74-76)

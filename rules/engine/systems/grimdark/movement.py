@@ -22,6 +22,13 @@ from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.damage import allocate_wounds
 from rules.engine.systems.grimdark.special_rules import can_turbo_boost, rage_goal, turbo_boost
 from rules.engine.systems.grimdark.tankshock import CLEARANCE, can_tank_shock, tank_shock
+from rules.engine.systems.grimdark.transports import (
+    boarding_point,
+    disembark,
+    embark,
+    may_disembark,
+    may_embark,
+)
 
 ENEMY_CLEARANCE = 1.0  # no move may end within 1" of an enemy (seed 000 [15])
 SLOWED_TYPES: tuple[str, ...] = (INFANTRY, MONSTROUS, CAVALRY, ARTILLERY)
@@ -186,9 +193,10 @@ def movement_phase(battle: Battle) -> None:
     its table edge counts as having moved (``reserves``); a regrouped unit
     counts as moved and stays, except that And They Shall Know No Fear has no movement
     limits after regrouping (4e pp.47-49, pp.74-76). Passengers disembark before their
-    transport moves (and then move) or after it moved (4e pp.66-67, see ``transports``)."""
+    transport moves (and then move) or after it moved; units the policy sends to a transport
+    move first and embark on reaching it, then the transport may drive on (4e pp.66-67 ≈,
+    see ``transports``)."""
     from rules.engine.systems.grimdark.morale import fall_back_move, regroup_test
-    from rules.engine.systems.grimdark.transports import disembark
 
     side = battle.active
     policy = battle.policies[side]
@@ -198,7 +206,11 @@ def movement_phase(battle: Battle) -> None:
         unit.may_charge = True
         unit.charged = False
         unit.in_cover_assaulted = False
-    for unit in battle.side_units(side):
+    units = battle.side_units(side)
+    rides = policy.rides(battle, units)
+    if rides:  # those boarding move before their transports
+        units = [u for u in units if u.id in rides] + [u for u in units if u.id not in rides]
+    for unit in units:
         if unit.falling_back:
             if not regroup_test(battle, unit):
                 unit.moved = fall_back_move(battle, unit)
@@ -208,15 +220,34 @@ def movement_phase(battle: Battle) -> None:
                 continue
         if unit.locked or unit.pinned_turn == battle.ptc or unit.arrived_turn == battle.ptc:
             continue
-        if unit.passengers and policy.disembarks(battle, unit, after_move=False):
+        if unit.id in rides:
+            board(battle, unit, rides[unit.id])
+            continue
+        free = may_disembark(battle, unit)  # False when empty or boarded this turn
+        if free and policy.disembarks(battle, unit, after_move=False):
             passengers = disembark(battle, unit, policy.passenger_goal(battle, unit), False)
             if passengers is not None:
                 move_by_policy(battle, passengers)
         if unit.is_vehicle and (unit.stunned_turn == battle.ptc or unit.immobilised):
             continue
+        if unit.passengers and not free and not battle.settings.transport_moves_after_embarking:
+            continue
         move_by_policy(battle, unit)
-        if unit.passengers and unit.moved <= 12.0 and policy.disembarks(battle, unit, True):
+        if (
+            free
+            and unit.passengers
+            and unit.moved <= 12.0
+            and policy.disembarks(battle, unit, True)
+        ):
             disembark(battle, unit, policy.passenger_goal(battle, unit), after_move=True)
+
+
+def board(battle: Battle, unit: Unit, transport: Unit) -> None:
+    """Move ``unit`` to the hull of ``transport`` and embark if every model got within 2"
+    of it (4e pp.66-67 ≈, ``transports.may_embark``); one slowed short of it waits outside."""
+    unit.moved = move_unit(battle, unit, boarding_point(unit, transport))
+    if may_embark(battle, unit, transport):
+        embark(battle, unit, transport)
 
 
 def move_by_policy(battle: Battle, unit: Unit) -> None:

@@ -95,6 +95,12 @@ class GrimdarkSettings(RuleSettings):
       or on the firer's own troops" wherever the dice carry it. Doubtful because §33 may also
       be read as barring any hit on a locked model; False plays that reading (locked units
       under a scattered template are not hit).
+    - ``transport_moves_after_embarking``: A transport whose passengers embarked in this
+      Movement phase may still make its own move, carrying them, if it has not moved yet this
+      phase; one that has already moved moves no further (NOT IN SEED ≈ published 4e
+      pp.66-67, as issue 18 states it; the digest §36.6 covers only disembarking and the
+      published wording was not found with the ``search`` tool). False keeps every transport
+      still in the phase its passengers embark.
     """
 
     sweep_is_massacre: bool = False
@@ -112,3 +118,4 @@ class GrimdarkSettings(RuleSettings):
     ordnance_damage_table: bool = True
     scatter_hits_locked: bool = True
     hull_down_vehicles: bool = True
+    transport_moves_after_embarking: bool = True

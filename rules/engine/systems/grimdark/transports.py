@@ -5,6 +5,14 @@ transports published 4e pp.66-67).
 - Only infantry ride, one unit (with any independent character joined to it) whose models
   fit the transport's capacity; the whole unit embarks and disembarks together (✓).
 - Embarked units are off the table: they cannot be seen, shot or charged, and do not score.
+- Embarking during the battle (NOT IN SEED ≈ published 4e pp.66-67; digest §36.6 gives only
+  "all of a unit embarks or disembarks together"): in its Movement phase a unit that ends
+  its move with every model (its whole footprint) within 2" of the hull of a friendly
+  transport that can carry it embarks; not one locked in combat, falling back or pinned,
+  and never one that disembarked this player turn, nor may a unit that embarked get out
+  again the same turn (✓ "may not voluntarily both embark and disembark in the same player
+  turn"). The transport may still make its own move afterwards if it has not moved yet this
+  phase (setting ``transport_moves_after_embarking``); one that has moved moves no further.
 - Disembarking before the transport moves: the unit is placed with its models within 2" of
   the hull and moves normally. After the transport moved (up to 12"): the unit is placed
   within 2", counts as having moved and moves no further (✓); it may not assault that turn
@@ -23,6 +31,7 @@ from rules.engine.geometry import Point
 from rules.engine.systems.grimdark.army import INFANTRY, Unit
 from rules.engine.systems.grimdark.battle import Battle
 
+EMBARK_RANGE = 2.0  # every model ends its move within 2" of the hull (4e pp.66-67)
 DISEMBARK_GAP = 1.0  # inches between hull and passengers' footprint (within the 2" allowed)
 PASSENGER_HIT_STRENGTH = 4  # an exploding transport's passengers: one S4 AP– hit each
 PLACEMENT_ANGLES = (0.0, 45.0, -45.0, 90.0, -90.0, 135.0, -135.0, 180.0)
@@ -38,8 +47,47 @@ def can_carry(transport: Unit, unit: Unit) -> bool:
     return 0 < unit.count <= transport.capacity
 
 
+def may_board(battle: Battle, unit: Unit, transport: Unit) -> bool:
+    """Whether ``unit`` may embark on ``transport`` this Movement phase once in reach: a
+    friendly transport on the table that can carry it; the unit not locked, falling back
+    or pinned, and not in or out of a transport already this player turn (see the module
+    docstring)."""
+    if transport.side != unit.side or not transport.on_table or not can_carry(transport, unit):
+        return False
+    if unit.locked or unit.falling_back or unit.pinned_turn == battle.ptc:
+        return False
+    return unit.transfer_turn != battle.ptc
+
+
+def boarding_distance(unit: Unit, transport: Unit) -> float:
+    """How far the unit's footprint centre must still move before every model stands within
+    2" of the hull (0 when it already does)."""
+    far = unit.position.distance(transport.position) + unit.radius - transport.radius
+    return max(0.0, far - EMBARK_RANGE)
+
+
+def boarding_point(unit: Unit, transport: Unit) -> Point:
+    """Where the unit's footprint centre stands with its farthest model 1.5" from the hull
+    (the footprint wraps around the hull, as models spread round a vehicle)."""
+    reach = max(0.0, transport.radius + EMBARK_RANGE - 0.5 - unit.radius)
+    return transport.position.toward(unit.position, reach)
+
+
+def may_embark(battle: Battle, unit: Unit, transport: Unit) -> bool:
+    """:func:`may_board`, with the whole unit within 2" of the hull now."""
+    return may_board(battle, unit, transport) and boarding_distance(unit, transport) <= 0.0
+
+
+def may_disembark(battle: Battle, transport: Unit) -> bool:
+    """Whether the passengers may get out of their own accord: not the turn they got in."""
+    return bool(transport.passengers) and (
+        battle.by_id[transport.passengers].transfer_turn != battle.ptc
+    )
+
+
 def embark(battle: Battle, unit: Unit, transport: Unit) -> None:
     """Put ``unit`` inside ``transport`` (at deployment or after a move within 2")."""
+    unit.transfer_turn = battle.ptc
     unit.embarked_in = transport.id
     unit.position = transport.position
     transport.passengers = unit.id
@@ -70,6 +118,7 @@ def disembark(battle: Battle, transport: Unit, toward: Point, after_move: bool) 
     unit = battle.by_id[transport.passengers]
     transport.passengers = ""
     unit.embarked_in = ""
+    unit.transfer_turn = battle.ptc
     where = placement(battle, transport, unit, toward)
     if where is None:
         unit.wipe()

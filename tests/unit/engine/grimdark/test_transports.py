@@ -79,7 +79,9 @@ def test_disembarking_before_the_transport_moves_lets_the_passengers_move_and_ch
         [(unit_data("foe"), (30, 24))],
     )
     transport, squad, _ = battle.units
+    battle.ptc = 0  # embarked at deployment: the passengers may get out in turn 1
     embark(battle, squad, transport)
+    battle.ptc = 1
     movement_phase(battle)
     assert not squad.embarked_in
     assert not transport.passengers
@@ -137,7 +139,8 @@ def test_passengers_of_an_exploding_transport_take_a_strength_four_hit_each(make
     assert not gaunts.embarked_in
 
 
-def test_passengers_that_cannot_be_placed_clear_of_the_enemy_are_destroyed(make_battle):
+def surrounded(make_battle):
+    """A rhino carrying ``squad`` (at deployment) with eight enemy units all round it."""
     ring = [
         (unit_data(f"e{k}", size=10), (30 + dx, 24 + dy))
         for k, (dx, dy) in enumerate(
@@ -145,8 +148,15 @@ def test_passengers_that_cannot_be_placed_clear_of_the_enemy_are_destroyed(make_
         )
     ]
     battle = make_battle([(rhino(), (30, 24)), (unit_data("squad"), (30, 24))], ring)
+    battle.ptc = 0
+    embark(battle, battle.units[1], battle.units[0])
+    battle.ptc = 1
+    return battle
+
+
+def test_passengers_that_cannot_be_placed_clear_of_the_enemy_are_destroyed(make_battle):
+    battle = surrounded(make_battle)
     transport, squad = battle.units[:2]
-    embark(battle, squad, transport)
     assert disembark(battle, transport, battle.table.centre, after_move=False) is None
     assert squad.count == 0
     assert any("cannot disembark" in t for t in texts(battle))

@@ -230,13 +230,19 @@ def resolve_attack(
     )
 
 
-def armour_facing(target: Unit, source: Unit | None, close_combat: bool) -> int:
+def armour_facing(
+    target: Unit, source: Unit | None, close_combat: bool, walker_melee_armour: str = "front"
+) -> int:
     """Armour value hit: the firer's position relative to the hull sets front, side or rear;
     close-combat hits strike the rear armour, a walker's front armour (NOT IN SEED ≈:
-    4e pp.58-73, published 4e p.60, p.63)."""
+    4e pp.58-73, published 4e p.60, p.63), or an immobilised walker's rear armour when
+    ``walker_melee_armour`` (the setting) is ``"rear_when_immobilised"``."""
     front, side, rear = target.armour
     if close_combat:
-        return front if "walker" in target.vehicle_kinds else rear
+        if "walker" not in target.vehicle_kinds:
+            return rear
+        turned_away = target.immobilised and walker_melee_armour == "rear_when_immobilised"
+        return rear if turned_away else front
     if source is None:
         return rear
     angle = (target.position.angle_to(source.position) - target.facing + 540.0) % 360.0 - 180.0
@@ -284,7 +290,7 @@ def resolve_vehicle_hits(
     an ordnance hit that stays penetrating rolls on the ordnance penetrating table
     (``tables.ORDNANCE_PENETRATING_TABLE``, ``settings.ordnance_damage_table``)."""
     results: list[str] = []
-    armour = armour_facing(target, source, attack.close_combat)
+    armour = armour_facing(target, source, attack.close_combat, battle.settings.walker_melee_armour)
     open_topped = "open_topped" in target.vehicle_kinds
     ordnance_table = attack.ordnance and battle.settings.ordnance_damage_table
     for _ in range(hits):

@@ -14,6 +14,7 @@ from rules.engine.kernel.settings import RuleSettings
 
 EXPLOSION_HITS: tuple[str, ...] = ("per_model", "d6_per_unit")
 MISSION_LEVELS: tuple[str, ...] = ("alpha", "gamma", "omega")
+WALKER_MELEE_ARMOUR: tuple[str, ...] = ("front", "rear_when_immobilised")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,13 @@ class GrimdarkSettings(RuleSettings):
       pp.66-67, as issue 18 states it; the digest §36.6 covers only disembarking and the
       published wording was not found with the ``search`` tool). False keeps every transport
       still in the phase its passengers embark.
+    - ``walker_melee_armour``: Close-combat blows against a walker roll armour penetration
+      against its front armour (digest §36.6 "Hits go on the rear AV (walkers: front)", the
+      published 4e Walkers section, NOT IN SEED ≈). Doubtful because issue 18 says walkers
+      "can be hit on rear armour", and the rulebooks' later restatements hit an immobilised
+      walker, which can no longer turn to face its attackers, on its rear armour; the
+      published 4th-edition wording for that case was not found with the ``search`` tool.
+      ``"rear_when_immobilised"`` plays that reading.
     """
 
     sweep_is_massacre: bool = False
@@ -119,3 +127,4 @@ class GrimdarkSettings(RuleSettings):
     scatter_hits_locked: bool = True
     hull_down_vehicles: bool = True
     transport_moves_after_embarking: bool = True
+    walker_melee_armour: str = field(default="front", metadata={"choices": WALKER_MELEE_ARMOUR})

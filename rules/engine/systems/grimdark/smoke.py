@@ -10,7 +10,9 @@ hits as glancing").
   glancing"; NOT IN SEED ≈ 4e p.62 obscured targets): a vehicle that the firer's line finds
   partly hidden by terrain or inside area terrain (the cover an infantry unit would get
   there, ``Battle.cover_save``) is obscured against that shot, unless the setting
-  ``hull_down_vehicles`` is off.
+  ``hull_down_vehicles`` is off. Being obscured is the vehicle's own rule, not a cover save:
+  a template or other weapon that ignores cover saves (seed 000 [31]) still finds the
+  vehicle obscured.
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ def trigger_smoke(battle: Battle, vehicle: Unit) -> None:
 
 def obscured(battle: Battle, vehicle: Unit, cover: int | None = None) -> bool:
     """Whether the vehicle counts as obscured against a shot: its smoke hides it now (the
-    player turn after it was triggered), or it is hull-down (``cover`` from the firer's
-    line, a cover save the shot does not ignore) and ``settings.hull_down_vehicles`` holds."""
+    player turn after it was triggered), or it is hull-down (``cover``, the cover the firer's
+    line finds, whether or not the weapon ignores cover saves) and
+    ``settings.hull_down_vehicles`` holds."""
     if vehicle.smoke_turn == battle.ptc:
         return True
     return cover is not None and battle.settings.hull_down_vehicles

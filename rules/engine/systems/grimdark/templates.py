@@ -264,6 +264,12 @@ def template_hits(unit: Unit, area: float | None) -> int:
     return min(unit.count, max(1, round(density * covered)))
 
 
+def _hull_cover(battle: Battle, unit: Unit, firer: Unit) -> int | None:
+    """The cover the firer's line finds a vehicle in, which makes it hull-down even against
+    a template (``smoke.obscured``); None for other units, whose cover a template ignores."""
+    return battle.cover_save(unit, firer) if unit.is_vehicle else None
+
+
 def template_shot(
     battle: Battle,
     firer: Unit,
@@ -273,16 +279,25 @@ def template_shot(
     others: list[tuple[Unit, float]],
 ) -> Outcome:
     """One flamer template: the target and every other enemy unit under it are hit
-    (seed 000 [31], no cover); returns what it did to ``target``."""
+    (seed 000 [31], no cover save); a vehicle the firer's line finds in cover is still
+    obscured (``smoke.obscured``); returns what it did to ``target``."""
     result = resolve_attack(
-        battle, replace(attack, dice=template_hits(target, None)), target, None, firer
+        battle,
+        replace(attack, dice=template_hits(target, None)),
+        target,
+        _hull_cover(battle, target, firer),
+        firer,
     )
     for unit, area in others:
         if unit.count == 0:
             continue
         before = unit.count
         out = resolve_attack(
-            battle, replace(attack, dice=template_hits(unit, area)), unit, None, firer
+            battle,
+            replace(attack, dice=template_hits(unit, area)),
+            unit,
+            _hull_cover(battle, unit, firer),
+            firer,
         )
         _credit(battle, firer, weapon, unit, before, out)
         if battle.logging:

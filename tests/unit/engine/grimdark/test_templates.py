@@ -136,3 +136,23 @@ def test_a_flamer_template_may_not_cover_a_friendly_unit(make_battle):
 def test_units_under_skips_far_units_with_a_cheap_gap_test(make_battle):
     battle = make_battle([(unit_data("me", size=1), (5, 5))], [(gaunts("far"), (60, 40))])
     assert templates.units_under(battle, Point(5, 5), 2.5) == [battle.units[0]]
+
+
+def test_a_scatter_onto_a_combat_hits_locked_models_unless_the_setting_is_off(make_battle):
+    # digest §33 (templates may not be placed touching locked models) read as a placing rule,
+    # §21 barrage step 5 (a scattered template lands where the dice carry it): the shell that
+    # scatters 6" east onto a locked unit hits it; scatter_hits_locked=False spares it
+    from dataclasses import replace
+
+    for setting, hit in ((True, True), (False, False)):
+        dice = ScatterDice([6] * 40, [ScatterResult(hit=False, direction_degrees=0.0)])
+        battle = make_battle(
+            [(unit_data("me", size=1), (30, 5))],
+            [(gaunts("target"), (30, 35)), (gaunts("brawl"), (36, 35))],
+            dice=dice,
+        )
+        battle.settings = replace(battle.settings, scatter_hits_locked=setting)
+        me, target, brawl = battle.units
+        brawl.locked = True
+        fire(battle, me, CANNON, target)
+        assert (brawl.count < 10) is hit, setting

@@ -195,3 +195,19 @@ def test_hull_down_is_a_setting_and_never_hinders_close_combat(make_battle):
     blow = Attack(dice=1, hit_on=None, strength=9, ap=None, close_combat=True)
     out = resolve_attack(battle, blow, hull, 4, foe)
     assert out.vehicle_results[0].startswith("penetrating")
+
+
+def test_a_template_that_ignores_cover_saves_still_finds_a_hull_down_vehicle_obscured(
+    make_battle,
+):
+    # templates ignore cover saves (seed 000 [31]), but obscured is the vehicle's own rule
+    # (digest §36.6 ≈, 4e p.62): a S9 template's penetrating hit (D6 6 + 9 = 15 > AV11) on a
+    # tank behind ruins glances, and only under the setting
+    from rules.engine.systems.grimdark.templates import template_shot
+
+    for hull_down, expected in ((True, "glancing"), (False, "penetrating")):
+        battle = _tank_behind_ruins(make_battle, hull_down_vehicles=hull_down)
+        hull, foe = battle.units
+        flame = Attack(dice=1, hit_on=None, strength=9, ap=2, ignore_cover=True)
+        out = template_shot(battle, foe, None, flame, hull, [])
+        assert out.vehicle_results[0].startswith(expected)

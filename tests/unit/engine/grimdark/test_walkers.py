@@ -107,3 +107,28 @@ def test_a_walker_charges_strikes_and_is_struck_back(make_battle):
     assert any("walker strikes gaunts at I4" in t for t in texts)
     assert any("gaunts strikes walker" in t and "no damage" in t for t in texts)
     assert not any("walker fails" in t or "walker passes" in t for t in texts)
+
+
+def test_an_immobilised_walker_is_struck_on_its_rear_armour_only_under_the_setting(make_battle):
+    # digest §36.6 "Hits go on the rear AV (walkers: front)" (4e pp.58-73, Walkers); the
+    # setting walker_melee_armour="rear_when_immobilised" plays the later restatements'
+    # reading (an immobilised walker cannot turn to face its attackers). A S4 blow with a
+    # D6 of 6 makes 10: nothing against front AV12, glancing against rear AV10.
+    from dataclasses import replace
+
+    from rules.engine.systems.grimdark.damage import Attack, resolve_attack
+
+    blow = Attack(dice=1, hit_on=None, strength=4, ap=None, close_combat=True)
+    for setting, immobilised, expected in (
+        ("front", True, []),
+        ("rear_when_immobilised", False, []),
+        ("rear_when_immobilised", True, ["glancing"]),
+    ):
+        battle = make_battle(
+            [(unit_data("me"), (10, 10))], [(walker(), (10, 14))], dice=ScriptedDice([6, 1])
+        )
+        battle.settings = replace(battle.settings, walker_melee_armour=setting)
+        me, target = battle.units
+        target.immobilised = immobilised
+        out = resolve_attack(battle, blow, target, None, me)
+        assert [r.split()[0] for r in out.vehicle_results] == expected, setting

@@ -2,10 +2,13 @@
 http://redelf.narod.ru/w40k/rulebook4/92.html and p.59 .../94.html, checked with the
 ``search`` tool; see ``rules.engine.systems.grimdark.skimmers``)."""
 
+import math
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 
+from armybuilder.rosterdata import sample_roster_data
 from rules.engine.geometry import DIFFICULT, IMPASSABLE, Point, Rect, TerrainArea
 from rules.engine.systems.grimdark import movement
 from rules.engine.systems.grimdark.ai import GrimdarkPolicy
@@ -23,6 +26,7 @@ from rules.engine.systems.grimdark.skimmers import (
 )
 
 from .conftest import GAUNT, ScriptedDice, unit_data
+from .test_battle import SWARM, SYSTEM
 
 HULL = {"BS": 3, "front": 10, "side": 10, "rear": 10}
 LANCE = {"name": "Bright lance", "range": 36, "S": 8, "AP": 2, "type": "heavy", "count": 1}
@@ -188,3 +192,18 @@ def test_a_skimmer_flying_over_difficult_terrain_takes_no_test(make_battle):
     movement.move_unit(battle, tank, Point(12, 40), 12.0)
     assert tank.immobilised
     assert battle.dice.script == [1]
+
+
+def test_a_fast_skimmer_moves_fast_through_sample_battles():
+    # battle level (4e pp.58-73 ≈): a Vyper-like fast skimmer added to the Wardens keeps
+    # moving more than 6" a turn, so the Swarm's hits on it can only glance
+    data = sample_roster_data("grimdark", "iron-wardens-strike-force")
+    data["units"].append(dict(skimmer("vyper"), unit="vyper", points=60))
+    wardens = SYSTEM.build_army(data)
+    moves = []
+    for seed in range(2):
+        report = SYSTEM.resolve_battle(wardens, SWARM, "annihilation", seed)
+        track = [u for turn in report.positions for u in turn if u.id == "vyper" and u.alive]
+        moves += [math.hypot(b.x - a.x, b.y - a.y) for a, b in pairwise(track)]
+    assert len(moves) >= 6
+    assert sum(1 for m in moves if 6.0 < m <= 12.0) >= len(moves) - 1

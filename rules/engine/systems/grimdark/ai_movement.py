@@ -17,6 +17,12 @@ from rules.engine.systems.grimdark.ai_estimates import (
 from rules.engine.systems.grimdark.army import MONSTROUS, Model, Unit
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.movement import max_move
+from rules.engine.systems.grimdark.skimmers import (
+    CRUISING,
+    cruises_for_free,
+    jink_point,
+    moves_fast_for_free,
+)
 from rules.engine.systems.grimdark.tankshock import (
     can_tank_shock,
     death_or_glory_attack,
@@ -260,6 +266,15 @@ class MovementChoices:
         return False
 
     def movement_goal(self, battle: Battle, unit: Unit) -> Point | None:
+        """``advance_goal``; but a fast skimmer that would hold still swerves more than 6"
+        instead when that costs it no gun (``skimmers.moves_fast_for_free``, ``jink_point``:
+        moving fast makes penetrating hits glancing, 4e pp.58-73 ≈)."""
+        goal = self.advance_goal(battle, unit)
+        if goal is None and not unit.passengers and moves_fast_for_free(unit):
+            return jink_point(battle, unit)
+        return goal
+
+    def advance_goal(self, battle: Battle, unit: Unit) -> Point | None:
         """Carry passengers toward their goal; stay if heavy weapons have targets; else go
         for objectives or the enemy."""
         if unit.passengers:
@@ -348,6 +363,9 @@ class MovementChoices:
         return battle.gap(unit, enemy) > max_move(unit) + max(longest, 6.0)
 
     def move_limit(self, battle: Battle, unit: Unit) -> float | None:
-        """Vehicles creep 6" so they can still fire a main weapon; loaded transports drive
-        at full speed."""
-        return 6.0 if unit.is_vehicle and not unit.passengers else None
+        """Vehicles creep 6" so they can still fire a main weapon, fast ones that lose no
+        gun by it 12" (``skimmers.cruises_for_free``, 4e p.59); loaded transports drive at
+        full speed."""
+        if not unit.is_vehicle or unit.passengers:
+            return None
+        return CRUISING if cruises_for_free(unit) else 6.0

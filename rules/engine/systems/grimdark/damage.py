@@ -325,8 +325,8 @@ def apply_vehicle_damage(battle: Battle, vehicle: Unit, effect: str) -> None:
             model.ranged = [w for w in model.ranged if w is not best]
             vehicle.refresh()
             vehicle.weapons_destroyed += 1
-        else:
-            vehicle.immobilised = True
+        else:  # nothing left to destroy: immobilised instead (a fast skimmer crashes)
+            apply_vehicle_damage(battle, vehicle, "immobilised")
     elif effect == "immobilised":
         if fast_skimmer(vehicle):
             # an immobilised skimmer moving fast crashes (NOT IN SEED ≈: 4e pp.58-73)
@@ -345,10 +345,14 @@ def apply_vehicle_damage(battle: Battle, vehicle: Unit, effect: str) -> None:
         unload_destroyed(battle, vehicle, effect == "explodes")
 
 
-def fast_skimmer(vehicle: Unit) -> bool:
-    """A skimmer that moved more than 6" counts penetrating hits as glancing (NOT IN SEED ≈:
-    4e pp.58-73)."""
-    return "skimmer" in vehicle.vehicle_kinds and vehicle.moved > 6.0
+def fast_skimmer(vehicle: Unit, moved: float | None = None) -> bool:
+    """A skimmer that moved more than 6" (``moved``, or its last move) counts penetrating
+    hits as glancing and crashes when immobilised (NOT IN SEED ≈: 4e pp.58-73; a skimmer
+    "moved over 6 inches … can only be glanced", "if you Immobilise the vehicle, it
+    crashes", https://angelfire.com/games4/eldarportal/eldarfaq.html, checked with the
+    ``search`` tool; see ``skimmers``)."""
+    distance = vehicle.moved if moved is None else moved
+    return "skimmer" in vehicle.vehicle_kinds and distance > 6.0
 
 
 def leave_wreck(battle: Battle, vehicle: Unit) -> None:

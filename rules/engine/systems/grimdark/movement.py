@@ -19,7 +19,8 @@ from rules.engine.systems.grimdark.army import (
     Unit,
 )
 from rules.engine.systems.grimdark.battle import Battle
-from rules.engine.systems.grimdark.damage import allocate_wounds
+from rules.engine.systems.grimdark.damage import allocate_wounds, apply_vehicle_damage, fast_skimmer
+from rules.engine.systems.grimdark.skimmers import is_skimmer, landing_point, skimmer_must_test
 from rules.engine.systems.grimdark.special_rules import can_turbo_boost, rage_goal, turbo_boost
 from rules.engine.systems.grimdark.tankshock import CLEARANCE, can_tank_shock, tank_shock
 from rules.engine.systems.grimdark.transports import (
@@ -65,17 +66,24 @@ def difficult_terrain_roll(battle: Battle, unit: Unit) -> int:
     return best
 
 
-def dangerous_terrain_test(battle: Battle, unit: Unit) -> int:
+def dangerous_terrain_test(battle: Battle, unit: Unit, moved: float = 0.0) -> int:
     """Each model moving in dangerous terrain rolls a D6; on a 1 it suffers a wound (seed
-    000 [17]); skilled riders pass (NOT IN SEED ≈). Returns the models slain."""
+    000 [17]); skilled riders pass (NOT IN SEED ≈). A vehicle that fails is immobilised
+    (NOT IN SEED: published 4e p.58), and a skimmer that moved (``moved``) more than 6"
+    crashes instead (setting ``terrain_crashes_fast_skimmers``, 4e pp.58-73 ≈). Returns
+    the models slain."""
     if "skilled_rider" in unit.rules or unit.count == 0:
         return 0
     ones = sum(1 for r in battle.dice.d6_batch(unit.count) if r == 1)
     if not ones:
         return 0
     if unit.is_vehicle:
-        # a vehicle failing its test is immobilised (NOT IN SEED: published 4e p.58)
-        unit.immobilised = True
+        if battle.settings.terrain_crashes_fast_skimmers and fast_skimmer(unit, moved):
+            apply_vehicle_damage(battle, unit, "destroyed")
+            if battle.logging:
+                battle.log(unit.side, unit.name, f"{unit.name} crashes in difficult terrain")
+        else:
+            unit.immobilised = True
         return 0
     cover = None
     ap = None if tables.DANGEROUS_TERRAIN_ARMOUR_SAVE else 1
@@ -135,8 +143,11 @@ def move_unit(
         return 0.0
     start = unit.position
     allowance = max_move(unit) if limit is None else limit
-    waypoint = route(battle, start, goal)
+    skimmer = is_skimmer(unit)  # flies over impassable terrain (``skimmers``, 4e pp.58-73 ≈)
+    waypoint = goal if skimmer else route(battle, start, goal)
     target = start.toward(waypoint, allowance)
+    if skimmer:
+        target = landing_point(battle, start, target)
     areas = battle.table.areas_on_path(start, target)
     slowing = [a for a in areas if a.slows]
     dangerous = any(a.kind == DANGEROUS for a in areas)
@@ -154,6 +165,8 @@ def move_unit(
         allowance = min(allowance, max(float(roll), free - 0.01))
         target = start.toward(waypoint, allowance)
     target = clear_of_enemies(battle, unit, start, target, through)
+    if skimmer:
+        target = landing_point(battle, start, target)
     moved = start.distance(target)
     if moved <= 0.01:
         return 0.0
@@ -162,17 +175,16 @@ def move_unit(
     battle.moved_to(unit, target)
     test = dangerous
     if (slowing and unit.unit_type in (BIKE,)) or (
-        slowing
-        and unit.is_vehicle
-        and "skimmer" not in unit.vehicle_kinds
-        and "walker" not in unit.vehicle_kinds
+        slowing and unit.is_vehicle and not skimmer and "walker" not in unit.vehicle_kinds
     ):
         test = True
     if unit.unit_type in (JUMP_INFANTRY, JETBIKE):
         ends_in = [a for a in battle.table.areas_at(unit.position) if a.slows]
         test = bool(ends_in)
+    if skimmer:  # passes over terrain; tests where it takes off or lands (setting)
+        test = skimmer_must_test(battle, unit, start, moved)
     if test:
-        dangerous_terrain_test(battle, unit)
+        dangerous_terrain_test(battle, unit, moved)
     return moved
 
 

@@ -15,6 +15,7 @@ from rules.engine.kernel.settings import RuleSettings
 EXPLOSION_HITS: tuple[str, ...] = ("per_model", "d6_per_unit")
 MISSION_LEVELS: tuple[str, ...] = ("alpha", "gamma", "omega")
 WALKER_MELEE_ARMOUR: tuple[str, ...] = ("front", "rear_when_immobilised")
+SKIMMER_TERRAIN_TESTS: tuple[str, ...] = ("start_or_end", "end", "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,21 @@ class GrimdarkSettings(RuleSettings):
       walker, which can no longer turn to face its attackers, on its rear armour; the
       published 4th-edition wording for that case was not found with the ``search`` tool.
       ``"rear_when_immobilised"`` plays that reading.
+    - ``skimmer_terrain_test``: A moving skimmer flies over difficult and dangerous terrain
+      but takes a dangerous terrain test (immobilised on a 1) when it starts or ends its move
+      in it. The published 4e page (p.58, http://redelf.narod.ru/w40k/rulebook4/92.html,
+      checked with the ``search`` tool) says only that "Skimmers and walkers are handled
+      differently and are explained later"; the skimmer paragraph was not found, so the
+      later rulebooks' published wording is played ("if a moving Skimmer starts or ends its
+      move in difficult or dangerous terrain, it must take a Dangerous Terrain test", 5th
+      edition and Horus Heresy pages, see ``skimmers``), NOT IN SEED ≈. "end" tests only
+      the terrain it ends in; "none" plays the digest's quick-reference row "Skimmers: no
+      (pass over)".
+    - ``terrain_crashes_fast_skimmers``: A skimmer that moved more than 6" and is
+      immobilised by its own terrain test crashes and is destroyed, like one immobilised by
+      a hit: the 4e rule reads "an immobilised fast-moving skimmer is destroyed" (digest
+      §36.6, 4e pp.58-73 ≈) without naming the cause. Doubtful because the rule sits with
+      the damage results; False leaves it immobilised.
     """
 
     sweep_is_massacre: bool = False
@@ -128,3 +144,7 @@ class GrimdarkSettings(RuleSettings):
     hull_down_vehicles: bool = True
     transport_moves_after_embarking: bool = True
     walker_melee_armour: str = field(default="front", metadata={"choices": WALKER_MELEE_ARMOUR})
+    skimmer_terrain_test: str = field(
+        default="start_or_end", metadata={"choices": SKIMMER_TERRAIN_TESTS}
+    )
+    terrain_crashes_fast_skimmers: bool = True

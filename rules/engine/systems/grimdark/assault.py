@@ -130,9 +130,8 @@ def charge(battle: Battle, unit: Unit, target: Unit) -> bool:
     lock_in(battle, unit, target)
     names = [target.name]
     for other_target in secondary_targets(battle, unit, target, start, allowance):
-        if survives_charge(battle, unit, other_target):
-            lock_in(battle, unit, other_target)
-            names.append(other_target.name)
+        lock_in(battle, unit, other_target)
+        names.append(other_target.name)
     if battle.logging:
         listed = " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
         battle.log(unit.side, unit.name, f"{unit.name} charges {listed}", target=target.name)

@@ -164,3 +164,49 @@ def test_assault_phase_charges_and_fights_both_targets(make_battle):  # seed 000
     assert any(t.startswith("boyz strikes p") for t in log)
     assert any(t.startswith("boyz strikes s") for t in log)
     assert not battle.units[0].spill  # first round over: pile-in, any foe
+
+
+def test_lone_charger_ending_within_one_inch_charges_that_unit_too(make_battle):  # §24
+    # one model has no spare model to send, yet it may not end within 1" of an enemy unit
+    # it did not charge: the unit 0.8" away is charged too, the model striking the primary
+    battle = make_battle(
+        [(unit_data("hero", size=1, profile=STRONG), (19, 14))],
+        [
+            (unit_data("p", size=3, profile=SOFT), (20, 20)),
+            (unit_data("s", size=3, profile=SOFT), (21.8, 15.8)),
+        ],
+        dice=ScriptedDice([]),
+        policy=Refuses(),
+    )
+    hero, p, s = battle.units
+    assert assault.charge(battle, hero, p)
+    assert battle.gap(hero, s) <= 1.0
+    assert hero.foes == ["p", "s"]
+    assert s.locked
+    assert s.foes == ["hero"]
+    assert "s" not in hero.spill  # no model of its own: the hero fights p
+    assert "hero charges p and s" in texts(battle)
+
+
+def test_spare_models_of_a_secondary_destroyed_falling_back_go_to_the_next(make_battle):
+    # §24 option 2: 6 chargers, 4 on p, 2 spare; s (first in reach) is caught falling back
+    # and destroyed (2D6 = 12 against Ld 3), so the 2 spare models go on to t, which the
+    # policy would not have added by choice; s keeps no share of the chargers
+    battle = make_battle(
+        [(unit_data("boyz", size=6, profile=STRONG), (20, 12))],
+        [
+            (unit_data("p", size=3, profile=SOFT), (20, 20)),
+            (unit_data("s", size=3, profile=dict(SOFT, Ld=3)), (23.5, 20)),
+            (unit_data("t", size=3, profile=SOFT), (16.5, 20)),
+        ],
+        dice=ScriptedDice([6, 6]),
+        policy=Refuses(),
+    )
+    boyz, p, s, t = battle.units
+    s.falling_back = True
+    assert assault.charge(battle, boyz, p)
+    assert s.count == 0
+    assert boyz.foes == ["p", "t"]
+    assert boyz.spill == {"t": 2}
+    assert t.locked
+    assert "boyz charges p and t" in texts(battle)

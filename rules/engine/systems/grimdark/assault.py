@@ -7,9 +7,10 @@ from __future__ import annotations
 from rules.engine.kernel.sides import other
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.aftermath import (
-    consolidate,
+    consolidate_winners,
     engage_consolidated,
     no_retreat,
+    pile_in,
     tidy_combats,
 )
 from rules.engine.systems.grimdark.army import (
@@ -387,6 +388,7 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
     elif wounds["a"] == wounds["b"]:
         if battle.logging:
             battle.log(battle.active, "combat", f"Combat drawn ({wounds['a']}–{wounds['b']})")
+        pile_in(battle, alive["a"] + alive["b"])
         return
     else:
         winner = "a" if wounds["a"] > wounds["b"] else "b"
@@ -410,18 +412,16 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
         modifier = -tables.LOSER_BELOW_HALF_LD_PENALTY if unit.below_half else 0
         if not morale_check(battle, unit, modifier):
             broken.append(unit)
-    sweepers = [
-        w
-        for w in alive[winner]
-        if w.count > 0
-        and "no_sweep" not in w.rules
-        and all(battle.by_id[f] in broken or battle.by_id[f].count == 0 for f in w.foes)
-    ]
+    # no winner sweeps while any enemy unit of the combat holds (seed 000 [43][45], §34)
+    held = any(u.count > 0 and u not in broken for u in alive[loser])
+    sweepers = [] if held else [w for w in alive[winner] if w.count and "no_sweep" not in w.rules]
     totals = [sweep_total(battle, w) for w in sweepers]
     for unit in broken:
         total = sweep_total(battle, unit)
-        in_contact = [t for w, t in zip(sweepers, totals, strict=True) if unit.id in w.foes]
-        if in_contact and total <= max(in_contact):
+        # each sweeper's one roll against every broken unit it touches (seed 000 [45])
+        in_contact = [(t, w) for w, t in zip(sweepers, totals, strict=True) if unit.id in w.foes]
+        best, credit = max(in_contact, key=lambda c: c[0]) if in_contact else (0, None)
+        if credit is not None and total <= best:
             if "and_they_shall_know_no_fear" in unit.rules:
                 if battle.logging:
                     battle.log(
@@ -433,7 +433,6 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
                 continue
             lost = unit.count
             unit.wipe()
-            credit = next(w for w in sweepers if unit.id in w.foes)
             credit.kills += lost
             battle.credit_destroyed(credit, unit)
             release_from_combat(battle, unit)
@@ -446,19 +445,9 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
                 )
             continue
         start_falling_back(battle, unit)
-    for unit in alive[winner]:
-        unit.foes = [
-            f
-            for f in unit.foes
-            if battle.by_id[f].count > 0
-            and battle.by_id[f].on_table
-            and not battle.by_id[f].falling_back
-        ]
-        if not unit.foes and unit.count > 0:
-            unit.locked = False
-            swept = any(b.count == 0 for b in broken) and battle.settings.sweep_is_massacre
-            reach = float(battle.dice.d6()) if (massacre or swept) else CONSOLIDATE
-            consolidate(battle, unit, reach)
+    pile_in(battle, alive["a"] + alive["b"])
+    swept = any(b.count == 0 for b in broken) and battle.settings.sweep_is_massacre
+    consolidate_winners(battle, alive[winner], None if (massacre or swept) else CONSOLIDATE)
 
 
 def assault_phase(battle: Battle) -> None:

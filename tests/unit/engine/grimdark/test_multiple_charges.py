@@ -3,6 +3,7 @@ chargers' spare models must reach a second enemy unit in reach of them; an optio
 the policy's choice; both fight in one combat (seed 000 [45])."""
 
 from rules.engine.systems.grimdark import assault
+from rules.engine.systems.grimdark.aftermath import tidy_combats
 from rules.engine.systems.grimdark.ai import GrimdarkPolicy
 
 from .conftest import GAUNT, MARINE, ScriptedDice, unit_data
@@ -210,3 +211,67 @@ def test_spare_models_of_a_secondary_destroyed_falling_back_go_to_the_next(make_
     assert boyz.spill == {"t": 2}
     assert t.locked
     assert "boyz charges p and t" in texts(battle)
+
+
+def one_combat(make_battle, dice, a2_foes, b2_profile=SOFT):
+    """A multiple combat: a1 fights b1 and b2, a2 fights ``a2_foes`` (ids), 5 models each."""
+    battle = make_battle(
+        [
+            (unit_data("a1", size=5, profile=STRONG), (20, 10)),
+            (unit_data("a2", size=5, profile=STRONG), (25, 10)),
+        ],
+        [
+            (unit_data("b1", size=5, profile=SOFT), (20, 14)),
+            (unit_data("b2", size=5, profile=b2_profile), (25, 14)),
+        ],
+        dice=ScriptedDice(dice),
+    )
+    a1, a2, b1, b2 = battle.units
+    links = {"a1": ["b1", "b2"], "a2": list(a2_foes)}
+    for unit in battle.units:
+        unit.foes = [f for f in links.get(unit.id, [])]
+        unit.foes += [a for a, foes in links.items() if unit.id in foes]
+        unit.locked = True
+    return battle, [a1, a2, b1, b2]
+
+
+def test_no_sweep_while_another_loser_of_the_combat_holds(make_battle):  # [43][45], §34
+    # b1 passes (1+1), b2 fails (6+6 against Ld 2): b1 is not falling back, so no winner
+    # sweeps b2 (not even a2, whose only foe it is); b2 falls back (2D6) and a2, with no
+    # foe left, piles in on b1 instead of consolidating (seed 000 [45] "all units still
+    # involved pile in toward the enemy")
+    battle, group = one_combat(make_battle, [1, 1, 6, 6, 1, 1], ["b2"], dict(SOFT, Ld=2))
+    _a1, a2, b1, b2 = group
+    assault.resolve_combat(battle, group, {"a": 4, "b": 0})
+    log = texts(battle)
+    assert not any("sweeps" in t for t in log)
+    assert b2.count == 5
+    assert b2.falling_back
+    assert a2.foes == ["b1"]
+    assert "a2" in b1.foes
+    assert a2.locked
+    assert not any(t.startswith("a2 consolidates") for t in log)
+    assert "a2 piles in on b1" in log
+
+
+def test_winner_whose_foe_is_destroyed_piles_in_on_the_loser_that_holds(make_battle):
+    # a2's only foe b1 was wiped out in the fight; b2 loses and holds (1+1): the combat goes
+    # on, so a2 neither consolidates nor leaves it (seed 000 [45], digest §34)
+    battle, group = one_combat(make_battle, [1, 1], ["b1"])
+    _a1, a2, b1, b2 = group
+    b1.wipe()
+    assault.resolve_combat(battle, group, {"a": 5, "b": 0})
+    assert a2.foes == ["b2"]
+    assert sorted(b2.foes) == ["a1", "a2"]
+    assert a2.locked
+    assert not any(t.startswith("a2 consolidates") for t in texts(battle))
+
+
+def test_drawn_combat_keeps_a_unit_whose_foe_is_destroyed_in_it(make_battle):  # [45]
+    battle, group = one_combat(make_battle, [], ["b1"])
+    _a1, a2, b1, _b2 = group
+    b1.wipe()
+    assault.resolve_combat(battle, group, {"a": 2, "b": 2})
+    tidy_combats(battle)
+    assert a2.foes == ["b2"]
+    assert a2.locked

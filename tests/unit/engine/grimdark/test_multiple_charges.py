@@ -275,3 +275,22 @@ def test_drawn_combat_keeps_a_unit_whose_foe_is_destroyed_in_it(make_battle):  #
     tidy_combats(battle)
     assert a2.foes == ["b2"]
     assert a2.locked
+
+
+def test_the_sweeper_whose_roll_catches_the_loser_is_credited(make_battle):  # [45]
+    # b1 fails (6+6 against Ld 2); a1 rolls I4+1, a2 I4+6, b1 I4+3: a2's roll catches it
+    battle = make_battle(
+        [
+            (unit_data("a1", size=5, profile=STRONG), (20, 10)),
+            (unit_data("a2", size=5, profile=STRONG), (25, 10)),
+        ],
+        [(unit_data("b1", size=5, profile=dict(SOFT, Ld=2)), (22.5, 14))],
+        dice=ScriptedDice([6, 6, 1, 6, 3]),
+    )
+    a1, a2, b1 = battle.units
+    a1.foes, a2.foes, b1.foes = ["b1"], ["b1"], ["a1", "a2"]
+    assault.resolve_combat(battle, [a1, a2, b1], {"a": 3, "b": 0})
+    assert b1.count == 0
+    assert "a2 sweeps b1 away" in texts(battle)
+    assert "b1" in a2.destroyed_units
+    assert "b1" not in a1.destroyed_units

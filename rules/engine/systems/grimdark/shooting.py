@@ -186,12 +186,12 @@ def fire_blast(
     policy = battle.policies[unit.side]
     if aim is None or (scatters and policy.fears_scatter(battle, unit, aim, radius)):
         if battle.logging:
-            battle.log(
-                unit.side,
-                unit.name,
-                f"{unit.name} holds its {weapon.name}: friends too close to {target.name}",
-                target=target.name,
+            text = (
+                templates.held_text(battle, unit, weapon, target, radius)
+                if aim is None
+                else f"{unit.name} holds its {weapon.name}: friends too close to {target.name}"
             )
+            battle.log(unit.side, unit.name, text, target=target.name)
         return Outcome()
     attack = base_attack(unit, weapon, 0, None, battle.gap(unit, target))
     if scatters:

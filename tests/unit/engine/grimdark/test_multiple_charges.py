@@ -294,3 +294,29 @@ def test_the_sweeper_whose_roll_catches_the_loser_is_credited(make_battle):  # [
     assert "a2 sweeps b1 away" in texts(battle)
     assert "b1" in a2.destroyed_units
     assert "b1" not in a1.destroyed_units
+
+
+def test_unit_charged_by_two_chargers_is_engaged_on_both_sides(make_battle):  # [38][45]
+    # a second charger adds the models of the side it hits (footprint segment) to those
+    # already engaged; the three units are one combat, whose wounds are summed per side
+    battle = make_battle(
+        [
+            (unit_data("south", size=10, profile=STRONG), (20, 12)),
+            (unit_data("north", size=10, profile=STRONG), (20, 28)),
+        ],
+        [(unit_data("horde", size=30, profile=SOFT), (20, 20))],
+        dice=ScriptedDice([6] * 200),
+    )
+    south, north, horde = battle.units
+    assert assault.charge(battle, south, horde)
+    first = horde.engaged_cap
+    assert 0 < first < horde.count
+    assert assault.charge(battle, north, horde)
+    assert horde.engaged_cap == min(horde.count, 2 * first)
+    assert horde.foes == ["south", "north"]
+    assert assault.combats(battle) == [[south, north, horde]]
+    wounds = assault.fight(battle, [south, north, horde])
+    assert wounds["a"] == 30 - horde.count == horde.engaged_cap  # both sides' blows count
+    log = texts(battle)
+    assert any(t.startswith("south strikes horde") for t in log)
+    assert any(t.startswith("north strikes horde") for t in log)

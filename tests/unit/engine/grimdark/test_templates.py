@@ -138,9 +138,15 @@ def test_units_under_skips_far_units_with_a_cheap_gap_test(make_battle):
     assert templates.units_under(battle, Point(5, 5), 2.5) == [battle.units[0]]
 
 
-FRAG = parse_weapon(
-    {"name": "Frag missile", "range": 48, "S": 4, "AP": 6, "type": "heavy", "special": ["blast"]}
-)
+FRAG_DATA = {
+    "name": "Frag missile",
+    "range": 48,
+    "S": 4,
+    "AP": 6,
+    "type": "heavy",
+    "special": ["blast"],
+}
+FRAG = parse_weapon(FRAG_DATA)
 
 
 def bikes_beside_a_friend(make_battle):
@@ -205,3 +211,26 @@ def test_a_blast_held_for_a_locked_unit_names_it(make_battle):  # §33
     out = fire(battle, me, CANNON, target)
     assert_not_fired(battle, out, [target, brawl], "would touch brawl, locked in combat")
     assert not any("friends too close" in e.text for e in battle.events.events)
+
+
+def test_a_held_heavy_blast_is_not_logged_as_fired_and_does_not_bar_a_charge(make_battle):
+    # digest §20 step 1: no placement clear of the friends, so the missile is not fired:
+    # no "fires" line after the "holds" one, and an unfired heavy weapon does not stop
+    # the unit charging (§23 bars a unit that *fired* one)
+    launcher = {**FRAG_DATA, "count": 1}
+    battle = make_battle(
+        [
+            (unit_data("me", size=1, weapons=[launcher]), (30, 5)),
+            (gaunts("friends"), (30, 36)),
+        ],
+        [(gaunts("target"), (30, 35))],
+        dice=ScriptedDice([6] * 40),
+    )
+    me, friends, target = battle.units
+    battle.phase = "shooting"
+    shooting.shoot_unit(battle, me)
+    log = [e.text for e in battle.events.events]
+    assert any("holds its Frag missile" in t for t in log)
+    assert not any("fires 1 Frag missile" in t for t in log)
+    assert me.may_charge
+    assert friends.count == target.count == 10

@@ -365,9 +365,11 @@ def sweep_total(battle: Battle, unit: Unit) -> int:
 
 
 def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) -> None:
-    """Combat result (seed 000 [43][45]): more wounds wins, equal is a draw, a wiped-out
-    enemy is a massacre; each loser tests morale; broken units face the sweeping advance;
-    winners consolidate; still-locked units pile in."""
+    """Combat result (seed 000 [43][45]): more wounds wins (summed per side over every
+    unit of the combat), equal is a draw, a wiped-out enemy is a massacre; each loser tests
+    morale; broken units face the sweeping advance, unless a loser holds ([45]: only when
+    all enemy units of the combat fall back or are destroyed); units whose foes are gone pile
+    in on the rest of the combat (``aftermath.pile_in``); free winners consolidate."""
     fighting = {u.side for u in group if fights(u)}
     if not all(fights(u) for u in group):
         # vehicles (not walkers) are never locked: attackers simply stay where they are (≈)

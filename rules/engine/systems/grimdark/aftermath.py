@@ -1,6 +1,7 @@
-"""After the blows of a combat: No Retreat! wounds, consolidation into new contact, joining
-consolidated units to their combat at the end of the phase, and tidying finished combats
-(seed 000 [43][44]; No Retreat! NOT IN SEED ≈, 4e pp.74-76)."""
+"""After the blows of a combat: No Retreat! wounds, pile-in within a multiple combat, the
+winners' consolidation into new contact, joining consolidated units to their combat at the
+end of the phase, and tidying finished combats (seed 000 [43]-[45]; No Retreat! NOT IN
+SEED ≈, 4e pp.74-76)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from rules.engine.systems.grimdark.army import Unit
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.damage import allocate_wounds
 from rules.engine.systems.grimdark.morale import assaulted_while_falling_back
+
+PILE_IN = 6.0  # seed 000 [44]
 
 
 def no_retreat(battle: Battle, unit: Unit, difference: int) -> None:
@@ -25,6 +28,47 @@ def no_retreat(battle: Battle, unit: Unit, difference: int) -> None:
             f"{unit.name} suffers No Retreat! — {difference} wounds, {unsaved} unsaved,"
             f" {slain} slain",
         )
+
+
+def still_fighting(unit: Unit) -> bool:
+    """On the table, alive and not falling back: still part of its combat (seed 000 [45])."""
+    return unit.count > 0 and unit.on_table and not unit.falling_back
+
+
+def pile_in(battle: Battle, fighters: list[Unit]) -> None:
+    """After a combat's result "all units still involved pile in toward the enemy" (seed 000
+    [45], digest §34): a unit of ``fighters`` (the combat's units that fight) whose own foes
+    are all destroyed or falling back, while enemy units of this combat fight on, is locked
+    with the nearest of them within the 6" pile-in; a pile-in reaches no unit outside the
+    combat, and beyond 6" the unit's combat ends (seed 000 [44], digest §33)."""
+    for unit in fighters:
+        if not still_fighting(unit) or any(still_fighting(battle.by_id[f]) for f in unit.foes):
+            continue
+        enemies = [
+            e
+            for e in fighters
+            if e.side != unit.side and still_fighting(e) and battle.gap(unit, e) <= PILE_IN
+        ]
+        if not enemies:
+            continue
+        foe = min(enemies, key=lambda e: (battle.gap(unit, e), e.id))
+        unit.foes.append(foe.id)
+        foe.foes.append(unit.id)
+        unit.locked = foe.locked = True
+        if battle.logging:
+            battle.log(unit.side, unit.name, f"{unit.name} piles in on {foe.name}", target=foe.name)
+
+
+def consolidate_winners(battle: Battle, winners: list[Unit], reach: float | None) -> None:
+    """Winners left with no foe that fights on consolidate (``reach`` inches, None for D6"
+    after a massacre, seed 000 [43]); the others stay locked. Called after :func:`pile_in`,
+    so a winner is free only when every enemy unit of its combat is destroyed or falling
+    back, or out of pile-in reach (seed 000 [45], digest §34)."""
+    for unit in winners:
+        unit.foes = [f for f in unit.foes if still_fighting(battle.by_id[f])]
+        if not unit.foes and unit.count > 0:
+            unit.locked = False
+            consolidate(battle, unit, float(battle.dice.d6()) if reach is None else reach)
 
 
 def consolidate(battle: Battle, unit: Unit, reach: float) -> None:

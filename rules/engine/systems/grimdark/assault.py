@@ -7,9 +7,10 @@ from __future__ import annotations
 from rules.engine.kernel.sides import other
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.aftermath import (
-    consolidate,
+    consolidate_winners,
     engage_consolidated,
     no_retreat,
+    pile_in,
     tidy_combats,
 )
 from rules.engine.systems.grimdark.army import (
@@ -130,9 +131,8 @@ def charge(battle: Battle, unit: Unit, target: Unit) -> bool:
     lock_in(battle, unit, target)
     names = [target.name]
     for other_target in secondary_targets(battle, unit, target, start, allowance):
-        if survives_charge(battle, unit, other_target):
-            lock_in(battle, unit, other_target)
-            names.append(other_target.name)
+        lock_in(battle, unit, other_target)
+        names.append(other_target.name)
     if battle.logging:
         listed = " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
         battle.log(unit.side, unit.name, f"{unit.name} charges {listed}", target=target.name)
@@ -365,9 +365,11 @@ def sweep_total(battle: Battle, unit: Unit) -> int:
 
 
 def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) -> None:
-    """Combat result (seed 000 [43][45]): more wounds wins, equal is a draw, a wiped-out
-    enemy is a massacre; each loser tests morale; broken units face the sweeping advance;
-    winners consolidate; still-locked units pile in."""
+    """Combat result (seed 000 [43][45]): more wounds wins (summed per side over every
+    unit of the combat), equal is a draw, a wiped-out enemy is a massacre; each loser tests
+    morale; broken units face the sweeping advance, unless a loser holds ([45]: only when
+    all enemy units of the combat fall back or are destroyed); units whose foes are gone pile
+    in on the rest of the combat (``aftermath.pile_in``); free winners consolidate."""
     fighting = {u.side for u in group if fights(u)}
     if not all(fights(u) for u in group):
         # vehicles (not walkers) are never locked: attackers simply stay where they are (≈)
@@ -388,6 +390,7 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
     elif wounds["a"] == wounds["b"]:
         if battle.logging:
             battle.log(battle.active, "combat", f"Combat drawn ({wounds['a']}–{wounds['b']})")
+        pile_in(battle, alive["a"] + alive["b"])
         return
     else:
         winner = "a" if wounds["a"] > wounds["b"] else "b"
@@ -411,18 +414,16 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
         modifier = -tables.LOSER_BELOW_HALF_LD_PENALTY if unit.below_half else 0
         if not morale_check(battle, unit, modifier):
             broken.append(unit)
-    sweepers = [
-        w
-        for w in alive[winner]
-        if w.count > 0
-        and "no_sweep" not in w.rules
-        and all(battle.by_id[f] in broken or battle.by_id[f].count == 0 for f in w.foes)
-    ]
+    # no winner sweeps while any enemy unit of the combat holds (seed 000 [43][45], §34)
+    held = any(u.count > 0 and u not in broken for u in alive[loser])
+    sweepers = [] if held else [w for w in alive[winner] if w.count and "no_sweep" not in w.rules]
     totals = [sweep_total(battle, w) for w in sweepers]
     for unit in broken:
         total = sweep_total(battle, unit)
-        in_contact = [t for w, t in zip(sweepers, totals, strict=True) if unit.id in w.foes]
-        if in_contact and total <= max(in_contact):
+        # each sweeper's one roll against every broken unit it touches (seed 000 [45])
+        in_contact = [(t, w) for w, t in zip(sweepers, totals, strict=True) if unit.id in w.foes]
+        best, credit = max(in_contact, key=lambda c: c[0]) if in_contact else (0, None)
+        if credit is not None and total <= best:
             if "and_they_shall_know_no_fear" in unit.rules:
                 if battle.logging:
                     battle.log(
@@ -434,7 +435,6 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
                 continue
             lost = unit.count
             unit.wipe()
-            credit = next(w for w in sweepers if unit.id in w.foes)
             credit.kills += lost
             battle.credit_destroyed(credit, unit)
             release_from_combat(battle, unit)
@@ -447,19 +447,9 @@ def resolve_combat(battle: Battle, group: list[Unit], wounds: dict[str, int]) ->
                 )
             continue
         start_falling_back(battle, unit)
-    for unit in alive[winner]:
-        unit.foes = [
-            f
-            for f in unit.foes
-            if battle.by_id[f].count > 0
-            and battle.by_id[f].on_table
-            and not battle.by_id[f].falling_back
-        ]
-        if not unit.foes and unit.count > 0:
-            unit.locked = False
-            swept = any(b.count == 0 for b in broken) and battle.settings.sweep_is_massacre
-            reach = float(battle.dice.d6()) if (massacre or swept) else CONSOLIDATE
-            consolidate(battle, unit, reach)
+    pile_in(battle, alive["a"] + alive["b"])
+    swept = any(b.count == 0 for b in broken) and battle.settings.sweep_is_massacre
+    consolidate_winners(battle, alive[winner], None if (massacre or swept) else CONSOLIDATE)
 
 
 def assault_phase(battle: Battle) -> None:

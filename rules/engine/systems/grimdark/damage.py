@@ -55,6 +55,7 @@ class Outcome:
     slain: int = 0
     vehicle_results: list[str] | None = None
     saved: int = 0  # wounds stopped by an armour, invulnerable or cover save
+    held: bool = False  # a template weapon not fired: no placement allowed (``templates``)
 
 
 class Allocation(NamedTuple):

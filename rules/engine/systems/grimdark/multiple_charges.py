@@ -17,8 +17,10 @@ The geometry, once the charger's footprint touches its primary target:
 - the chargers left over after the primary's lens are "spare": §24 option 2 makes them go
   to enemy models not yet engaged, so a unit in reach of spare models *must* be charged
   too; so must one the charger ends within 1" of (no model may end within 1" of an enemy
-  unit it did not charge, §24). Each such secondary takes up to its own lens of the spare
-  models; spare models still left over stay on the primary (options 3 and 4);
+  unit it did not charge, §24), even when no model is spare: it is then locked in and
+  fights back while the chargers strike the primary. Each such secondary takes up to its
+  own lens of the spare models; spare models still left over stay on the primary (options
+  3 and 4); a secondary destroyed by its falling-back test takes none;
 - a unit in reach with no spare models left is an optional target (§23: "a unit may charge
   several enemy units"): the policy's ``adds_secondary`` decides, and it takes its lens out
   of the primary's models, the primary keeping at least one.
@@ -98,8 +100,10 @@ def secondary_targets(
 ) -> list[Unit]:
     """The secondary targets of a charge whose footprint now touches ``primary``: the units
     the spare models must reach, those within 1", and the optional ones the policy adds
-    (module docstring). Sets ``unit.spill``: how many of its models fight each one in the
-    first round. ``start`` is the centre of the charger's footprint before it moved."""
+    (module docstring), each after its falling-back test (:func:`survives_charge`), so a
+    unit destroyed by it takes no model. Sets ``unit.spill``: how many of its models fight
+    each one in the first round (none for a unit only within 1" when no model is spare).
+    ``start`` is the centre of the charger's footprint before it moved."""
     candidates = [
         e
         for e in battle.enemies(unit.side)
@@ -115,19 +119,27 @@ def secondary_targets(
     policy = battle.policies[unit.side]
     chosen: list[Unit] = []
     for enemy in candidates:
-        reach = contact_share(unit, enemy)
-        if spare > 0:
-            models = min(spare, reach)
-            spare -= models
-        elif battle.gap(unit, enemy) <= ENEMY_CLEARANCE or policy.adds_secondary(
-            battle, unit, primary, enemy
-        ):
-            models = min(reach, unit.count - 1 - sum(unit.spill.values()))
-        else:
+        # spare models must go to it (§24 option 2), and so must the charge that ends within
+        # 1" of it (§24 "no ending within 1\" of an enemy unit that was not charged"), even
+        # when no model is left to send: it is locked in and its own models fight back
+        forced = spare > 0 or battle.gap(unit, enemy) <= ENEMY_CLEARANCE
+        if not forced and not policy.adds_secondary(battle, unit, primary, enemy):
             continue
+        reach = contact_share(unit, enemy)
+        models = (
+            min(spare, reach)
+            if spare > 0
+            else min(reach, unit.count - 1 - sum(unit.spill.values()))
+        )
+        if models <= 0 and not forced:
+            continue
+        if not survives_charge(battle, unit, enemy):
+            continue  # destroyed falling back: its share of the spare models goes on
+        if spare > 0:
+            spare -= models
         if models > 0:
             unit.spill[enemy.id] = models
-            chosen.append(enemy)
+        chosen.append(enemy)
     return chosen
 
 

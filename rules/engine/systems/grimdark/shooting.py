@@ -149,9 +149,9 @@ def fire_volley(
         volley = Volley(weapon, volley.bs, len(casters), weapon.shots * len(casters), casters)
     if weapon.template:
         others = templates.teardrop_units(battle, unit, target)
-        total = Outcome()
         if others is None:
-            return total
+            return Outcome(held=True)
+        total = Outcome()
         attack = base_attack(unit, weapon, 0, None, distance)
         for _ in range(volley.shots):
             if target.count == 0:
@@ -186,13 +186,13 @@ def fire_blast(
     policy = battle.policies[unit.side]
     if aim is None or (scatters and policy.fears_scatter(battle, unit, aim, radius)):
         if battle.logging:
-            battle.log(
-                unit.side,
-                unit.name,
-                f"{unit.name} holds its {weapon.name}: friends too close to {target.name}",
-                target=target.name,
+            text = (
+                templates.held_text(battle, unit, weapon, target, radius)
+                if aim is None
+                else f"{unit.name} holds its {weapon.name}: friends too close to {target.name}"
             )
-        return Outcome()
+            battle.log(unit.side, unit.name, text, target=target.name)
+        return Outcome(held=True)
     attack = base_attack(unit, weapon, 0, None, battle.gap(unit, target))
     if scatters:
         wide = (weapon.barrage and not battle.visible(unit, target)) or (
@@ -278,6 +278,8 @@ def shoot_unit(battle: Battle, unit: Unit, firers: int | None = None) -> None:
         if recheck and battle.gap(unit, target) > volley.weapon.range + 1e-9:
             continue
         out = fire_volley(battle, unit, volley, target, cover)
+        if out.held:  # not fired (logged why): no charge ban, no "fires" line (§20, §23)
+            continue
         per_model = volley.shots // max(1, volley.carriers)
         if not volley.weapon.allows_charge(per_model) and not charges_after_any_fire(unit):
             unit.may_charge = False

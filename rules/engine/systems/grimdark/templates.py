@@ -59,10 +59,15 @@ def pin_modifier(weapon: Weapon) -> int:
     return -1 if weapon.kind == "ordnance" and weapon.barrage else 0
 
 
-def models_under_template(battle: Battle, target: Unit, radius: float, offset: float) -> int:
+def models_under_template(
+    battle: Battle, target: Unit, radius: float, offset: float, placed: bool = False
+) -> int:
     """Models under a blast template whose centre is ``offset`` inches from the unit's
     centre: wholly covered are hit, partly covered hit on 4+ (seed 000 [30]); a vehicle or
-    monstrous creature under it takes one hit."""
+    monstrous creature under it takes one hit. ``placed``: the template lies where its
+    centre hole was put over a model of this unit (digest §20 step 1, :func:`aim_point`,
+    its centre or its far model), so that model is wholly under it and hit at least; a
+    shell that scattered gets no such floor, its count is the footprint's share only."""
     count = target.count
     if count == 0:
         return 0
@@ -73,7 +78,7 @@ def models_under_template(battle: Battle, target: Unit, radius: float, offset: f
     whole = density * circle_overlap_area(r, max(0.1, radius - 0.5), offset)
     touched = density * circle_overlap_area(r, radius + 0.5, offset)
     full = min(count, round(whole))
-    if offset == 0.0:
+    if placed:
         full = max(1, full)
     partial = max(0, min(count - full, round(touched) - full))
     if partial:
@@ -114,6 +119,22 @@ def aim_point(battle: Battle, firer: Unit, target: Unit, radius: float) -> Point
     away = blocker.position.angle_to(centre) if blocker.position != centre else 0.0
     shifted = centre.offset(away, max(0.0, target.radius - 0.5))
     return None if forbidden_under(battle, firer, shifted, radius) else shifted
+
+
+def held_text(battle: Battle, firer: Unit, weapon: Weapon, target: Unit, radius: float) -> str:
+    """The log line of a blast that is not fired because :func:`aim_point` found no
+    placement: it names the unit the template would cover, a friend (digest §20 step 1,
+    §21) or a locked unit of either side (§33)."""
+    blocker = forbidden_under(battle, firer, target.position, radius)
+    if blocker is None:  # not reached: aim_point found the centre clear
+        return f"{firer.name} holds its {weapon.name}: no clear placement over {target.name}"
+    own = "own " if blocker.side == firer.side else ""
+    why = (
+        f"touch {own}{blocker.name}, locked in combat"
+        if blocker.locked
+        else f"cover {own}{blocker.name}"
+    )
+    return f"{firer.name} holds its {weapon.name}: over {target.name} it would {why}"
 
 
 def _drift(battle: Battle, wide: bool) -> tuple[float, float]:
@@ -192,7 +213,8 @@ def blast_shell(
     for unit in units_under(battle, centre, radius + 0.5):
         if unit.locked and not battle.settings.scatter_hits_locked:
             continue
-        hits = models_under_template(battle, unit, radius, centre.distance(unit.position))
+        offset = centre.distance(unit.position)
+        hits = models_under_template(battle, unit, radius, offset, unit is target and not scattered)
         if hits == 0:
             continue
         if unit is target:

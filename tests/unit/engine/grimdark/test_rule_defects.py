@@ -5,7 +5,7 @@ import pytest
 
 from rules.engine.geometry import DIFFICULT, Rect, TerrainArea
 from rules.engine.systems.base import EngineError
-from rules.engine.systems.grimdark import assault
+from rules.engine.systems.grimdark import aftermath, assault
 from rules.engine.systems.grimdark.damage import explode, feel_no_pain
 from rules.engine.systems.grimdark.morale import fall_back_distance, regroup_test
 from rules.engine.systems.grimdark.movement import movement_phase
@@ -155,7 +155,7 @@ def test_unit_consolidating_into_contact_is_not_engaged_until_the_next_assault(m
     # count as engaged until the next Assault phase
     battle = make_battle([(unit_data("me"), (10, 10))], [(unit_data("next"), (10, 17.5))])
     me, nxt = battle.units
-    assault.consolidate(battle, me, 3.0)
+    aftermath.consolidate(battle, me, 3.0)
     assert me.locked
     assert nxt.locked
     assert me.id not in nxt.foes

@@ -156,3 +156,101 @@ def test_a_scatter_onto_a_combat_hits_locked_models_unless_the_setting_is_off(ma
         brawl.locked = True
         fire(battle, me, CANNON, target)
         assert (brawl.count < 10) is hit, setting
+
+
+FRAG_DATA = {
+    "name": "Frag missile",
+    "range": 48,
+    "S": 4,
+    "AP": 6,
+    "type": "heavy",
+    "special": ["blast"],
+}
+FRAG = parse_weapon(FRAG_DATA)
+
+
+def bikes_beside_a_friend(make_battle):
+    """10 bikes (a sparse footprint) with a lone friendly model 1.2" from their centre."""
+    bikes = unit_data("bikes", unit_type="bike", size=10, profile=GAUNT)
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 5)), (unit_data("pal", size=1), (30, 36.2))],
+        [(bikes, (30, 35))],
+        dice=ScriptedDice([1] * 40),
+    )
+    return battle, *battle.units
+
+
+def test_a_blast_placed_over_the_far_model_still_hits_that_model(make_battle):  # [30]
+    # the friend blocks the centre, so the hole goes over the bikes' far model (aim_point);
+    # that model is wholly under the template: one hit even when every 4+ roll fails
+    battle, me, pal, bikes = bikes_beside_a_friend(make_battle)
+    aim = templates.aim_point(battle, me, bikes, templates.BLAST_RADIUS)
+    assert aim is not None
+    assert aim.distance(bikes.position) > 0.0
+    attack = shooting.base_attack(me, FRAG, 0, None, 20.0)
+    out = templates.blast_shell(battle, me, FRAG, attack, (aim, 0.0), bikes, None)
+    assert out.hits == 1
+    assert pal.count == 1
+
+
+def test_a_scattered_shell_grazing_a_unit_gets_no_free_hit(make_battle):  # [30]
+    # the floor is for the model the hole was placed over, not for a shell that drifted
+    battle, _me, _pal, bikes = bikes_beside_a_friend(make_battle)
+    edge = bikes.radius + templates.BLAST_RADIUS - 0.2  # only the rims overlap
+    assert templates.models_under_template(battle, bikes, templates.BLAST_RADIUS, edge) == 0
+    far = bikes.radius + templates.BLAST_RADIUS + 0.6  # no overlap at all
+    assert templates.models_under_template(battle, bikes, templates.BLAST_RADIUS, far) == 0
+
+
+def test_a_shell_half_over_a_horde_hits_the_share_it_covers(make_battle):  # [30]
+    # 30 gaunts (2.5 sq in each): a large blast centred on the footprint's rim covers
+    # about half its area; the wholly covered models are hit, the partly covered on 4+
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 5))],
+        [(gaunts("horde", 30), (30, 35))],
+        dice=ScriptedDice([6] * 40),
+    )
+    horde = battle.units[1]
+    rim = horde.radius
+    whole = templates.models_under_template(battle, horde, 2.5, rim)
+    battle.dice = ScriptedDice([1] * 40)
+    assert 0 < templates.models_under_template(battle, horde, 2.5, rim) < whole
+    assert whole <= 30
+
+
+def test_a_blast_held_for_a_locked_unit_names_it(make_battle):  # §33
+    # the only placement over the lone target touches an enemy unit locked in close
+    # combat: the shot is not fired, and the log names that unit rather than "friends"
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 5))],
+        [(gaunts("target", 1), (30, 35)), (gaunts("brawl", 3), (30, 38.5))],
+    )
+    me, target, brawl = battle.units
+    brawl.locked = True
+    assert templates.aim_point(battle, me, target, 2.5) is None
+    out = fire(battle, me, CANNON, target)
+    assert_not_fired(battle, out, [target, brawl], "would touch brawl, locked in combat")
+    assert not any("friends too close" in e.text for e in battle.events.events)
+
+
+def test_a_held_heavy_blast_is_not_logged_as_fired_and_does_not_bar_a_charge(make_battle):
+    # digest §20 step 1: no placement clear of the friends, so the missile is not fired:
+    # no "fires" line after the "holds" one, and an unfired heavy weapon does not stop
+    # the unit charging (§23 bars a unit that *fired* one)
+    launcher = {**FRAG_DATA, "count": 1}
+    battle = make_battle(
+        [
+            (unit_data("me", size=1, weapons=[launcher]), (30, 5)),
+            (gaunts("friends"), (30, 36)),
+        ],
+        [(gaunts("target"), (30, 35))],
+        dice=ScriptedDice([6] * 40),
+    )
+    me, friends, target = battle.units
+    battle.phase = "shooting"
+    shooting.shoot_unit(battle, me)
+    log = [e.text for e in battle.events.events]
+    assert any("holds its Frag missile" in t for t in log)
+    assert not any("fires 1 Frag missile" in t for t in log)
+    assert me.may_charge
+    assert friends.count == target.count == 10

@@ -1,7 +1,7 @@
 """Line of sight, cover, vehicles, special weapons, reserves and mission scoring."""
 
 from rules.engine.geometry import DIFFICULT, Point, Rect, TerrainArea
-from rules.engine.systems.grimdark import assault, missions
+from rules.engine.systems.grimdark import aftermath, assault, missions
 from rules.engine.systems.grimdark.damage import Outcome, apply_vehicle_damage
 from rules.engine.systems.grimdark.reserves import arrive_from_reserve
 from rules.engine.systems.grimdark.resolve import holds_objective
@@ -229,7 +229,7 @@ def test_victory_points_full_for_destroyed_half_for_below_half(make_battle):  # 
 def test_consolidation_into_a_new_enemy_locks_it(make_battle):  # seed 000 [43][44]
     battle = make_battle([(unit_data("me"), (10, 10))], [(unit_data("next"), (10, 17.5))])
     me, nxt = battle.units
-    assault.consolidate(battle, me, 3.0)
+    aftermath.consolidate(battle, me, 3.0)
     assault.engage_consolidated(battle)  # engaged from the next Assault phase
     assert me.locked
     assert nxt.locked

@@ -39,7 +39,7 @@ def test_an_immobilised_vehicle_stands_where_it_was_hit_for_the_rest_of_the_batt
     wardens = SYSTEM.build_army(sample_roster_data("grimdark", "iron-wardens-strike-force"))
     swarm = SYSTEM.build_army(sample_roster_data("grimdark", "chitin-host-swarm"))
     checked = 0
-    for seed in range(12):
+    for seed in range(24):
         report = SYSTEM.resolve_battle(wardens, swarm, "annihilation", seed)
         ids = {u.name: (u.side, u.id) for u in report.units}  # ids repeat across sides
         hit = {}

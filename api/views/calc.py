@@ -27,7 +27,8 @@ from rules.engine.systems.base import EngineError
 def engine_field(code: str, request_data: dict[str, Any]) -> str | None:
     """The request field an EngineError code names: ``odds.target.toughness`` →
     ``target.toughness``, ``odds.ap_invalid`` → ``ap``, ``odds.defence_missing`` →
-    ``defence`` (a missing field is named even though the request lacks it),
+    ``defence`` (a missing field is named even though the request lacks it, and so is a
+    field the system's calculator declares: ``odds.strength`` → ``strength``),
     ``attacker.WS`` → itself."""
     path = code.removeprefix("odds.")
     missing = path.endswith("_missing")
@@ -36,7 +37,8 @@ def engine_field(code: str, request_data: dict[str, Any]) -> str | None:
     root = re.split(r"[.\[]", path, maxsplit=1)[0]
     if root == "system":
         return None
-    return path if missing or root in request_data else None
+    declared = {spec.name for spec in ODDS[request_data["system"]].fields}
+    return path if missing or root in request_data or path in declared else None
 
 
 def plain(data: Any) -> Any:

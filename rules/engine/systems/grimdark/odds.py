@@ -14,8 +14,10 @@ Request (plain dict)::
 rule number other than ``poisoned(2)``–``poisoned(6)``, or an ``ap`` in close combat (seed
 000 [41]: close combat uses no weapon AP) is refused, never silently played another way.
 
-``expected`` values are floats rounded half-to-even to 6 decimals; ``expected_exact``
-gives the same means as exact fractions ("20/3").
+``expected_exact`` gives the exact means as fractions ("20/3"); ``expected`` gives the same
+exact means rounded half-to-even to 6 decimals, as floats; ``distribution`` probabilities are
+computed in floats (about 1e-15, :mod:`rules.engine.probability`) and rounded to 12 decimals.
+Each rule is named once; a request names at most one close-combat weapon.
 """
 
 from __future__ import annotations
@@ -78,6 +80,8 @@ POISON_RANGE = range(2, 7)  # poisoned(N) wounds on N+; a 1 always fails, 7+ nev
 POISON_NUMBERS = frozenset(str(n) for n in POISON_RANGE)
 _RULE = re.compile(r"([a-z_]+)(?:\((\d+)\))?")
 SIXTH = Fraction(1, 6)
+EXPECTED_DIGITS = 6
+"""``expected`` gives each exact mean rounded half-to-even to this many decimals."""
 
 
 def _opt_int(
@@ -264,21 +268,16 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
     result = attack_sequence(
         attacks, DieOutcome(p_hit_total, p_w_die, p_u_die), wounds, models, instant
     )
+    exact = {
+        "hits": attacks * Fraction(p_hit_total),
+        "wounds": attacks * Fraction(p_w_die),
+        "unsaved_wounds": attacks * Fraction(p_u_die),
+        "models_slain": exact_mean_slain(attacks, Fraction(p_u_die), wounds, models, instant),
+    }
     return {
-        "expected": {
-            "hits": round(result.hits.mean, 6),
-            "wounds": round(result.wounds.mean, 6),
-            "unsaved_wounds": round(result.unsaved_wounds.mean, 6),
-            "models_slain": round(result.models_slain.mean, 6),
-        },
-        "expected_exact": {
-            "hits": str(attacks * Fraction(p_hit_total)),
-            "wounds": str(attacks * Fraction(p_w_die)),
-            "unsaved_wounds": str(attacks * Fraction(p_u_die)),
-            "models_slain": str(
-                exact_mean_slain(attacks, Fraction(p_u_die), wounds, models, instant)
-            ),
-        },
+        # the exact means rounded half-to-even to 6 decimals (Fraction rounding), as floats
+        "expected": {key: float(round(mean, EXPECTED_DIGITS)) for key, mean in exact.items()},
+        "expected_exact": {key: str(mean) for key, mean in exact.items()},
         "distribution": {
             "hits": result.hits.as_list(),
             "wounds": result.wounds.as_list(),
@@ -319,7 +318,8 @@ FIELDS: tuple[OddsField, ...] = (
         "rules",
         "list",
         "Special rules",
-        "Special rules, e.g. twin_linked, rending, poisoned(2).",
+        "Special rules, e.g. twin_linked, rending, poisoned(2); each once, at most one"
+        " close-combat weapon.",
         pattern=r"^[a-z_]+(\(\d\))?$",
     ),
     OddsField("target.toughness", "int", "Target toughness", required=True, minimum=1, maximum=10),

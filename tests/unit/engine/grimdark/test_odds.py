@@ -217,7 +217,30 @@ def test_template_rending_is_exactly_a_plain_template():
     assert out["expected_exact"]["unsaved_wounds"] == "5/3"
 
 
-def test_expected_is_the_exact_mean_rounded_to_six_decimals():
-    out = attack_odds(request(rules=["twin_linked"]))
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"rules": ["twin_linked"]},
+        {"rules": ["rending"], "attacks": 200, "target": {"wounds": 3, "models": 200}},
+        {"mode": "close_combat", "ap": None, "rules": ["lightning_claws", "preferred_enemy"]},
+    ],
+)
+def test_expected_is_the_exact_mean_rounded_half_to_even_to_six_decimals(change):
+    out = attack_odds(request(**change))
     for key, exact in out["expected_exact"].items():
-        assert out["expected"][key] == round(float(Fraction(exact)), 6)
+        assert out["expected"][key] == float(round(Fraction(exact), 6))
+
+
+def test_a_mean_halfway_between_two_sixth_decimals_rounds_to_even():
+    # 7 template hits poisoned 4+, no save: unsaved ~ Binomial(7, 1/2); W3 models, 3 of them
+    out = attack_odds(
+        request(
+            attacks=7,
+            strength=None,
+            ap=None,
+            rules=["template", "poisoned(4)"],
+            target={"save": None, "wounds": 3, "models": 3},
+        )
+    )
+    assert out["expected_exact"]["models_slain"] == "107/128"  # 0.8359375
+    assert out["expected"]["models_slain"] == 0.835938

@@ -138,9 +138,9 @@ def calc_serializer_for(system: str) -> type[serializers.Serializer]:
 
 class AttackOddsSerializer(serializers.Serializer):
     """Exact odds, the same shape for every system (docs/api.md "Exact odds"): ``expected``
-    mean of each quantity; ``distributions`` P(exactly k) of each count; ``outcomes`` the
-    chance of each end state of the target; ``needs`` the dice targets; ``detail`` the
-    system's own extras."""
+    mean of each quantity (grimdark: the exact mean rounded half-to-even to 6 decimals);
+    ``distributions`` P(exactly k) of each count; ``outcomes`` the chance of each end state
+    of the target; ``needs`` the dice targets; ``detail`` the system's own extras."""
 
     system = serializers.CharField()
     expected = serializers.DictField(child=serializers.FloatField())

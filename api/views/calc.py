@@ -73,7 +73,13 @@ CALC_REQUEST = PolymorphicProxySerializer(
 
 
 class AttackOddsView(ExpensiveWriteThrottleMixin, APIView):
-    """Exact odds of one attack sequence; anyone may call it (``calc`` throttle)."""
+    """Exact odds of one attack sequence; anyone may call it (``calc`` throttle).
+
+    Grimdark's ``expected`` is each exact mean rounded half-to-even to 6 decimals (the
+    fractions themselves in ``detail.expected_exact``), its ``distributions`` rounded to 12
+    decimals. A key the system does not declare, a number sent as a string, a value out of
+    its declared range (grimdark: at most 200 attacks and 200 models) or a combination the
+    engine refuses answers 400 naming the field."""
 
     permission_classes = [permissions.AllowAny]
     throttle_scope = "calc"

@@ -3,7 +3,9 @@
 
 The declared bounds (at most 200 attacks, sensible characteristic ranges) keep absurd input
 away from the engine's exact calculators; the engine still checks the combinations and raises
-``EngineError``, which the API answers as a 400.
+``EngineError``, which the API answers as a 400. A key the calculator does not declare (a
+misspelt ``AP``) and a number sent as a string (``"4"``) are refused with a 400 naming the
+field, never silently ignored or read.
 """
 
 from __future__ import annotations
@@ -23,6 +25,38 @@ class CalcSystemSerializer(serializers.Serializer):
     """The dispatch key: which game system's calculator to use."""
 
     system = serializers.ChoiceField(choices=list(ODDS))
+
+
+class NumberNotStringMixin:
+    """A JSON number: a string (``"4"``) is refused, not read as the number it spells."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, str):
+            self.fail("invalid")  # type: ignore[attr-defined]
+        return super().to_internal_value(data)  # type: ignore[misc]
+
+
+class StrictIntegerField(NumberNotStringMixin, serializers.IntegerField):
+    """An integer sent as a JSON number."""
+
+
+class StrictFloatField(NumberNotStringMixin, serializers.FloatField):
+    """A real number sent as a JSON number."""
+
+
+class ClosedSerializer(serializers.Serializer):
+    """Refuses keys it does not declare (400 ``{key: ["Unknown field."]}``) instead of
+    dropping them: a misspelt optional key (``AP`` for ``ap``) would otherwise be answered as
+    if it had not been sent."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(str(key) for key in set(data) - set(self.fields))
+            if unknown:
+                known = ", ".join(self.fields)
+                message = f"Unknown field; expected one of {known}."
+                raise serializers.ValidationError({key: [message] for key in unknown})
+        return super().to_internal_value(data)
 
 
 def _bounds(spec: OddsField) -> dict[str, Any]:
@@ -50,9 +84,9 @@ def serializer_field(spec: OddsField) -> serializers.Field:
     if spec.nullable:
         common["allow_null"] = True
     if spec.kind == "int":
-        return serializers.IntegerField(**_bounds(spec), **common)
+        return StrictIntegerField(**_bounds(spec), **common)
     if spec.kind == "float":
-        return serializers.FloatField(**_bounds(spec), **common)
+        return StrictFloatField(**_bounds(spec), **common)
     if spec.kind == "bool":
         return serializers.BooleanField(**common)
     if spec.kind == "choice":
@@ -86,10 +120,10 @@ def odds_request_serializer(slug: str, odds: OddsCapability) -> type[serializers
         else:
             attrs[spec.name] = serializer_field(spec)
     for group, fields in groups.items():
-        nested = type(_component(slug, group), (serializers.Serializer,), dict(fields))
+        nested = type(_component(slug, group), (ClosedSerializer,), dict(fields))
         required = any(s.required for s in odds.fields if s.group == group)
         attrs[group] = nested(required=required) if required else nested(required=False)
-    return type(_component(slug), (serializers.Serializer,), attrs)
+    return type(_component(slug), (ClosedSerializer,), attrs)
 
 
 CALC_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
@@ -104,9 +138,9 @@ def calc_serializer_for(system: str) -> type[serializers.Serializer]:
 
 class AttackOddsSerializer(serializers.Serializer):
     """Exact odds, the same shape for every system (docs/api.md "Exact odds"): ``expected``
-    mean of each quantity; ``distributions`` P(exactly k) of each count; ``outcomes`` the
-    chance of each end state of the target; ``needs`` the dice targets; ``detail`` the
-    system's own extras."""
+    mean of each quantity (grimdark: the exact mean rounded half-to-even to 6 decimals);
+    ``distributions`` P(exactly k) of each count; ``outcomes`` the chance of each end state
+    of the target; ``needs`` the dice targets; ``detail`` the system's own extras."""
 
     system = serializers.CharField()
     expected = serializers.DictField(child=serializers.FloatField())

@@ -27,7 +27,8 @@ from rules.engine.systems.base import EngineError
 def engine_field(code: str, request_data: dict[str, Any]) -> str | None:
     """The request field an EngineError code names: ``odds.target.toughness`` →
     ``target.toughness``, ``odds.ap_invalid`` → ``ap``, ``odds.defence_missing`` →
-    ``defence`` (a missing field is named even though the request lacks it),
+    ``defence`` (a missing field is named even though the request lacks it, and so is a
+    field the system's calculator declares: ``odds.strength`` → ``strength``),
     ``attacker.WS`` → itself."""
     path = code.removeprefix("odds.")
     missing = path.endswith("_missing")
@@ -36,7 +37,8 @@ def engine_field(code: str, request_data: dict[str, Any]) -> str | None:
     root = re.split(r"[.\[]", path, maxsplit=1)[0]
     if root == "system":
         return None
-    return path if missing or root in request_data else None
+    declared = {spec.name for spec in ODDS[request_data["system"]].fields}
+    return path if missing or root in request_data or path in declared else None
 
 
 def plain(data: Any) -> Any:
@@ -71,7 +73,13 @@ CALC_REQUEST = PolymorphicProxySerializer(
 
 
 class AttackOddsView(ExpensiveWriteThrottleMixin, APIView):
-    """Exact odds of one attack sequence; anyone may call it (``calc`` throttle)."""
+    """Exact odds of one attack sequence; anyone may call it (``calc`` throttle).
+
+    Grimdark's ``expected`` is each exact mean rounded half-to-even to 6 decimals (the
+    fractions themselves in ``detail.expected_exact``), its ``distributions`` rounded to 12
+    decimals. A key the system does not declare, a number sent as a string, a value out of
+    its declared range (grimdark: at most 200 attacks and 200 models) or a combination the
+    engine refuses answers 400 naming the field."""
 
     permission_classes = [permissions.AllowAny]
     throttle_scope = "calc"

@@ -14,8 +14,10 @@ Request (plain dict)::
 rule number other than ``poisoned(2)``–``poisoned(6)``, or an ``ap`` in close combat (seed
 000 [41]: close combat uses no weapon AP) is refused, never silently played another way.
 
-``expected`` values are floats rounded half-to-even to 6 decimals; ``expected_exact``
-gives the same means as exact fractions ("20/3").
+``expected_exact`` gives the exact means as fractions ("20/3"); ``expected`` gives the same
+exact means rounded half-to-even to 6 decimals, as floats; ``distribution`` probabilities are
+computed in floats (about 1e-15, :mod:`rules.engine.probability`) and rounded to 12 decimals.
+Each rule is named once; a request names at most one close-combat weapon.
 """
 
 from __future__ import annotations
@@ -71,9 +73,15 @@ CLOSE_COMBAT_ONLY: frozenset[str] = frozenset(
 )
 """Close-combat weapons and rules (seed 000 [46]; monstrous creatures ignore armour and
 preferred enemy re-rolls misses only in close combat, 4e pp.53-57, pp.74-76)."""
+CLOSE_COMBAT_WEAPONS: frozenset[str] = CLOSE_COMBAT_ONLY - {"monstrous", "preferred_enemy"}
+"""The close-combat weapons: a model strikes with one of them (seed 000 [46]; the battle
+engine's weapon carries one close-combat special), so a request may name at most one."""
 POISON_RANGE = range(2, 7)  # poisoned(N) wounds on N+; a 1 always fails, 7+ never wounds
-_RULE = re.compile(r"^([a-z_]+)(?:\((\d+)\))?$")
+POISON_NUMBERS = frozenset(str(n) for n in POISON_RANGE)
+_RULE = re.compile(r"([a-z_]+)(?:\((\d+)\))?")
 SIXTH = Fraction(1, 6)
+EXPECTED_DIGITS = 6
+"""``expected`` gives each exact mean rounded half-to-even to this many decimals."""
 
 
 def _opt_int(
@@ -100,18 +108,21 @@ def _int(
 
 def _parse_rules(raw: Any, melee: bool) -> dict[str, int | None]:
     """Rule names (``poisoned(N)`` takes N from 2 to 6, no other rule takes a number) that
-    apply in this mode; EngineError ``odds.rules`` otherwise."""
+    apply in this mode, each named once, at most one close-combat weapon; EngineError
+    ``odds.rules`` otherwise."""
     if raw is None:
         return {}
     if not isinstance(raw, list):
         raise EngineError("odds.rules", "rules must be a list of rule names.")
     out: dict[str, int | None] = {}
     for item in raw:
-        match = _RULE.match(str(item))
+        match = _RULE.fullmatch(item) if isinstance(item, str) else None
         if not match or match.group(1) not in RULES:
-            raise EngineError("odds.rules", f"Unknown rule '{item}'.")
+            raise EngineError("odds.rules", f"Unknown rule {item!r}.")
         name, number = match.group(1), match.group(2)
-        if number is not None and (name != "poisoned" or int(number) not in POISON_RANGE):
+        if name in out:
+            raise EngineError("odds.rules", f"'{name}' is listed more than once.")
+        if number is not None and (name != "poisoned" or number not in POISON_NUMBERS):
             raise EngineError(
                 "odds.rules", f"'{item}': only poisoned takes a number, from 2 to 6 (poisoned(4))."
             )
@@ -119,6 +130,11 @@ def _parse_rules(raw: Any, melee: bool) -> dict[str, int | None]:
             where = "close combat" if melee else "shooting"
             raise EngineError("odds.rules", f"'{name}' does not apply when {where}.")
         out[name] = int(number) if number is not None else None
+    weapons = sorted(CLOSE_COMBAT_WEAPONS.intersection(out))
+    if len(weapons) > 1:
+        raise EngineError(
+            "odds.rules", f"One close-combat weapon per attack, not {' and '.join(weapons)}."
+        )
     return out
 
 
@@ -201,12 +217,14 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
         if melee and ("power_fist" in rules or "thunder_hammer" in rules)
         else base_s
     )
+    # the battle engine's order: sniper 4+ over poisoned (shooting.base_attack), witchblade
+    # 2+ over poisoned (assault.melee_attack)
     if "sniper" in rules:
         wound_need: int | None = 4
-    elif "poisoned" in rules:
-        wound_need = rules["poisoned"] or 4
     elif "witchblade" in rules:
         wound_need = 2
+    elif "poisoned" in rules:
+        wound_need = rules["poisoned"] or 4
     else:
         wound_need = tables.to_wound(eff_s, toughness)
     p_wound = p_at_least(wound_need)
@@ -250,21 +268,16 @@ def attack_odds(request: dict[str, Any]) -> dict[str, Any]:
     result = attack_sequence(
         attacks, DieOutcome(p_hit_total, p_w_die, p_u_die), wounds, models, instant
     )
+    exact = {
+        "hits": attacks * Fraction(p_hit_total),
+        "wounds": attacks * Fraction(p_w_die),
+        "unsaved_wounds": attacks * Fraction(p_u_die),
+        "models_slain": exact_mean_slain(attacks, Fraction(p_u_die), wounds, models, instant),
+    }
     return {
-        "expected": {
-            "hits": round(result.hits.mean, 6),
-            "wounds": round(result.wounds.mean, 6),
-            "unsaved_wounds": round(result.unsaved_wounds.mean, 6),
-            "models_slain": round(result.models_slain.mean, 6),
-        },
-        "expected_exact": {
-            "hits": str(attacks * Fraction(p_hit_total)),
-            "wounds": str(attacks * Fraction(p_w_die)),
-            "unsaved_wounds": str(attacks * Fraction(p_u_die)),
-            "models_slain": str(
-                exact_mean_slain(attacks, Fraction(p_u_die), wounds, models, instant)
-            ),
-        },
+        # the exact means rounded half-to-even to 6 decimals (Fraction rounding), as floats
+        "expected": {key: float(round(mean, EXPECTED_DIGITS)) for key, mean in exact.items()},
+        "expected_exact": {key: str(mean) for key, mean in exact.items()},
         "distribution": {
             "hits": result.hits.as_list(),
             "wounds": result.wounds.as_list(),
@@ -305,7 +318,8 @@ FIELDS: tuple[OddsField, ...] = (
         "rules",
         "list",
         "Special rules",
-        "Special rules, e.g. twin_linked, rending, poisoned(2).",
+        "Special rules, e.g. twin_linked, rending, poisoned(2); each once, at most one"
+        " close-combat weapon.",
         pattern=r"^[a-z_]+(\(\d\))?$",
     ),
     OddsField("target.toughness", "int", "Target toughness", required=True, minimum=1, maximum=10),

@@ -62,7 +62,7 @@ def instrument() -> None:
     timed(APIView, "dispatch", "DRF dispatch")
     timed(rosters.RosterViewSet, "validate", "  view body")
     timed(parsers.JSONParser, "parse", "    JSON parser")
-    timed(parsers, "input_problem", "      storability check")
+    timed(parsers, "json_input_problem", "      storability check")
     timed(rosters, "roster_input", "    input checks")
     timed(validation_input, "catalogue_lookup", "      catalogue stamps")
     timed(rosters.selectors, "context_validate", "    validator")

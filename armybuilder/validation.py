@@ -18,7 +18,6 @@ first, then each faction's (a faction constraint with a system constraint's code
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +33,7 @@ from armybuilder.constraints import (
 from armybuilder.constraints.counts import RatioStanding, ratio_standings
 from armybuilder.entry_units import entry_unit, skill_tables
 from armybuilder.magic_items import offered_units
-from armybuilder.rosterdata import default_size, entry_points
+from armybuilder.rosterdata import default_size, entry_points, options_by_slug
 from rules.engine.systems.capabilities import SkillTables
 
 
@@ -128,6 +127,7 @@ class OptionTable:
 
     by_slug: dict[str, dict[str, Any]]
     groups: tuple[tuple[tuple[str, ...], int, str], ...]
+    group_of: dict[str, int]  # option slug → its group's index in ``groups``
 
 
 def option_table(unit: dict[str, Any]) -> OptionTable:
@@ -136,16 +136,18 @@ def option_table(unit: dict[str, Any]) -> OptionTable:
     for option in options:
         if option.get("group"):
             groups.setdefault(option["group"], []).append(option)
+    ordered = tuple(
+        (
+            tuple(o["slug"] for o in members),
+            max(int(o.get("group_max", 1)) for o in members),
+            " / ".join(o["name"] for o in members),
+        )
+        for _group, members in sorted(groups.items())
+    )
     return OptionTable(
         by_slug={o["slug"]: o for o in options},
-        groups=tuple(
-            (
-                tuple(o["slug"] for o in members),
-                max(int(o.get("group_max", 1)) for o in members),
-                " / ".join(o["name"] for o in members),
-            )
-            for _group, members in sorted(groups.items())
-        ),
+        groups=ordered,
+        group_of={slug: index for index, group in enumerate(ordered) for slug in group[0]},
     )
 
 
@@ -159,10 +161,14 @@ def check_options(
     """Option legality: unknown option, one-of groups, max / N per M models, requires,
     excludes and the units a magic item is ``allowed`` for (catalogue option fields,
     docs/catalogue-format.md). ``table`` is ``option_table(unit)`` when already built."""
+    if not chosen:
+        return []
     name = _unit_name(unit)
     table = table or option_table(unit)
     by_slug = table.by_slug
-    taken = Counter(chosen)
+    taken: dict[str, int] = {}  # in first-taken order
+    for slug in chosen:
+        taken[slug] = taken.get(slug, 0) + 1
     found: list[tuple[str, str, str]] = []
     reported: set[tuple[str, ...]] = set()
     for index, slug in enumerate(chosen):
@@ -170,8 +176,11 @@ def check_options(
             found.append(
                 ("option.unknown", f"{name}: no option '{slug}'", f"{path}.options[{index}]")
             )
-    for slug in dict.fromkeys(chosen):
-        count = taken[slug]
+    group_counts: dict[int, int] = {}
+    for slug, count in taken.items():
+        group = table.group_of.get(slug)
+        if group is not None:
+            group_counts[group] = group_counts.get(group, 0) + count
         option = by_slug.get(slug)
         if option is None:
             continue
@@ -202,8 +211,9 @@ def check_options(
                         opt_path,
                     )
                 )
-    for slugs, allowed, names in table.groups:
-        count = sum(taken.get(slug, 0) for slug in slugs)
+    for group in sorted(group_counts):
+        slugs, allowed, names = table.groups[group]
+        count = group_counts[group]
         if count > allowed:
             first = next(i for i, s in enumerate(chosen) if s in slugs)
             found.append(
@@ -261,6 +271,9 @@ def price_roster(
     primary = str(payload.get("faction", ""))
     indexes = {slug: offered_units(catalogue) for slug, catalogue in factions.items()}
     tables = skill_tables(str(system.get("system", "")))
+    # Each unit definition's options by slug, once per call: keyed by the dict's identity,
+    # which stays unique while ``units`` holds every definition (a list repeats kinds).
+    option_index: dict[int, dict[str, dict[str, Any]]] = {}
     units = []
     for index, entry in enumerate(payload.get("units", []) or []):
         faction_slug = str(entry.get("faction") or primary)
@@ -272,7 +285,12 @@ def price_roster(
         )
         size = int(entry.get("size") or (default_size(unit) if unit else 1))
         options = tuple(str(o) for o in entry.get("options", []) or [])
-        points = entry_points(unit, size, list(options)) if unit else 0
+        points = 0
+        if unit is not None:
+            by_slug = option_index.get(id(unit)) if options else None
+            if options and by_slug is None:
+                by_slug = option_index[id(unit)] = options_by_slug(unit)
+            points = entry_points(unit, size, options, by_slug)
         units.append(
             PricedUnit(
                 index=index,
@@ -376,7 +394,8 @@ def validate_roster(
         seen_allies.add(ally)
     members = {view.faction, *view.allies}
     skills = skill_tables(str(system.get("system", "")))
-    option_tables: dict[tuple[Any, ...], OptionTable] = {}
+    # One table per unit definition (by identity: ``view.units`` holds each one alive).
+    option_tables: dict[int, OptionTable] = {}
     for unit in view.units:
         if unit.faction not in members:
             raw.append(
@@ -398,16 +417,10 @@ def validate_roster(
             )
             continue
         raw.extend(check_size(unit.unit, unit.size, unit.path))
-        kind = (
-            unit.faction,
-            unit.slug,
-            tuple(o.get("slug") for o in unit.unit.get("options") or []),
-        )
-        if kind not in option_tables:
-            option_tables[kind] = option_table(unit.unit)
-        raw.extend(
-            check_options(unit.unit, unit.size, list(unit.options), unit.path, option_tables[kind])
-        )
+        table = option_tables.get(id(unit.unit))
+        if table is None:
+            table = option_tables[id(unit.unit)] = option_table(unit.unit)
+        raw.extend(check_options(unit.unit, unit.size, list(unit.options), unit.path, table))
         raw.extend(check_skills(unit.unit, unit.skills, skills, unit.path))
     violations = [
         v for v in (_built_in(code, msg, path, overrides) for code, msg, path in raw) if v

@@ -277,15 +277,17 @@ def price_roster(
     units = []
     for index, entry in enumerate(payload.get("units", []) or []):
         faction_slug = str(entry.get("faction") or primary)
+        slug = str(entry.get("unit", ""))
         unit = entry_unit(
-            indexes.get(faction_slug, {}).get(str(entry.get("unit", ""))),
+            indexes.get(faction_slug, {}).get(slug),
             entry,
             factions.get(faction_slug),
             tables,
         )
         size = int(entry.get("size") or (default_size(unit) if unit else 1))
-        options = tuple(str(o) for o in entry.get("options", []) or [])
+        options = tuple(map(str, entry.get("options") or ()))
         points = 0
+        known = unit or {}
         if unit is not None:
             by_slug = option_index.get(id(unit)) if options else None
             if options and by_slug is None:
@@ -295,16 +297,16 @@ def price_roster(
             PricedUnit(
                 index=index,
                 id=str(entry.get("id") or f"u{index + 1}"),
-                name=str(entry.get("name") or (unit or {}).get("name") or entry.get("unit")),
-                slug=str(entry.get("unit", "")),
+                name=str(entry.get("name") or known.get("name") or entry.get("unit")),
+                slug=slug,
                 faction=faction_slug,
                 unit=unit,
-                category=str((unit or {}).get("category", "")),
-                unit_type=str((unit or {}).get("unit_type", "")),
+                category=str(known.get("category", "")),
+                unit_type=str(known.get("unit_type", "")),
                 size=size,
                 options=options,
                 points=points,
-                skills=tuple(str(s) for s in entry.get("skills", []) or []),
+                skills=tuple(map(str, entry.get("skills") or ())),
             )
         )
     limit = payload.get("points_limit") or system.get("default_points_limit") or 0

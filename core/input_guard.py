@@ -97,11 +97,11 @@ def nested_over(value: Any, max_depth: int) -> bool:
             continue
         if depth >= max_depth:
             return True
-        stack.extend((child, depth + 1) for child in children if type(child) in CONTAINERS)
+        for child in children:
+            kind = type(child)
+            if kind is dict or kind is list:
+                stack.append((child, depth + 1))
     return False
-
-
-CONTAINERS = (dict, list)
 
 
 def path_of(root: str, where: Where) -> str:

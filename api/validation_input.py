@@ -126,7 +126,9 @@ def slug_list(
     if value is None:
         errors[path] = [field_message("null")]
         return None
-    if isinstance(value, str | Mapping) or not hasattr(value, "__iter__"):
+    if type(value) is not list and (  # JSON gives lists; the ABC check is slow
+        isinstance(value, str | Mapping) or not hasattr(value, "__iter__")
+    ):
         errors[path] = [
             message(serializers.ListField, "not_a_list", input_type=type(value).__name__)
         ]
@@ -153,7 +155,7 @@ def unit_entry(value: Any, path: str, errors: dict[str, list[str]]) -> dict[str,
     if value is None:
         errors[path] = [field_message("null")]
         return None
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         errors[path] = [message(serializers.Serializer, "invalid", datatype=type(value).__name__)]
         return None
     before = len(errors)

@@ -77,7 +77,11 @@ def entry_points(
         return base
     if by_slug is None:
         by_slug = options_by_slug(unit)
-    return base + sum(option_cost(by_slug[slug], size) for slug in option_slugs if slug in by_slug)
+    for slug in option_slugs:
+        option = by_slug.get(slug)
+        if option is not None:
+            base += option_cost(option, size)
+    return base
 
 
 def options_by_slug(unit: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -91,17 +91,18 @@ def _unit_name(unit: dict[str, Any]) -> str:
 
 def check_size(unit: dict[str, Any], size: int, path: str) -> list[tuple[str, str, str]]:
     """Size within min–max, or one of the listed sizes (catalogue ``size`` / ``sizes``)."""
-    name = _unit_name(unit)
     if "sizes" in unit:
         listed = [int(s["size"]) for s in unit["sizes"]]
         if size not in listed:
             sizes = ", ".join(str(s) for s in listed)
+            name = _unit_name(unit)
             return [("unit.size_not_listed", f"{name}: {size} models, sizes {sizes} only", path)]
         return []
     bounds = unit.get("size") or {}
     low, high = int(bounds.get("min", 1)), int(bounds.get("max", bounds.get("min", 1)))
     if not low <= size <= high:
         allowed = str(low) if low == high else f"{low}–{high}"
+        name = _unit_name(unit)
         return [("unit.size_range", f"{name}: {size} models, {allowed} allowed", path)]
     return []
 
@@ -109,14 +110,21 @@ def check_size(unit: dict[str, Any], size: int, path: str) -> list[tuple[str, st
 def option_limit(option: dict[str, Any], size: int) -> tuple[int, str]:
     """How many times an option may be taken in a unit of ``size`` and the rule's wording:
     ``max_per`` gives N per M models (rounded down), else ``max`` (default once)."""
+    allowed = option_allowed(option, size)
     per = option.get("max_per")
     if per:
-        allowed = int(per["count"]) * (size // int(per["models"]))
         return allowed, (
             f"at most {per['count']} per {per['models']} models ({allowed} for {size})"
         )
-    allowed = int(option.get("max", 1))
     return allowed, f"at most {allowed} per unit"
+
+
+def option_allowed(option: dict[str, Any], size: int) -> int:
+    """The count of :func:`option_limit` alone (no wording built)."""
+    per = option.get("max_per")
+    if per:
+        return int(per["count"]) * (size // int(per["models"]))
+    return int(option.get("max", 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,8 +197,8 @@ def check_options(
             found.append(
                 ("option.not_allowed", f"{name}: may not take the {option['name']}", opt_path)
             )
-        allowed, wording = option_limit(option, size)
-        if count > allowed:
+        if count > option_allowed(option, size):
+            allowed, wording = option_limit(option, size)
             code = "option.max_per" if option.get("max_per") else "option.max"
             found.append((code, f"{name}: {option['name']} ×{count}, {wording}", opt_path))
         for required in option.get("requires", []) or []:

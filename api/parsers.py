@@ -10,7 +10,7 @@ from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
 from api.exceptions import ApiError, RequestTooLarge
-from core.input_guard import input_problem
+from core.input_guard import json_input_problem
 
 
 class JSONParser(parsers.JSONParser):
@@ -33,7 +33,7 @@ class JSONParser(parsers.JSONParser):
             raise ParseError("JSON parse error - nested too deeply.") from exc
         except ValueError as exc:
             raise ParseError(f"JSON parse error - {exc}") from exc
-        path, problem = input_problem(data)
+        path, problem = json_input_problem(text, data)
         if problem:
             raise ApiError("invalid", f"{path}: {problem}", path)
         return data

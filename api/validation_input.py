@@ -64,17 +64,29 @@ def char_value(
     slug: bool = False,
 ) -> tuple[str | None, list[str]]:
     """A DRF ``CharField``/``SlugField`` (trimmed): the value, or the messages."""
-    if value is None:
-        return None, [field_message("null")]
-    if value == "" or str(value).strip() == "":
-        if allow_blank:
-            return "", []
-        return None, [message(serializers.CharField, "blank")]
-    if isinstance(value, bool) or not isinstance(value, str | int | float):
-        # SlugField's "invalid" message replaces CharField's, for wrong types too.
-        kind = serializers.SlugField if slug else serializers.CharField
-        return None, [message(kind, "invalid")]
-    text = str(value).strip()
+    if type(value) is str:
+        text = value.strip()
+        if not text:
+            return ("", []) if allow_blank else (None, [message(serializers.CharField, "blank")])
+        if (
+            len(text) <= max_length
+            and text.isascii()
+            and "\x00" not in text
+            and (not slug or SLUG_RE.match(text))
+        ):
+            return text, []  # the usual case, none of the checks below can fail
+    else:
+        if value is None:
+            return None, [field_message("null")]
+        if str(value).strip() == "":
+            if allow_blank:
+                return "", []
+            return None, [message(serializers.CharField, "blank")]
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            # SlugField's "invalid" message replaces CharField's, for wrong types too.
+            kind = serializers.SlugField if slug else serializers.CharField
+            return None, [message(kind, "invalid")]
+        text = str(value).strip()
     errors: list[str] = []
     if len(text) > max_length:
         errors.append(message(serializers.CharField, "max_length", max_length=max_length))
@@ -114,7 +126,9 @@ def slug_list(
     if value is None:
         errors[path] = [field_message("null")]
         return None
-    if isinstance(value, str | Mapping) or not hasattr(value, "__iter__"):
+    if type(value) is not list and (  # JSON gives lists; the ABC check is slow
+        isinstance(value, str | Mapping) or not hasattr(value, "__iter__")
+    ):
         errors[path] = [
             message(serializers.ListField, "not_a_list", input_type=type(value).__name__)
         ]
@@ -141,7 +155,7 @@ def unit_entry(value: Any, path: str, errors: dict[str, list[str]]) -> dict[str,
     if value is None:
         errors[path] = [field_message("null")]
         return None
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         errors[path] = [message(serializers.Serializer, "invalid", datatype=type(value).__name__)]
         return None
     before = len(errors)
@@ -305,6 +319,11 @@ def unit_errors(attrs: dict[str, Any], factions: dict[str, Faction]) -> dict[str
     weapons)."""
     errors: dict[str, list[str]] = {}
     members = {attrs["faction"], *attrs["allies"]}
+    tables = skill_tables(str(attrs["system"]))
+    indexes: dict[str, dict[str, dict[str, Any]]] = {}
+    # Option slugs per unit definition, by identity (``units`` keeps each one alive).
+    known_of: dict[int, set[str]] = {}
+    units: list[dict[str, Any]] = []
     for index, entry in enumerate(attrs["units"]):
         path = f"units[{index}]"
         faction_slug = entry.get("faction") or attrs["faction"]
@@ -312,16 +331,18 @@ def unit_errors(attrs: dict[str, Any], factions: dict[str, Faction]) -> dict[str
             errors[f"{path}.faction"] = [f"Faction '{faction_slug}' is not in this army."]
             continue
         faction = factions[faction_slug]
-        unit = entry_unit(
-            unit_index(system=attrs["system"], faction=faction).get(entry["unit"]),
-            entry,
-            faction.data,
-            skill_tables(str(attrs["system"])),
-        )
+        if faction_slug not in indexes:
+            indexes[faction_slug] = unit_index(system=attrs["system"], faction=faction)
+        unit = entry_unit(indexes[faction_slug].get(entry["unit"]), entry, faction.data, tables)
         if unit is None:
             errors[f"{path}.unit"] = [f"No unit '{entry['unit']}' in {faction.name}."]
             continue
-        known = {o["slug"] for o in unit.get("options", []) or []}
+        if not entry["options"]:
+            continue
+        known = known_of.get(id(unit))
+        if known is None:
+            units.append(unit)
+            known = known_of[id(unit)] = {o["slug"] for o in unit.get("options", []) or []}
         for position, option in enumerate(entry["options"]):
             if option not in known:
                 errors[f"{path}.options[{position}]"] = [

@@ -59,16 +59,34 @@ def default_size(unit: dict[str, Any]) -> int:
     return int((unit.get("size") or {}).get("min") or 1)
 
 
-def entry_points(unit: dict[str, Any], size: int, option_slugs: list[str]) -> int:
+def entry_points(
+    unit: dict[str, Any],
+    size: int,
+    option_slugs: list[str] | tuple[str, ...],
+    by_slug: dict[str, dict[str, Any]] | None = None,
+) -> int:
     """Points of one entry: base cost at ``size`` plus every chosen option (a repeated slug is
     bought once per repeat). A size the catalogue does not list prices at 0 for the base, and
-    unknown options at 0: the validator reports both, pricing never fails."""
+    unknown options at 0: the validator reports both, pricing never fails. ``by_slug`` is
+    :func:`options_by_slug` of ``unit`` when the caller already has it."""
     try:
         base = unit_base_cost(unit, size)
     except KeyError:
         base = 0
-    by_slug = {o["slug"]: o for o in unit.get("options", [])}
-    return base + sum(option_cost(by_slug[slug], size) for slug in option_slugs if slug in by_slug)
+    if not option_slugs:
+        return base
+    if by_slug is None:
+        by_slug = options_by_slug(unit)
+    for slug in option_slugs:
+        option = by_slug.get(slug)
+        if option is not None:
+            base += option_cost(option, size)
+    return base
+
+
+def options_by_slug(unit: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The unit's options by slug."""
+    return {o["slug"]: o for o in unit.get("options", [])}
 
 
 def _weapon_count(count: Any, size: int) -> int:

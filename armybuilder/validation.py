@@ -18,7 +18,6 @@ first, then each faction's (a faction constraint with a system constraint's code
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +33,7 @@ from armybuilder.constraints import (
 from armybuilder.constraints.counts import RatioStanding, ratio_standings
 from armybuilder.entry_units import entry_unit, skill_tables
 from armybuilder.magic_items import offered_units
-from armybuilder.rosterdata import default_size, entry_points
+from armybuilder.rosterdata import default_size, entry_points, options_by_slug
 from rules.engine.systems.capabilities import SkillTables
 
 
@@ -92,17 +91,18 @@ def _unit_name(unit: dict[str, Any]) -> str:
 
 def check_size(unit: dict[str, Any], size: int, path: str) -> list[tuple[str, str, str]]:
     """Size within min–max, or one of the listed sizes (catalogue ``size`` / ``sizes``)."""
-    name = _unit_name(unit)
     if "sizes" in unit:
         listed = [int(s["size"]) for s in unit["sizes"]]
         if size not in listed:
             sizes = ", ".join(str(s) for s in listed)
+            name = _unit_name(unit)
             return [("unit.size_not_listed", f"{name}: {size} models, sizes {sizes} only", path)]
         return []
     bounds = unit.get("size") or {}
     low, high = int(bounds.get("min", 1)), int(bounds.get("max", bounds.get("min", 1)))
     if not low <= size <= high:
         allowed = str(low) if low == high else f"{low}–{high}"
+        name = _unit_name(unit)
         return [("unit.size_range", f"{name}: {size} models, {allowed} allowed", path)]
     return []
 
@@ -110,14 +110,21 @@ def check_size(unit: dict[str, Any], size: int, path: str) -> list[tuple[str, st
 def option_limit(option: dict[str, Any], size: int) -> tuple[int, str]:
     """How many times an option may be taken in a unit of ``size`` and the rule's wording:
     ``max_per`` gives N per M models (rounded down), else ``max`` (default once)."""
+    allowed = option_allowed(option, size)
     per = option.get("max_per")
     if per:
-        allowed = int(per["count"]) * (size // int(per["models"]))
         return allowed, (
             f"at most {per['count']} per {per['models']} models ({allowed} for {size})"
         )
-    allowed = int(option.get("max", 1))
     return allowed, f"at most {allowed} per unit"
+
+
+def option_allowed(option: dict[str, Any], size: int) -> int:
+    """The count of :func:`option_limit` alone (no wording built)."""
+    per = option.get("max_per")
+    if per:
+        return int(per["count"]) * (size // int(per["models"]))
+    return int(option.get("max", 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +135,7 @@ class OptionTable:
 
     by_slug: dict[str, dict[str, Any]]
     groups: tuple[tuple[tuple[str, ...], int, str], ...]
+    group_of: dict[str, int]  # option slug → its group's index in ``groups``
 
 
 def option_table(unit: dict[str, Any]) -> OptionTable:
@@ -136,16 +144,18 @@ def option_table(unit: dict[str, Any]) -> OptionTable:
     for option in options:
         if option.get("group"):
             groups.setdefault(option["group"], []).append(option)
+    ordered = tuple(
+        (
+            tuple(o["slug"] for o in members),
+            max(int(o.get("group_max", 1)) for o in members),
+            " / ".join(o["name"] for o in members),
+        )
+        for _group, members in sorted(groups.items())
+    )
     return OptionTable(
         by_slug={o["slug"]: o for o in options},
-        groups=tuple(
-            (
-                tuple(o["slug"] for o in members),
-                max(int(o.get("group_max", 1)) for o in members),
-                " / ".join(o["name"] for o in members),
-            )
-            for _group, members in sorted(groups.items())
-        ),
+        groups=ordered,
+        group_of={slug: index for index, group in enumerate(ordered) for slug in group[0]},
     )
 
 
@@ -159,10 +169,14 @@ def check_options(
     """Option legality: unknown option, one-of groups, max / N per M models, requires,
     excludes and the units a magic item is ``allowed`` for (catalogue option fields,
     docs/catalogue-format.md). ``table`` is ``option_table(unit)`` when already built."""
+    if not chosen:
+        return []
     name = _unit_name(unit)
     table = table or option_table(unit)
     by_slug = table.by_slug
-    taken = Counter(chosen)
+    taken: dict[str, int] = {}  # in first-taken order
+    for slug in chosen:
+        taken[slug] = taken.get(slug, 0) + 1
     found: list[tuple[str, str, str]] = []
     reported: set[tuple[str, ...]] = set()
     for index, slug in enumerate(chosen):
@@ -170,8 +184,11 @@ def check_options(
             found.append(
                 ("option.unknown", f"{name}: no option '{slug}'", f"{path}.options[{index}]")
             )
-    for slug in dict.fromkeys(chosen):
-        count = taken[slug]
+    group_counts: dict[int, int] = {}
+    for slug, count in taken.items():
+        group = table.group_of.get(slug)
+        if group is not None:
+            group_counts[group] = group_counts.get(group, 0) + count
         option = by_slug.get(slug)
         if option is None:
             continue
@@ -180,8 +197,8 @@ def check_options(
             found.append(
                 ("option.not_allowed", f"{name}: may not take the {option['name']}", opt_path)
             )
-        allowed, wording = option_limit(option, size)
-        if count > allowed:
+        if count > option_allowed(option, size):
+            allowed, wording = option_limit(option, size)
             code = "option.max_per" if option.get("max_per") else "option.max"
             found.append((code, f"{name}: {option['name']} ×{count}, {wording}", opt_path))
         for required in option.get("requires", []) or []:
@@ -202,8 +219,9 @@ def check_options(
                         opt_path,
                     )
                 )
-    for slugs, allowed, names in table.groups:
-        count = sum(taken.get(slug, 0) for slug in slugs)
+    for group in sorted(group_counts):
+        slugs, allowed, names = table.groups[group]
+        count = group_counts[group]
         if count > allowed:
             first = next(i for i, s in enumerate(chosen) if s in slugs)
             found.append(
@@ -261,32 +279,42 @@ def price_roster(
     primary = str(payload.get("faction", ""))
     indexes = {slug: offered_units(catalogue) for slug, catalogue in factions.items()}
     tables = skill_tables(str(system.get("system", "")))
+    # Each unit definition's options by slug, once per call: keyed by the dict's identity,
+    # which stays unique while ``units`` holds every definition (a list repeats kinds).
+    option_index: dict[int, dict[str, dict[str, Any]]] = {}
     units = []
     for index, entry in enumerate(payload.get("units", []) or []):
         faction_slug = str(entry.get("faction") or primary)
+        slug = str(entry.get("unit", ""))
         unit = entry_unit(
-            indexes.get(faction_slug, {}).get(str(entry.get("unit", ""))),
+            indexes.get(faction_slug, {}).get(slug),
             entry,
             factions.get(faction_slug),
             tables,
         )
         size = int(entry.get("size") or (default_size(unit) if unit else 1))
-        options = tuple(str(o) for o in entry.get("options", []) or [])
-        points = entry_points(unit, size, list(options)) if unit else 0
+        options = tuple(map(str, entry.get("options") or ()))
+        points = 0
+        known = unit or {}
+        if unit is not None:
+            by_slug = option_index.get(id(unit)) if options else None
+            if options and by_slug is None:
+                by_slug = option_index[id(unit)] = options_by_slug(unit)
+            points = entry_points(unit, size, options, by_slug)
         units.append(
             PricedUnit(
                 index=index,
                 id=str(entry.get("id") or f"u{index + 1}"),
-                name=str(entry.get("name") or (unit or {}).get("name") or entry.get("unit")),
-                slug=str(entry.get("unit", "")),
+                name=str(entry.get("name") or known.get("name") or entry.get("unit")),
+                slug=slug,
                 faction=faction_slug,
                 unit=unit,
-                category=str((unit or {}).get("category", "")),
-                unit_type=str((unit or {}).get("unit_type", "")),
+                category=str(known.get("category", "")),
+                unit_type=str(known.get("unit_type", "")),
                 size=size,
                 options=options,
                 points=points,
-                skills=tuple(str(s) for s in entry.get("skills", []) or []),
+                skills=tuple(map(str, entry.get("skills") or ())),
             )
         )
     limit = payload.get("points_limit") or system.get("default_points_limit") or 0
@@ -376,7 +404,8 @@ def validate_roster(
         seen_allies.add(ally)
     members = {view.faction, *view.allies}
     skills = skill_tables(str(system.get("system", "")))
-    option_tables: dict[tuple[Any, ...], OptionTable] = {}
+    # One table per unit definition (by identity: ``view.units`` holds each one alive).
+    option_tables: dict[int, OptionTable] = {}
     for unit in view.units:
         if unit.faction not in members:
             raw.append(
@@ -398,16 +427,10 @@ def validate_roster(
             )
             continue
         raw.extend(check_size(unit.unit, unit.size, unit.path))
-        kind = (
-            unit.faction,
-            unit.slug,
-            tuple(o.get("slug") for o in unit.unit.get("options") or []),
-        )
-        if kind not in option_tables:
-            option_tables[kind] = option_table(unit.unit)
-        raw.extend(
-            check_options(unit.unit, unit.size, list(unit.options), unit.path, option_tables[kind])
-        )
+        table = option_tables.get(id(unit.unit))
+        if table is None:
+            table = option_tables[id(unit.unit)] = option_table(unit.unit)
+        raw.extend(check_options(unit.unit, unit.size, list(unit.options), unit.path, table))
         raw.extend(check_skills(unit.unit, unit.skills, skills, unit.path))
     violations = [
         v for v in (_built_in(code, msg, path, overrides) for code, msg, path in raw) if v

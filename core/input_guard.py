@@ -72,6 +72,38 @@ def input_problem(value: Any, *, path: str = "", max_depth: int = MAX_DEPTH) -> 
     return "", ""
 
 
+def json_input_problem(text: str, value: Any, *, max_depth: int = MAX_DEPTH) -> tuple[str, str]:
+    """:func:`input_problem` of ``value``, which strict ``json.loads`` decoded from ``text``.
+
+    ASCII text without a ``\\u`` escape cannot hold a NUL or a lone surrogate (strict JSON
+    refuses raw control characters, and in ASCII only an escape writes either), so then only
+    the nesting is checked, over the containers alone (leaves are never visited); the full
+    walk runs when that finds a fault or the text may hold one, so the answer is the same."""
+    if text.isascii() and "\\u" not in text and not nested_over(value, max_depth):
+        return "", ""
+    return input_problem(value, max_depth=max_depth)
+
+
+def nested_over(value: Any, max_depth: int) -> bool:
+    """Whether the decoded JSON ``value`` nests containers ``max_depth`` deep or more."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if type(node) is dict:
+            children: Any = node.values()
+        elif type(node) is list:
+            children = node
+        else:
+            continue
+        if depth >= max_depth:
+            return True
+        for child in children:
+            kind = type(child)
+            if kind is dict or kind is list:
+                stack.append((child, depth + 1))
+    return False
+
+
 def path_of(root: str, where: Where) -> str:
     """The path text of ``where`` below ``root`` (``units[0].name``)."""
     keys: list[str | int] = []

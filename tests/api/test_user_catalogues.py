@@ -56,6 +56,28 @@ def test_upload_build_validate_and_battle_a_user_catalogue(
     assert owner_client.get(battle.json()["url"]).json()["status"] == "resolved"
 
 
+def test_validation_sees_each_save_and_restore_of_an_uploaded_catalogue(owner_client, mine):
+    """The per-process catalogue cache (``armybuilder.catalogue_cache``) never answers from a
+    replaced version: a save and a restore are priced by the very next validation."""
+    url = f"{URL}{mine['id']}/"
+    payload = strike_force(faction=mine["slug"])
+
+    def points() -> int:
+        checked = owner_client.post("/api/v1/rosters/validate/", payload, format="json")
+        assert checked.status_code == 200, checked.json()
+        return checked.json()["points"]
+
+    before = points()
+    assert points() == before  # now served from the cache
+    dearer = my_wardens(
+        **{"    cost: 75\n    cost_per_model: 15": "    cost: 95\n    cost_per_model: 15"}
+    )
+    assert owner_client.put(url, {"text": dearer}, format="json").status_code == 200
+    assert points() == before + 2 * 20  # two Line Squads
+    assert owner_client.post(f"{url}restore/", {"revision": 1}, format="json").status_code == 200
+    assert points() == before
+
+
 def test_each_save_is_a_revision_with_a_diff_and_an_old_one_can_be_restored(owner_client, mine):
     url = f"{URL}{mine['id']}/"
     cheaper = my_wardens(**{"name: Iron Wardens": "name: My Wardens"})

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from core.input_guard import MAX_DEPTH, input_problem, text_problem
+import json
+
+from core.input_guard import MAX_DEPTH, input_problem, json_input_problem, text_problem
 
 NUL = "NUL characters (\\u0000) are not allowed."
 SURROGATE = "Lone surrogates (\\ud800…\\udfff) are not valid Unicode."
@@ -38,3 +40,30 @@ def test_nesting_past_the_limit_is_named_where_it_starts():
     path, problem = input_problem({"units": deep})
     assert path == "units" + "[0]" * (MAX_DEPTH - 1)
     assert problem == f"Nested more than {MAX_DEPTH} levels deep."
+
+
+def test_the_json_shortcut_answers_as_the_full_walk():
+    """``json_input_problem`` skips the text checks of ASCII text without ``\\u`` escapes:
+    every kind of body gives the same answer as ``input_problem``."""
+    deep = "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)
+    just_deep_enough = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    bodies = [
+        '{"name": "ok", "units": [{"unit": "a", "options": ["b"]}]}',
+        '{"name": "Hâle", "units": []}',
+        '{"name": "a\\u0000b"}',
+        '{"units": [{"options": ["x", "\\ud800"]}]}',
+        '{"b\\u0000d": 1}',
+        '{"name": "a\\\\u0000b"}',
+        '"\\u0000"',
+        '"plain"',
+        "3",
+        deep,
+        just_deep_enough,
+        '{"units": ' + deep + "}",
+        '{"a": "\\u0000", "units": ' + deep + "}",
+        '{"units": ' + deep + ', "z": "\\udfff"}',
+    ]
+    for text in bodies:
+        value = json.loads(text)
+        assert json_input_problem(text, value) == input_problem(value), text
+    assert json_input_problem(deep, json.loads(deep))[1].startswith("Nested more than")

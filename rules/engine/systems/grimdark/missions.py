@@ -88,7 +88,9 @@ LEVEL_RULES: dict[str, frozenset[str]] = {
 them (4e pp.80-83 ✓; ``settings.mission_level``). What the engine does with each:
 
 - ``infiltrate`` and ``deep_strike``: the units' own rules are played at every level (the
-  published Deep Strike text: "some units always have the option"), so these add nothing;
+  published Deep Strike text: "some units always have the option"), so these add nothing,
+  unless ``settings.level_gates_deployment_rules`` plays them only where listed
+  (:func:`deploys_by_own_rule`);
 - ``dusk_and_dawn``: the night-fight rules in game turn 1 (≈, as ``settings.night_fighting``);
 - ``victory_points``: the battle is won on VPs, objectives adding
   ``settings.objective_victory_points`` each;
@@ -103,6 +105,15 @@ ESCALATION_DEPLOYS: tuple[str, ...] = ("Troops", "HQ")
 def level_rules(battle: Battle) -> frozenset[str]:
     """The special rules of the battle's mission level (``LEVEL_RULES``)."""
     return LEVEL_RULES[battle.settings.mission_level]
+
+
+def deploys_by_own_rule(battle: Battle, unit: Unit, rule: str) -> bool:
+    """Whether ``unit`` may use its own ``rule`` (``"infiltrate"`` or ``"deep_strike"``) to
+    deploy: always, or, with ``settings.level_gates_deployment_rules``, only at a mission
+    level that lists the rule (Gamma, Omega; 4e pp.80-83)."""
+    if rule not in unit.rules:
+        return False
+    return not battle.settings.level_gates_deployment_rules or rule in level_rules(battle)
 
 
 def night_fight(battle: Battle) -> bool:

@@ -25,7 +25,12 @@ from __future__ import annotations
 from rules.engine.geometry import IMPASSABLE, Point
 from rules.engine.systems.grimdark.army import Unit
 from rules.engine.systems.grimdark.battle import Battle
-from rules.engine.systems.grimdark.missions import ESCALATION_DEPLOYS, deployment, level_rules
+from rules.engine.systems.grimdark.missions import (
+    ESCALATION_DEPLOYS,
+    deployment,
+    deploys_by_own_rule,
+    level_rules,
+)
 
 RESERVE_ROLL: dict[int, int] = {2: 4, 3: 3}
 """D6 needed for a reserve to arrive in game turn N (4e p.84 ✓); later turns ``LATE_ROLL``."""
@@ -43,7 +48,9 @@ def reserve_roll_needed(turn: int) -> int | None:
 def starts_in_reserve(battle: Battle, unit: Unit) -> bool:
     """Deep strikers whose player chooses to deep strike, and under Escalation every unit
     but Troops, HQ and transports (see the module docstring)."""
-    if "deep_strike" in unit.rules and battle.policies[unit.side].deep_strikes(battle, unit):
+    if deploys_by_own_rule(battle, unit, "deep_strike") and battle.policies[unit.side].deep_strikes(
+        battle, unit
+    ):
         return True
     if "escalation" not in level_rules(battle):
         return False
@@ -62,7 +69,7 @@ def arrive_from_reserve(battle: Battle) -> None:
         if battle.dice.d6() < need:
             continue
         unit.reserve = False
-        if "deep_strike" in unit.rules:
+        if deploys_by_own_rule(battle, unit, "deep_strike"):
             deep_strike(battle, unit)
         else:
             enter_from_edge(battle, unit)

@@ -24,6 +24,7 @@ from rules.engine.systems.grimdark.missions import (
     MISSIONS,
     counter_controllers,
     deployment,
+    deploys_by_own_rule,
     is_scoring,
     level_victory_points,
     make_table,
@@ -95,7 +96,8 @@ def deploy(battle: Battle, first: str) -> None:
             unit.reserve = starts_in_reserve(battle, unit)
         placed = [u for u in units if not u.reserve]
         queues[side] = sorted(
-            placed, key=lambda u: ("infiltrate" in u.rules, rank.get(u.category, 9))
+            placed,
+            key=lambda u: (deploys_by_own_rule(battle, u, "infiltrate"), rank.get(u.category, 9)),
         )
     counters = {"a": 0, "b": 0}
     totals = {s: len(queues[s]) for s in ("a", "b")}
@@ -110,7 +112,7 @@ def deploy(battle: Battle, first: str) -> None:
                 battle, unit, zone, counters[side], totals[side]
             )
             counters[side] += 1
-            if "infiltrate" in unit.rules:
+            if deploys_by_own_rule(battle, unit, "infiltrate"):
                 forward = 6.0 if side == "a" else -6.0
                 candidate = Point(point.x, point.y + forward)
                 if all(

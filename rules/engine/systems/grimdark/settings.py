@@ -125,6 +125,13 @@ class GrimdarkSettings(RuleSettings):
       a hit: the 4e rule reads "an immobilised fast-moving skimmer is destroyed" (digest
       §36.6, 4e pp.58-73 ≈) without naming the cause. Doubtful because the rule sits with
       the damage results; False leaves it immobilised.
+    - ``level_gates_deployment_rules``: Infiltrate and Deep Strike are played at every
+      mission level, as the units' own rules (the 4e special-rules pages, pp.74-76, give
+      them to units, and the published Deep Strike wording "some units always have the
+      option" was read as allowing them everywhere). Doubtful because every standard
+      mission page lists them among the level's special rules ("Alpha: None. Gamma: Infiltrate, Deep Strike,
+      …", 4e pp.80-83, digest §36.9): True plays that reading, so at Alpha infiltrators and
+      deep strikers deploy like any other unit.
     """
 
     sweep_is_massacre: bool = False
@@ -148,3 +155,4 @@ class GrimdarkSettings(RuleSettings):
         default="start_or_end", metadata={"choices": SKIMMER_TERRAIN_TESTS}
     )
     terrain_crashes_fast_skimmers: bool = True
+    level_gates_deployment_rules: bool = False

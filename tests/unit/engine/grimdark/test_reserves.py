@@ -6,6 +6,7 @@ from dataclasses import replace
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems.grimdark import SYSTEM, assault
 from rules.engine.systems.grimdark.missions import (
+    deploys_by_own_rule,
     level_victory_points,
     night_fight,
     victory_points,
@@ -150,3 +151,41 @@ def test_a_unit_left_in_reserve_loses_its_points_in_the_report():
             assert outcome.points_lost == 120
             return
     raise AssertionError("no seed left the unit in reserve")
+
+
+def test_infiltrate_and_deep_strike_wait_for_their_level_only_under_the_setting(make_battle):
+    # 4e pp.80-83 (digest §36.9): every mission page lists Infiltrate and Deep Strike among
+    # the Gamma and Omega special rules; level_gates_deployment_rules plays that reading
+    drop = unit_data("drop", rules=["deep_strike"], category="Elites")
+    scouts = unit_data("scouts", rules=["infiltrate"], category="Elites")
+    for gates, level, may in (
+        (False, "alpha", True),
+        (True, "alpha", False),
+        (True, "gamma", True),
+        (True, "omega", True),
+    ):
+        battle = make_battle([(drop, (10, 10)), (scouts, (30, 10))], [], dice=ScriptedDice([]))
+        battle.settings = GrimdarkSettings(level_gates_deployment_rules=gates, mission_level=level)
+        dropper, infiltrator = battle.units
+        assert starts_in_reserve(battle, dropper) is may, (gates, level)
+        assert deploys_by_own_rule(battle, infiltrator, "infiltrate") is may, (gates, level)
+
+
+def test_at_alpha_with_the_setting_sample_infiltrators_deploy_in_their_zone():
+    # whole battles: the Swarm's infiltrating Lurker Brood deploys 6" beyond its zone by
+    # default; with the gate on it deploys inside the zone at Alpha like any other unit
+    from rules.engine.geometry import Point
+    from rules.engine.systems.grimdark.missions import deployment
+
+    wardens = SYSTEM.build_army(sample_roster_data("grimdark", "iron-wardens-strike-force"))
+    swarm = SYSTEM.build_army(sample_roster_data("grimdark", "chitin-host-swarm"))
+    zone = deployment("annihilation").zones["b"]
+    for gates in (False, True):
+        settings = GrimdarkSettings(level_gates_deployment_rules=gates)
+        inside = []
+        for seed in range(3):
+            report = SYSTEM.resolve_battle(wardens, swarm, "annihilation", seed, settings=settings)
+            (lurkers,) = [u.id for u in report.units if u.side == "b" and u.name == "Lurker Brood"]
+            (start,) = [p for p in report.positions[0] if p.side == "b" and p.id == lurkers]
+            inside.append(zone.contains(Point(start.x, start.y)))
+        assert all(inside) if gates else not any(inside), gates

@@ -130,8 +130,8 @@ class GrimdarkSettings(RuleSettings):
       them to units, and the published Deep Strike wording "some units always have the
       option" was read as allowing them everywhere). Doubtful because every standard
       mission page lists them among the level's special rules ("Alpha: None. Gamma:
-      Infiltrate, Deep Strike, …", 4e pp.80-83, digest §36.9): True plays that reading, so at Alpha infiltrators and
-      deep strikers deploy like any other unit.
+      Infiltrate, Deep Strike, …", 4e pp.80-83, digest §36.9): True plays that reading,
+      so at Alpha infiltrators and deep strikers deploy like any other unit.
     """
 
     sweep_is_massacre: bool = False

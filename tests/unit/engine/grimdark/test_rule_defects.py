@@ -139,11 +139,7 @@ def test_joined_character_does_not_use_the_host_units_furious_charge(make_battle
         [(unit_data("foe"), (10, 20))],
     )
     host, ic, _ = battle.units
-    ic.joined_to = host.id
-    host.members.append(ic.id)
-    host.models.extend(ic.models)
-    ic.models = []
-    host.refresh()
+    join(host, ic)
     host.charged = True
     hero = host.models[-1]
     assert assault.initiative(battle, host, host.models[0]) == MARINE["I"] + 1
@@ -292,3 +288,57 @@ def test_ai_deploys_shooters_at_the_front_of_the_zone_away_from_its_edge(make_ba
     zone = Rect(0, 0, 72, 12)
     point = battle.policies["a"].deploy_point(battle, dev, zone, 0, 1)
     assert point.y + dev.radius >= 12 - 1.0  # its front at the front of the zone
+
+
+AUTOCANNON = {"name": "Autocannon", "range": 48, "S": 7, "AP": 4, "type": "heavy", "shots": 1}
+AV12 = {"BS": 3, "front": 12, "side": 12, "rear": 12}
+
+
+def join(host, ic):
+    """Join the independent character ``ic`` to ``host`` as ``resolve.join_characters``."""
+    ic.joined_to = host.id
+    host.members.append(ic.id)
+    host.models.extend(ic.models)
+    host.start_models += len(ic.models)
+    ic.models = []
+    host.refresh()
+    ic.refresh()
+
+
+def _tank_hunters_volleys(make_battle, host_rules, ic_rules):
+    """A character (``ic_rules``) joined to a squad (``host_rules``), each with one
+    autocannon, shoots at AV12 in the Shooting phase; every shot hits (6) and rolls 5 to
+    penetrate (5 + S7 = 12: a glancing hit, 13 with Tank Hunters penetrates), damage die 1.
+    Returns the logged effect of each volley."""
+    squad = unit_data("squad", size=1, weapons=[AUTOCANNON], rules=host_rules)
+    hero = unit_data(
+        "hero", size=1, weapons=[AUTOCANNON], rules=["independent_character", *ic_rules]
+    )
+    battle = make_battle(
+        [(squad, (10, 10)), (hero, (11, 10))],
+        [(unit_data("tank", unit_type="vehicle", size=1, profile=AV12), (10, 30))],
+        dice=ScriptedDice([6, 5, 1] * 2),
+    )
+    host, ic, _ = battle.units
+    join(host, ic)
+    shoot_unit(battle, host)
+    return [t.split(" — 1 hits, ")[1].split()[0] for t in texts(battle) if " fires " in t]
+
+
+def test_joined_character_does_not_use_the_host_units_tank_hunters(make_battle):
+    # digest §36.7 and 4e p.74 (independent characters): special rules are not shared unless
+    # stated; the squad's Tank Hunters gives the squad's shot +1 penetration, not the
+    # character's. Failed before: shooting.base_attack read the host unit's rules for both.
+    assert sorted(_tank_hunters_volleys(make_battle, ["tank_hunters"], [])) == [
+        "glancing",
+        "penetrating",
+    ]
+
+
+def test_joined_tank_hunters_character_does_not_lend_it_to_the_squad(make_battle):
+    # digest §36.7 and 4e p.74: a Tank Hunters character in a squad without it keeps its +1
+    # penetration for its own shot. Failed before: neither shot had it (the host's rules).
+    assert sorted(_tank_hunters_volleys(make_battle, [], ["tank_hunters"])) == [
+        "glancing",
+        "penetrating",
+    ]

@@ -6,7 +6,9 @@ from dataclasses import replace
 import pytest
 
 from rules.engine.systems.grimdark import assault
+from rules.engine.systems.grimdark.damage import explode
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
+from rules.engine.systems.grimdark.shooting import shoot_unit
 
 from .conftest import GAUNT, ScriptedDice, unit_data
 
@@ -48,3 +50,50 @@ def test_sweep_is_massacre_sets_the_consolidation_after_a_sweep(
     assert _events(battle, "sweeps") == ["me sweeps foe away"]
     assert _events(battle, "consolidates") == [consolidation]
     assert me.consolidated_into == (nxt.id if massacre else "")
+
+
+CANNON = {"name": "Assault cannon", "range": 36, "S": 6, "AP": 4, "type": "assault", "shots": 9}
+PISTOL = {"name": "Bolt pistol", "range": 12, "S": 4, "AP": 5, "type": "pistol"}
+
+
+@pytest.mark.parametrize(("recheck", "pistol_fires"), [(False, True), (True, False)])
+def test_range_after_casualties_skips_a_volley_the_casualties_put_out_of_range(
+    make_battle, recheck, pistol_fires
+):
+    # seed 000 [18][22]: the unit's models fire together, range measured once (False); True
+    # re-measures before each weapon: the cannon kills 9 of 10 gaunts, the footprint shrinks
+    # and the last gaunt is beyond the pistol's 12"
+    shooters = unit_data("me", size=2, weapons=[dict(CANNON, count=1), dict(PISTOL, count=1)])
+    battle = make_battle(
+        [(shooters, (10, 10))],
+        [(unit_data("foe", size=10, profile=NO_SAVE), (10, 25.5))],
+        dice=ScriptedDice([6] * 9 + [6] * 9 + [6, 6]),  # 9 hits, 9 wounds; the pistol's
+    )
+    _play(battle, range_after_casualties=recheck)
+    me, foe = battle.units
+    assert battle.gap(me, foe) <= 12.0
+    shoot_unit(battle, me)
+    assert battle.gap(me, foe) > 12.0
+    fired = [t.split(" (")[0] for t in _events(battle, " fires ")]
+    assert fired == ["me fires 1 Assault cannon"] + (["me fires 1 Bolt pistol"] * pistol_fires)
+    assert foe.count == (0 if pistol_fires else 1)
+
+
+@pytest.mark.parametrize(("reading", "slain"), [("per_model", 1), ("d6_per_unit", 6)])
+def test_explosion_hits_per_model_in_reach_or_d6_per_unit(make_battle, reading, slain):
+    # settings.explosion_hits (4e pp.58-73: "models within D6\" hit"): a D6 of 1 reaches
+    # only the edge of the gaunts' footprint, one model's share ("per_model"); the older
+    # reading rolls D6 hits on the unit (a 6). Every hit wounds (6s), no saves.
+    tank = unit_data(
+        "tank", unit_type="vehicle", size=1, profile={"BS": 3, "front": 14, "side": 12, "rear": 10}
+    )
+    battle = make_battle(
+        [(tank, (10, 10))],
+        [(unit_data("near", size=10, profile=NO_SAVE), (10, 16))],
+        dice=ScriptedDice([1] + [6] * 12),
+    )
+    _play(battle, explosion_hits=reading)
+    vehicle, near = battle.units
+    assert 0.0 < battle.gap(vehicle, near) <= 1.0
+    explode(battle, vehicle)
+    assert near.count == 10 - slain

@@ -342,3 +342,43 @@ def test_joined_tank_hunters_character_does_not_lend_it_to_the_squad(make_battle
         "glancing",
         "penetrating",
     ]
+
+
+CLOSE_COMBAT_OWN_RULES = {
+    "furious_charge": lambda battle, host, model, foe: (
+        assault.melee_attack(battle, host, model, foe, 1).strength > MARINE["S"]
+    ),
+    "preferred_enemy": lambda battle, host, model, foe: (
+        assault.melee_attack(battle, host, model, foe, 1).reroll_hits
+    ),
+    "krak_grenades": lambda battle, host, model, tank: (
+        assault.melee_attack(battle, host, model, tank, 1).strength == 6
+    ),
+    "feel_no_pain": lambda battle, host, model, foe: feel_no_pain(
+        battle, model, instant=False, denied=False, ap=None
+    ),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(CLOSE_COMBAT_OWN_RULES))
+@pytest.mark.parametrize("on_host", [True, False])
+def test_close_combat_rules_stay_with_the_model_of_a_joined_character(make_battle, rule, on_host):
+    # digest §36.7 and 4e p.74 (independent characters): furious charge, preferred enemy,
+    # grenades and feel no pain are each model's own; the squad's do not pass to a joined
+    # character, nor the character's to the squad (these paths read Model.rules already)
+    hero = unit_data("hero", size=1, rules=["independent_character"] + ([] if on_host else [rule]))
+    target = (
+        unit_data("tank", unit_type="vehicle", size=1, profile=AV12)
+        if rule == "krak_grenades"
+        else unit_data("foe")
+    )
+    battle = make_battle(
+        [(unit_data("squad", size=2, rules=[rule] if on_host else []), (10, 10)), (hero, (11, 10))],
+        [(target, (10, 20))],
+    )
+    host, ic, foe = battle.units
+    join(host, ic)
+    host.charged = True
+    has = CLOSE_COMBAT_OWN_RULES[rule]
+    assert has(battle, host, host.models[0], foe) is on_host
+    assert has(battle, host, host.models[-1], foe) is not on_host

@@ -11,6 +11,7 @@ from rules.engine.systems.grimdark.morale import fall_back_distance, regroup_tes
 from rules.engine.systems.grimdark.movement import movement_phase
 from rules.engine.systems.grimdark.odds import attack_odds
 from rules.engine.systems.grimdark.reserves import arrive_from_reserve
+from rules.engine.systems.grimdark.resolve import join_unit
 from rules.engine.systems.grimdark.rosters import make_unit
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shoot_unit
@@ -139,7 +140,7 @@ def test_joined_character_does_not_use_the_host_units_furious_charge(make_battle
         [(unit_data("foe"), (10, 20))],
     )
     host, ic, _ = battle.units
-    join(host, ic)
+    join_unit(ic, host)
     host.charged = True
     hero = host.models[-1]
     assert assault.initiative(battle, host, host.models[0]) == MARINE["I"] + 1
@@ -294,17 +295,6 @@ AUTOCANNON = {"name": "Autocannon", "range": 48, "S": 7, "AP": 4, "type": "heavy
 AV12 = {"BS": 3, "front": 12, "side": 12, "rear": 12}
 
 
-def join(host, ic):
-    """Join the independent character ``ic`` to ``host`` as ``resolve.join_characters``."""
-    ic.joined_to = host.id
-    host.members.append(ic.id)
-    host.models.extend(ic.models)
-    host.start_models += len(ic.models)
-    ic.models = []
-    host.refresh()
-    ic.refresh()
-
-
 def _tank_hunters_volleys(make_battle, host_rules, ic_rules):
     """A character (``ic_rules``) joined to a squad (``host_rules``), each with one
     autocannon, shoots at AV12 in the Shooting phase; every shot hits (6) and rolls 5 to
@@ -320,7 +310,7 @@ def _tank_hunters_volleys(make_battle, host_rules, ic_rules):
         dice=ScriptedDice([6, 5, 1] * 2),
     )
     host, ic, _ = battle.units
-    join(host, ic)
+    join_unit(ic, host)
     shoot_unit(battle, host)
     return [t.split(" — 1 hits, ")[1].split()[0] for t in texts(battle) if " fires " in t]
 
@@ -377,7 +367,7 @@ def test_close_combat_rules_stay_with_the_model_of_a_joined_character(make_battl
         [(target, (10, 20))],
     )
     host, ic, foe = battle.units
-    join(host, ic)
+    join_unit(ic, host)
     host.charged = True
     has = CLOSE_COMBAT_OWN_RULES[rule]
     assert has(battle, host, host.models[0], foe) is on_host

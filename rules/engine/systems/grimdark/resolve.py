@@ -59,6 +59,18 @@ def random_game_length(settings: GrimdarkSettings) -> bool:
     )
 
 
+def join_unit(ic: Unit, host: Unit) -> None:
+    """The independent character ``ic`` joins ``host``: its models fight in the host, each
+    keeping its own special rules (``Model.rules``, 4e p.74)."""
+    ic.joined_to = host.id
+    host.members.append(ic.id)
+    host.models.extend(ic.models)
+    host.start_models += len(ic.models)
+    ic.models = []
+    host.refresh()
+    ic.refresh()
+
+
 def join_characters(battle: Battle, side: str) -> None:
     """Independent characters may join a unit; the unit uses the best Ld and the IC's
     model fights in it (NOT IN SEED: published 4e p.50)."""
@@ -70,13 +82,7 @@ def join_characters(battle: Battle, side: str) -> None:
         host = policy.join_host(ic, [u for u in units if u is not ic and not u.joined_to])
         if host is None:
             continue
-        ic.joined_to = host.id
-        host.members.append(ic.id)
-        host.models.extend(ic.models)
-        host.start_models += len(ic.models)
-        ic.models = []
-        host.refresh()
-        ic.refresh()
+        join_unit(ic, host)
         if battle.logging:
             battle.log(side, ic.name, f"{ic.name} joins {host.name}", target=host.name)
 

@@ -4,7 +4,7 @@ casualties, pinning and the 25% morale check (seed 000 [18]-[32], [44])."""
 from __future__ import annotations
 
 from rules.engine.systems.grimdark import tables, templates
-from rules.engine.systems.grimdark.army import MONSTROUS, Unit
+from rules.engine.systems.grimdark.army import MONSTROUS, Model, Unit
 from rules.engine.systems.grimdark.battle import LARGE_TYPES, Battle
 from rules.engine.systems.grimdark.damage import Attack, Outcome, allocate_wounds, resolve_attack
 from rules.engine.systems.grimdark.missions import night_fight
@@ -79,11 +79,13 @@ def melta_in_range(weapon: Weapon, distance: float) -> bool:
 
 
 def base_attack(
-    unit: Unit, weapon: Weapon, dice: int, hit_on: int | None, distance: float
+    models: list[Model], weapon: Weapon, dice: int, hit_on: int | None, distance: float
 ) -> Attack:
-    """An Attack from a ranged weapon fired at a target ``distance`` inches away (sniper,
-    poisoned, rending, twin-linked: seed 000 [30]-[32]; melta within half range: seed 000
-    [31]; lance)."""
+    """An Attack from a ranged weapon fired by ``models`` at a target ``distance`` inches
+    away (sniper, poisoned, rending, twin-linked: seed 000 [30]-[32]; melta within half
+    range: seed 000 [31]; lance). Tank Hunters is the firing models' own rule, not their
+    unit's: a joined character neither shares nor lends it (4e p.74, digest §36.7;
+    ``volleys.plan_volleys`` keeps models with and without it in separate volleys)."""
     strength = weapon.strength or 0
     wound_on = 4 if weapon.sniper else weapon.poisoned
     return Attack(
@@ -100,7 +102,7 @@ def base_attack(
         sniper=weapon.sniper,
         lance=weapon.lance,
         ordnance=weapon.kind == "ordnance",
-        tank_hunters="tank_hunters" in unit.rules,
+        tank_hunters=bool(models) and all("tank_hunters" in m.rules for m in models),
     )
 
 
@@ -152,7 +154,7 @@ def fire_volley(
         if others is None:
             return Outcome(held=True)
         total = Outcome()
-        attack = base_attack(unit, weapon, 0, None, distance)
+        attack = base_attack(volley.models, weapon, 0, None, distance)
         for _ in range(volley.shots):
             if target.count == 0:
                 break
@@ -163,7 +165,7 @@ def fire_volley(
         return Outcome()
     if weapon.uses_template or weapon.barrage or weapon.kind == "ordnance":
         return fire_blast(battle, unit, volley, target, cover, hit_on)
-    attack = base_attack(unit, weapon, volley.shots, hit_on, distance)
+    attack = base_attack(volley.models, weapon, volley.shots, hit_on, distance)
     if weapon.gets_hot:
         # the firer's own to-hit dice decide Gets Hot and then hit (and rend) as rolled
         rolls, hot = roll_to_hit(battle, volley.shots, hit_on, attack.reroll_hits)
@@ -193,7 +195,7 @@ def fire_blast(
             )
             battle.log(unit.side, unit.name, text, target=target.name)
         return Outcome(held=True)
-    attack = base_attack(unit, weapon, 0, None, battle.gap(unit, target))
+    attack = base_attack(volley.models, weapon, 0, None, battle.gap(unit, target))
     if scatters:
         wide = (weapon.barrage and not battle.visible(unit, target)) or (
             unit.is_vehicle and unit.moved > 0

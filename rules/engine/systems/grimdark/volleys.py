@@ -154,9 +154,10 @@ def plan_volleys(
     """Which model fires which weapon: each infantry model one weapon, a monstrous creature
     two (NOT IN SEED: published 4e p.55), vehicles by speed (≈); choose the weapon with the
     best expected result; ``keep_charge`` keeps only weapons after which it may charge;
-    ``firers`` limits how many models fire (fire points)."""
+    ``firers`` limits how many models fire (fire points). Models with and without Tank
+    Hunters fire separate volleys: it is each model's own rule (4e p.74, digest §36.7)."""
     per_model = 2 if unit.unit_type == MONSTROUS else 1
-    groups: dict[tuple[str, int], Volley] = {}
+    groups: dict[tuple[str, int, bool], Volley] = {}
     main_left, defensive = (99, True)
     if unit.is_vehicle:
         main_left, defensive = vehicle_weapon_allowance(unit)
@@ -188,7 +189,7 @@ def plan_volleys(
                     fired_ordnance = True
                     if any(v.carriers for v in groups.values()):
                         continue
-            key = (weapon.name, model.bs)
+            key = (weapon.name, model.bs, "tank_hunters" in model.rules)
             volley = groups.get(key)
             if volley is None:
                 volley = groups[key] = Volley(weapon, model.bs, 0, 0, [])

@@ -11,6 +11,7 @@ from rules.engine.systems.grimdark.morale import fall_back_distance, regroup_tes
 from rules.engine.systems.grimdark.movement import movement_phase
 from rules.engine.systems.grimdark.odds import attack_odds
 from rules.engine.systems.grimdark.reserves import arrive_from_reserve
+from rules.engine.systems.grimdark.resolve import join_unit
 from rules.engine.systems.grimdark.rosters import make_unit
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
 from rules.engine.systems.grimdark.shooting import shoot_unit
@@ -139,11 +140,7 @@ def test_joined_character_does_not_use_the_host_units_furious_charge(make_battle
         [(unit_data("foe"), (10, 20))],
     )
     host, ic, _ = battle.units
-    ic.joined_to = host.id
-    host.members.append(ic.id)
-    host.models.extend(ic.models)
-    ic.models = []
-    host.refresh()
+    join_unit(ic, host)
     host.charged = True
     hero = host.models[-1]
     assert assault.initiative(battle, host, host.models[0]) == MARINE["I"] + 1
@@ -292,3 +289,86 @@ def test_ai_deploys_shooters_at_the_front_of_the_zone_away_from_its_edge(make_ba
     zone = Rect(0, 0, 72, 12)
     point = battle.policies["a"].deploy_point(battle, dev, zone, 0, 1)
     assert point.y + dev.radius >= 12 - 1.0  # its front at the front of the zone
+
+
+AUTOCANNON = {"name": "Autocannon", "range": 48, "S": 7, "AP": 4, "type": "heavy", "shots": 1}
+AV12 = {"BS": 3, "front": 12, "side": 12, "rear": 12}
+
+
+def _tank_hunters_volleys(make_battle, host_rules, ic_rules):
+    """A character (``ic_rules``) joined to a squad (``host_rules``), each with one
+    autocannon, shoots at AV12 in the Shooting phase; every shot hits (6) and rolls 5 to
+    penetrate (5 + S7 = 12: a glancing hit, 13 with Tank Hunters penetrates), damage die 1.
+    Returns the logged effect of each volley."""
+    squad = unit_data("squad", size=1, weapons=[AUTOCANNON], rules=host_rules)
+    hero = unit_data(
+        "hero", size=1, weapons=[AUTOCANNON], rules=["independent_character", *ic_rules]
+    )
+    battle = make_battle(
+        [(squad, (10, 10)), (hero, (11, 10))],
+        [(unit_data("tank", unit_type="vehicle", size=1, profile=AV12), (10, 30))],
+        dice=ScriptedDice([6, 5, 1] * 2),
+    )
+    host, ic, _ = battle.units
+    join_unit(ic, host)
+    shoot_unit(battle, host)
+    return [t.split(" — 1 hits, ")[1].split()[0] for t in texts(battle) if " fires " in t]
+
+
+def test_joined_character_does_not_use_the_host_units_tank_hunters(make_battle):
+    # digest §36.7 and 4e p.74 (independent characters): special rules are not shared unless
+    # stated; the squad's Tank Hunters gives the squad's shot +1 penetration, not the
+    # character's. Failed before: shooting.base_attack read the host unit's rules for both.
+    assert sorted(_tank_hunters_volleys(make_battle, ["tank_hunters"], [])) == [
+        "glancing",
+        "penetrating",
+    ]
+
+
+def test_joined_tank_hunters_character_does_not_lend_it_to_the_squad(make_battle):
+    # digest §36.7 and 4e p.74: a Tank Hunters character in a squad without it keeps its +1
+    # penetration for its own shot. Failed before: neither shot had it (the host's rules).
+    assert sorted(_tank_hunters_volleys(make_battle, [], ["tank_hunters"])) == [
+        "glancing",
+        "penetrating",
+    ]
+
+
+CLOSE_COMBAT_OWN_RULES = {
+    "furious_charge": lambda battle, host, model, foe: (
+        assault.melee_attack(battle, host, model, foe, 1).strength > MARINE["S"]
+    ),
+    "preferred_enemy": lambda battle, host, model, foe: (
+        assault.melee_attack(battle, host, model, foe, 1).reroll_hits
+    ),
+    "krak_grenades": lambda battle, host, model, tank: (
+        assault.melee_attack(battle, host, model, tank, 1).strength == 6
+    ),
+    "feel_no_pain": lambda battle, host, model, foe: feel_no_pain(
+        battle, model, instant=False, denied=False, ap=None
+    ),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(CLOSE_COMBAT_OWN_RULES))
+@pytest.mark.parametrize("on_host", [True, False])
+def test_close_combat_rules_stay_with_the_model_of_a_joined_character(make_battle, rule, on_host):
+    # digest §36.7 and 4e p.74 (independent characters): furious charge, preferred enemy,
+    # grenades and feel no pain are each model's own; the squad's do not pass to a joined
+    # character, nor the character's to the squad (these paths read Model.rules already)
+    hero = unit_data("hero", size=1, rules=["independent_character"] + ([] if on_host else [rule]))
+    target = (
+        unit_data("tank", unit_type="vehicle", size=1, profile=AV12)
+        if rule == "krak_grenades"
+        else unit_data("foe")
+    )
+    battle = make_battle(
+        [(unit_data("squad", size=2, rules=[rule] if on_host else []), (10, 10)), (hero, (11, 10))],
+        [(target, (10, 20))],
+    )
+    host, ic, foe = battle.units
+    join_unit(ic, host)
+    host.charged = True
+    has = CLOSE_COMBAT_OWN_RULES[rule]
+    assert has(battle, host, host.models[0], foe) is on_host
+    assert has(battle, host, host.models[-1], foe) is not on_host

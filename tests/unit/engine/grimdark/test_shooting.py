@@ -135,7 +135,9 @@ def test_twin_linked_rerolls_misses(make_battle):  # seed 000 [30]
         [(unit_data("me", size=1, weapons=[twin], profile=dict(MARINE, BS=3)), (10, 10))],
         [(unit_data("foe", size=30, profile=GAUNT), (10, 18))],
     )
-    attack = shooting.base_attack(battle.units[0], battle.units[0].models[0].ranged[0], 1, 4, 12.0)
+    attack = shooting.base_attack(
+        battle.units[0].models, battle.units[0].models[0].ranged[0], 1, 4, 12.0
+    )
     assert attack.reroll_hits
 
 
@@ -144,7 +146,7 @@ def test_template_ignores_cover_and_auto_hits(make_battle):  # seed 000 [31]
         {"name": "Flamer", "S": 4, "AP": 5, "type": "assault", "special": ["template"]}
     )
     battle = make_battle([(unit_data("me"), (10, 10))], [(unit_data("foe"), (10, 18))])
-    attack = shooting.base_attack(battle.units[0], flamer, 5, None, 4.0)
+    attack = shooting.base_attack(battle.units[0].models, flamer, 5, None, 4.0)
     assert attack.ignore_cover
     assert attack.hit_on is None
 
@@ -154,7 +156,7 @@ def test_sniper_wounds_on_four_regardless_of_toughness(make_battle):  # seed 000
         {"name": "Rifle", "range": 36, "AP": 6, "type": "heavy", "special": ["sniper"]}
     )
     battle = make_battle([(unit_data("me"), (10, 10))], [(unit_data("foe"), (10, 18))])
-    attack = shooting.base_attack(battle.units[0], rifle, 1, 2, 20.0)
+    attack = shooting.base_attack(battle.units[0].models, rifle, 1, 2, 20.0)
     assert attack.wound_on == 4
     assert attack.sniper
 
@@ -297,9 +299,9 @@ def test_melta_die_only_within_half_range(make_battle):
     # seed 000 [31]: melta rolls an extra armour-penetration die within half maximum range
     _, me, _ = _melta_battle(make_battle, 7.0, [])
     melta = me.models[0].ranged[0]
-    assert not shooting.base_attack(me, melta, 1, 3, 7.0).melta
-    assert shooting.base_attack(me, melta, 1, 3, 6.0).melta
-    assert shooting.base_attack(me, melta, 1, 3, 5.0).melta
+    assert not shooting.base_attack(me.models, melta, 1, 3, 7.0).melta
+    assert shooting.base_attack(me.models, melta, 1, 3, 6.0).melta
+    assert shooting.base_attack(me.models, melta, 1, 3, 5.0).melta
 
 
 def test_meltagun_at_seven_inches_rolls_no_extra_penetration_die(make_battle):

@@ -266,7 +266,7 @@ def _simulate(make_battle, req, weapon_data, seed, trials=None):
             out = resolve_attack(battle, attack, target, None, attacker)
         else:
             hit_on = 2 if weapon.sniper else 7 - min(5, req["skill"])
-            attack = shooting.base_attack(attacker, weapon, req["attacks"], hit_on, 10.0)
+            attack = shooting.base_attack([model], weapon, req["attacks"], hit_on, 10.0)
             out = resolve_attack(battle, attack, target, target_req["cover"], attacker)
         unsaved.append(out.unsaved)
         slain.append(out.slain)

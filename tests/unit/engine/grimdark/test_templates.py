@@ -187,7 +187,7 @@ def test_a_blast_placed_over_the_far_model_still_hits_that_model(make_battle):  
     aim = templates.aim_point(battle, me, bikes, templates.BLAST_RADIUS)
     assert aim is not None
     assert aim.distance(bikes.position) > 0.0
-    attack = shooting.base_attack(me, FRAG, 0, None, 20.0)
+    attack = shooting.base_attack(me.models, FRAG, 0, None, 20.0)
     out = templates.blast_shell(battle, me, FRAG, attack, (aim, 0.0), bikes, None)
     assert out.hits == 1
     assert pal.count == 1

@@ -2,6 +2,8 @@
 
 from dataclasses import replace
 
+import pytest
+
 from rules.engine.systems.grimdark import tables
 from rules.engine.systems.grimdark.damage import Attack, penetration_roll, resolve_attack
 from rules.engine.systems.grimdark.shooting import shooting_phase
@@ -211,3 +213,39 @@ def test_a_template_that_ignores_cover_saves_still_finds_a_hull_down_vehicle_obs
         flame = Attack(dice=1, hit_on=None, strength=9, ap=2, ignore_cover=True)
         out = template_shot(battle, foe, None, flame, hull, [])
         assert out.vehicle_results[0].startswith(expected)
+
+
+AUTOCANNON = {"name": "Autocannon", "range": 48, "S": 7, "AP": 4, "type": "heavy", "shots": 2}
+MAIN = {"Autocannon", "Lascannon"}
+
+
+@pytest.mark.parametrize(
+    ("moved", "fast", "mains", "defensive"),
+    [
+        (0.0, False, 2, True),  # stationary: every weapon
+        (6.0, False, 1, True),  # up to 6": one main weapon and all defensive weapons
+        (6.0, True, 2, True),  # a fast vehicle up to 6": every weapon
+        (12.0, True, 1, True),  # a fast vehicle up to 12": one main and the defensive
+        (12.0, False, 0, False),  # more than 6" (not fast): nothing
+        (13.0, True, 0, False),  # more than 12": nothing, fast or not
+    ],
+)
+def test_vehicles_fire_by_speed_in_the_shooting_phase(make_battle, moved, fast, mains, defensive):
+    # volleys.vehicle_weapon_allowance (NOT IN SEED ≈: published 4e p.59): which of two main
+    # weapons (S7+) and a defensive hull bolter (S4) a vehicle that moved fires; every die
+    # misses so the target stands for each volley
+    hull = tank(weapons=[LASCANNON, AUTOCANNON, BOLTER_HULL])
+    if fast:
+        hull["extra"]["vehicle_types"] = ["tank", "fast"]
+    battle = make_battle(
+        [(hull, (30, 10))],
+        [(unit_data("foe", size=10, profile=GAUNT), (30, 30))],
+        dice=ScriptedDice([1] * 20),
+    )
+    me, _ = battle.units
+    me.moved = moved  # as the Movement phase leaves it
+    shooting_phase(battle)
+    fired = [e.data["weapon"] for e in battle.events.events if " fires " in e.text]
+    assert sum(1 for w in fired if w in MAIN) == mains
+    assert ("Hull bolter" in fired) == defensive
+    assert len(fired) == len(set(fired))  # each weapon once

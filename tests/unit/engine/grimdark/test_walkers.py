@@ -6,6 +6,7 @@ from rules.engine.systems.base import EngineError
 from rules.engine.systems.grimdark import assault
 from rules.engine.systems.grimdark.damage import Outcome
 from rules.engine.systems.grimdark.rosters import make_unit, validate_unit
+from rules.engine.systems.grimdark.shooting import shooting_phase
 from rules.engine.systems.grimdark.walkers import combat_wounds, fights, hit_on_walker
 
 from .conftest import GAUNT, ScriptedDice, unit_data
@@ -132,3 +133,25 @@ def test_an_immobilised_walker_is_struck_on_its_rear_armour_only_under_the_setti
         target.immobilised = immobilised
         out = resolve_attack(battle, blow, target, None, me)
         assert [r.split()[0] for r in out.vehicle_results] == expected, setting
+
+
+MULTI_MELTA = {"name": "Multi-melta", "range": 24, "S": 8, "AP": 1, "type": "heavy"}
+
+
+def test_a_walker_may_charge_after_firing_a_heavy_weapon(make_battle):
+    # seed 000 [36] note: units that may move and fire heavy weapons may assault after
+    # firing; a walker is such a unit (4e pp.58-73) as a monstrous creature is
+    # (test_rule_defects::test_monstrous_creature_may_charge_after_firing_a_heavy_weapon)
+    battle = make_battle(
+        [(walker(weapons=[DCCW, MULTI_MELTA]), (10, 10))],
+        [(unit_data("foe", size=10, profile=GAUNT), (10, 18))],
+        dice=ScriptedDice([1] * 10),
+    )
+    me, foe = battle.units
+    me.moved = 6.0  # it walked up this turn
+    shooting_phase(battle)
+    fired = [e.data["weapon"] for e in battle.events.events if " fires " in e.text]
+    assert fired == ["Multi-melta"]
+    assert me.shot_at == foe.id
+    assert assault.can_charge(battle, me)
+    assert foe in assault.charge_targets(battle, me)

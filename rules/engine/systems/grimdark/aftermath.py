@@ -40,14 +40,16 @@ def pile_in(battle: Battle, fighters: list[Unit]) -> None:
     [45], digest §34): a unit of ``fighters`` (the combat's units that fight) whose own foes
     are all destroyed or falling back, while enemy units of this combat fight on, is locked
     with the nearest of them within the 6" pile-in; a pile-in reaches no unit outside the
-    combat, and beyond 6" the unit's combat ends (seed 000 [44], digest §33)."""
+    combat, and beyond 6" the unit's combat ends (seed 000 [44], digest §33). An
+    immobilised walker cannot pile in: only an enemy already touching it locks it again."""
     for unit in fighters:
         if not still_fighting(unit) or any(still_fighting(battle.by_id[f]) for f in unit.foes):
             continue
+        reach = 0.0 if unit.immobilised else PILE_IN
         enemies = [
             e
             for e in fighters
-            if e.side != unit.side and still_fighting(e) and battle.gap(unit, e) <= PILE_IN
+            if e.side != unit.side and still_fighting(e) and battle.gap(unit, e) <= reach
         ]
         if not enemies:
             continue
@@ -63,11 +65,15 @@ def consolidate_winners(battle: Battle, winners: list[Unit], reach: float | None
     """Winners left with no foe that fights on consolidate (``reach`` inches, None for D6"
     after a massacre, seed 000 [43]); the others stay locked. Called after :func:`pile_in`,
     so a winner is free only when every enemy unit of its combat is destroyed or falling
-    back, or out of pile-in reach (seed 000 [45], digest §34)."""
+    back, or out of pile-in reach (seed 000 [45], digest §34). An immobilised walker is
+    freed but does not move: consolidating is a move (seed 000 [43]) and an immobilised
+    vehicle may not move for the rest of the game (4e p.61, digest §36)."""
     for unit in winners:
         unit.foes = [f for f in unit.foes if still_fighting(battle.by_id[f])]
         if not unit.foes and unit.count > 0:
             unit.locked = False
+            if unit.immobilised:
+                continue
             consolidate(battle, unit, float(battle.dice.d6()) if reach is None else reach)
 
 

@@ -11,12 +11,14 @@ footprints lie under it, of either side.
   table (§21 barrage step 5: "The template may land off the table or on the firer's own
   troops"); locked units under a scattered template are hit unless
   ``settings.scatter_hits_locked`` is off.
-- Every unit whose footprint circle overlaps the template counts its models under it, measured
-  from its own centre (:func:`models_under_template`), and is hit with its own cover from
-  the firer. Losses of the firer's side are not the firer's kills: victory points come
-  from each unit's state at the end (``missions.victory_points``), so the enemy scores them.
+- Every unit whose footprint circle overlaps the template counts the models whose bases lie
+  under it, model by model where ``formation`` stands them (:func:`models_under_template`),
+  and is hit with its own cover from the firer. Losses of the firer's side are not the
+  firer's kills: victory points come from each unit's state at the end
+  (``missions.victory_points``), so the enemy scores them.
 - Flamer templates: the teardrop (about 8" long, narrow end at the firer, NOT IN SEED ≈ 4e
-  sizes) points at the target's centre; it also hits any other enemy unit under it, and a
+  sizes) points at the target's centre and hits every model it touches (at least one of the
+  target's); it also hits any other enemy unit under it, and a
   template that would cover a friendly model or touch a locked one is not fired (digest §21
   "It may not cover any friendly model", §33): the engine aims only straight at the target.
 """
@@ -26,27 +28,24 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from rules.engine.geometry import Point, circle_overlap_area
-from rules.engine.systems.grimdark.army import MONSTROUS, Unit
+from rules.engine.geometry import Point
+from rules.engine.systems.grimdark import formation
+from rules.engine.systems.grimdark.army import Unit
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.damage import Attack, Outcome, resolve_attack
 from rules.engine.systems.grimdark.morale import pinning_test
 from rules.engine.systems.grimdark.weapons import (
     BLAST_RADIUS,
     LARGE_BLAST_RADIUS,
-    TEMPLATE_AREA,
+    TEMPLATE_LENGTH,
     Weapon,
 )
 
-# the teardrop as four 2"-long slices along its axis: (distance from the narrow end, half
-# width); their areas (4 × half width each) add up to weapons.TEMPLATE_AREA, about 17 sq in
-TEARDROP_SLICES: tuple[tuple[float, float], ...] = (
-    (1.0, 0.57),
-    (3.0, 0.91),
-    (5.0, 1.24),
-    (7.0, 1.58),
-)
-TEARDROP_REACH = 8.0
+# the teardrop's half width at its narrow end and at its wide end, 8" apart: its area,
+# 8 × (0.4 + 1.75) ≈ 17 sq in, is the flamer template's (NOT IN SEED ≈ 4e sizes)
+TEARDROP_HALF_NARROW = 0.4
+TEARDROP_HALF_WIDE = 1.75
+TEARDROP_REACH = TEMPLATE_LENGTH
 
 
 def blast_radius(weapon: Weapon) -> float:
@@ -60,27 +59,30 @@ def pin_modifier(weapon: Weapon) -> int:
 
 
 def models_under_template(
-    battle: Battle, target: Unit, radius: float, offset: float, placed: bool = False
+    battle: Battle, target: Unit, centre: Point, radius: float, placed: bool = False
 ) -> int:
-    """Models under a blast template whose centre is ``offset`` inches from the unit's
-    centre: wholly covered are hit, partly covered hit on 4+ (seed 000 [30]); a vehicle or
-    monstrous creature under it takes one hit. ``placed``: the template lies where its
-    centre hole was put over a model of this unit (digest §20 step 1, :func:`aim_point`,
-    its centre or its far model), so that model is wholly under it and hit at least; a
-    shell that scattered gets no such floor, its count is the footprint's share only."""
-    count = target.count
-    if count == 0:
+    """Models under a blast template centred at ``centre``, model by model where
+    ``formation`` stands them: a model whose base is wholly under it is hit, one partly under
+    is hit on 4+ (seed 000 [30]); a vehicle or monstrous creature it touches takes one hit.
+    ``placed``: the template lies where its centre hole was put over a model of this unit
+    (digest §20 step 1, :func:`aim_point`), so that model is wholly under it and hit at
+    least; a shell that scattered gets no such floor."""
+    if target.count == 0:
         return 0
-    if target.is_vehicle or target.unit_type == MONSTROUS:
-        return 1 if offset <= radius + target.radius else 0
-    r = target.radius
-    density = count / (math.pi * r * r)
-    whole = density * circle_overlap_area(r, max(0.1, radius - 0.5), offset)
-    touched = density * circle_overlap_area(r, radius + 0.5, offset)
-    full = min(count, round(whole))
-    if placed:
-        full = max(1, full)
-    partial = max(0, min(count - full, round(touched) - full))
+    base = formation.base_radius(target)
+    if formation.single_model(target):
+        return 1 if centre.distance(target.position) <= radius + base else 0
+    inner, outer = (radius - base) ** 2, (radius + base) ** 2
+    full = partial = 0
+    for spot in formation.model_spots(target):
+        dx, dy = spot.x - centre.x, spot.y - centre.y
+        gap = dx * dx + dy * dy
+        if gap <= inner:
+            full += 1
+        elif gap < outer:
+            partial += 1
+    if placed and full == 0:
+        full, partial = 1, max(0, partial - 1)
     if partial:
         full += sum(1 for roll in battle.dice.d6_batch(partial) if roll >= 4)
     return full
@@ -116,8 +118,8 @@ def aim_point(battle: Battle, firer: Unit, target: Unit, radius: float) -> Point
     blocker = forbidden_under(battle, firer, centre, radius)
     if blocker is None:
         return centre
-    away = blocker.position.angle_to(centre) if blocker.position != centre else 0.0
-    shifted = centre.offset(away, max(0.0, target.radius - 0.5))
+    spots = formation.model_spots(target)
+    shifted = max(spots, key=blocker.position.distance) if spots else centre
     return None if forbidden_under(battle, firer, shifted, radius) else shifted
 
 
@@ -213,8 +215,7 @@ def blast_shell(
     for unit in units_under(battle, centre, radius + 0.5):
         if unit.locked and not battle.settings.scatter_hits_locked:
             continue
-        offset = centre.distance(unit.position)
-        hits = models_under_template(battle, unit, radius, offset, unit is target and not scattered)
+        hits = models_under_template(battle, unit, centre, radius, unit is target and not scattered)
         if hits == 0:
             continue
         if unit is target:
@@ -236,30 +237,43 @@ def blast_shell(
     return result
 
 
-def _teardrop_area(unit: Unit, start: Point, angle: float) -> float:
-    """Area of ``unit``'s footprint under the teardrop from ``start`` at ``angle``: the
-    share of each slice's disk the footprint covers, times the slice's area."""
-    area, cos, sin = 0.0, math.cos(math.radians(angle)), math.sin(math.radians(angle))
-    p, r = unit.position, unit.radius
-    for along, half in TEARDROP_SLICES:
-        d = math.hypot(start.x + cos * along - p.x, start.y + sin * along - p.y)
-        if d < r + half:
-            area += circle_overlap_area(r, half, d) / (math.pi * half * half) * 4.0 * half
-    return area
+def teardrop_models(unit: Unit, start: Point, angle: float) -> int:
+    """How many of ``unit``'s models the teardrop laid from ``start`` at ``angle`` touches:
+    a model is hit when its base reaches under the template (seed 000 [31], model by model
+    where ``formation`` stands them)."""
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    base = formation.base_radius(unit)
+    flare = (TEARDROP_HALF_WIDE - TEARDROP_HALF_NARROW) / TEARDROP_REACH
+    touched = 0
+    for spot in formation.model_spots(unit):
+        rx, ry = spot.x - start.x, spot.y - start.y
+        along = rx * cos + ry * sin
+        if along < -base or along > TEARDROP_REACH + base:
+            continue
+        half = TEARDROP_HALF_NARROW + flare * min(TEARDROP_REACH, max(0.0, along))
+        if abs(ry * cos - rx * sin) <= half + base:
+            touched += 1
+    return touched
 
 
-def teardrop_units(battle: Battle, firer: Unit, target: Unit) -> list[tuple[Unit, float]] | None:
-    """Other units under a flamer template pointed from the firer's edge at the target's
-    centre, with the area of each footprint covered; None if it would cover a friendly
-    unit or touch a locked one (digest §21 Template, §33)."""
+def teardrop_start(firer: Unit, target: Unit) -> tuple[Point, float]:
+    """The teardrop's narrow end, at the firer's edge, and its direction, at the target's
+    centre (digest §21 Template)."""
     start = firer.position.toward(target.position, firer.radius)
-    angle = start.angle_to(target.position)
+    return start, start.angle_to(target.position)
+
+
+def teardrop_units(battle: Battle, firer: Unit, target: Unit) -> list[tuple[Unit, int]] | None:
+    """Other units under a flamer template pointed from the firer's edge at the target's
+    centre, with how many of each one's models it touches; None if it would cover a
+    friendly model or touch a locked one (digest §21 Template, §33)."""
+    start, angle = teardrop_start(firer, target)
     out = []
     for unit in units_under(battle, start, TEARDROP_REACH):
         if unit is firer or unit is target:
             continue
-        area = _teardrop_area(unit, start, angle)
-        if area <= 0.0:
+        touched = teardrop_models(unit, start, angle)
+        if touched == 0:
             continue
         if unit.side == firer.side or unit.locked:
             if battle.logging:
@@ -271,19 +285,14 @@ def teardrop_units(battle: Battle, firer: Unit, target: Unit) -> list[tuple[Unit
                     target=target.name,
                 )
             return None
-        out.append((unit, area))
+        out.append((unit, touched))
     return out
 
 
-def template_hits(unit: Unit, area: float | None) -> int:
-    """Models a template hits: all under it, at least one; ``area`` None for the target,
-    which the firer covers as fully as the teardrop allows (seed 000 [31]); a vehicle or
-    monstrous creature takes one hit."""
-    if unit.is_vehicle or unit.unit_type == MONSTROUS:
-        return 1
-    density = unit.count / (math.pi * unit.radius**2)
-    covered = TEMPLATE_AREA if area is None else min(area, TEMPLATE_AREA)
-    return min(unit.count, max(1, round(density * covered)))
+def template_hits(unit: Unit, touched: int) -> int:
+    """Hits a template scores on a unit: one per model it touches (seed 000 [31]), one for
+    a vehicle or monstrous creature."""
+    return 1 if formation.single_model(unit) else min(unit.count, touched)
 
 
 def _hull_cover(battle: Battle, unit: Unit, firer: Unit) -> int | None:
@@ -298,25 +307,27 @@ def template_shot(
     weapon: Weapon,
     attack: Attack,
     target: Unit,
-    others: list[tuple[Unit, float]],
+    others: list[tuple[Unit, int]],
 ) -> Outcome:
     """One flamer template: the target and every other enemy unit under it are hit
     (seed 000 [31], no cover save); a vehicle the firer's line finds in cover is still
     obscured (``smoke.obscured``); returns what it did to ``target``."""
+    start, angle = teardrop_start(firer, target)
+    touched = max(1, teardrop_models(target, start, angle))  # the firer reaches the target
     result = resolve_attack(
         battle,
-        replace(attack, dice=template_hits(target, None)),
+        replace(attack, dice=template_hits(target, touched)),
         target,
         _hull_cover(battle, target, firer),
         firer,
     )
-    for unit, area in others:
+    for unit, touched in others:
         if unit.count == 0:
             continue
         before = unit.count
         out = resolve_attack(
             battle,
-            replace(attack, dice=template_hits(unit, area)),
+            replace(attack, dice=template_hits(unit, touched)),
             unit,
             _hull_cover(battle, unit, firer),
             firer,

@@ -43,7 +43,6 @@ _PARAM = re.compile(r"^([a-z_]+)(?:\((\d+)\))?$")
 BLAST_RADIUS = 1.5
 LARGE_BLAST_RADIUS = 2.5
 TEMPLATE_LENGTH = 8.0
-TEMPLATE_AREA = 17.0
 
 
 @dataclass(frozen=True, slots=True)

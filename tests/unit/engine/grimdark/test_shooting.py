@@ -166,8 +166,8 @@ def test_blast_hits_more_models_when_centred(make_battle):  # seed 000 [30]
         [(unit_data("me"), (10, 10))], [(unit_data("foe", size=30, profile=GAUNT), (10, 30))]
     )
     target = battle.units[1]
-    centred = templates.models_under_template(battle, target, 2.5, 0.0)
-    missed = templates.models_under_template(battle, target, 2.5, 30.0)
+    centred = templates.models_under_template(battle, target, target.position, 2.5)
+    missed = templates.models_under_template(battle, target, target.position.offset(0, 30), 2.5)
     assert centred >= 1
     assert missed == 0
 

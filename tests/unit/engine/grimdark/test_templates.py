@@ -196,10 +196,10 @@ def test_a_blast_placed_over_the_far_model_still_hits_that_model(make_battle):  
 def test_a_scattered_shell_grazing_a_unit_gets_no_free_hit(make_battle):  # [30]
     # the floor is for the model the hole was placed over, not for a shell that drifted
     battle, _me, _pal, bikes = bikes_beside_a_friend(make_battle)
-    edge = bikes.radius + templates.BLAST_RADIUS - 0.2  # only the rims overlap
-    assert templates.models_under_template(battle, bikes, templates.BLAST_RADIUS, edge) == 0
-    far = bikes.radius + templates.BLAST_RADIUS + 0.6  # no overlap at all
-    assert templates.models_under_template(battle, bikes, templates.BLAST_RADIUS, far) == 0
+    edge = bikes.position.offset(90, bikes.radius + templates.BLAST_RADIUS - 0.2)
+    assert templates.models_under_template(battle, bikes, edge, templates.BLAST_RADIUS) == 0
+    far = bikes.position.offset(90, bikes.radius + templates.BLAST_RADIUS + 0.6)
+    assert templates.models_under_template(battle, bikes, far, templates.BLAST_RADIUS) == 0
 
 
 def test_a_shell_half_over_a_horde_hits_the_share_it_covers(make_battle):  # [30]
@@ -211,10 +211,10 @@ def test_a_shell_half_over_a_horde_hits_the_share_it_covers(make_battle):  # [30
         dice=ScriptedDice([6] * 40),
     )
     horde = battle.units[1]
-    rim = horde.radius
-    whole = templates.models_under_template(battle, horde, 2.5, rim)
+    rim = horde.position.offset(0, horde.radius)
+    whole = templates.models_under_template(battle, horde, rim, 2.5)
     battle.dice = ScriptedDice([1] * 40)
-    assert 0 < templates.models_under_template(battle, horde, 2.5, rim) < whole
+    assert 0 < templates.models_under_template(battle, horde, rim, 2.5) < whole
     assert whole <= 30
 
 

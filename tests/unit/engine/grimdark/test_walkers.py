@@ -155,3 +155,29 @@ def test_a_walker_may_charge_after_firing_a_heavy_weapon(make_battle):
     assert me.shot_at == foe.id
     assert assault.can_charge(battle, me)
     assert foe in assault.charge_targets(battle, me)
+
+
+def test_an_immobilised_walker_that_wins_does_not_consolidate(make_battle):
+    # defect found by the whole-battle check (test_vehicle_damage, seed 16 after the 0.7.0
+    # templates): an immobilised walker whose foe was wiped out consolidated 3" and later
+    # piled in; consolidating is a move (seed 000 [43]) and an immobilised vehicle never
+    # moves again (digest §36 damage table, 4e p.61): it is freed where it stands
+    from rules.engine.systems.grimdark.aftermath import consolidate_winners, pile_in
+
+    battle = make_battle(
+        [(walker(), (10, 10)), (unit_data("pal"), (10, 26))],
+        [(unit_data("gaunts", size=1, profile=GAUNT), (10, 14)), (unit_data("far"), (10, 20))],
+    )
+    me, pal, gaunts, far = battle.units
+    me.immobilised, me.locked, me.foes = True, True, [gaunts.id]
+    far.foes, pal.foes = [pal.id], [far.id]  # the combat's other fight goes on, 4.7" away
+    gaunts.wipe()
+    before = me.position
+    pile_in(battle, [me, pal, far])
+    consolidate_winners(battle, [me], 3.0)
+    assert me.position == before
+    assert not me.locked
+    assert far.id not in me.foes
+    me.locked = True
+    consolidate_winners(battle, [me], 3.0)  # its last foe gone: freed, but it stays put
+    assert me.position == before

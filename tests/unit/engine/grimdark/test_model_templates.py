@@ -1,0 +1,108 @@
+"""Templates hit models one by one where they stand (issue 18 "model-level geometry where it
+changes outcomes"; seed 000 [30] blasts: wholly covered models are hit, partly covered on
+4+; [31] templates hit every model they touch; ``formation`` lays the models out in
+coherency, 25 mm bases ≈ 4e p.3)."""
+
+import math
+
+from rules.engine.geometry import Point
+from rules.engine.systems.grimdark import formation, templates
+
+from .conftest import GAUNT, ScriptedDice, unit_data
+
+
+def gaunts(uid, size):
+    return unit_data(uid, size=size, profile=GAUNT)
+
+
+def test_models_stand_in_coherency_inside_their_footprint_and_close_up_after_losses(
+    make_battle,
+):
+    battle = make_battle([(unit_data("me", size=1), (10, 5))], [(gaunts("horde", 20), (30, 30))])
+    horde = battle.units[1]
+    spots = formation.model_spots(horde)
+    assert len(spots) == 20
+    gaps = [min(p.distance(q) for q in spots if q is not p) for p in spots]
+    assert min(gaps) >= 2 * formation.BASE_RADIUS  # bases never overlap
+    assert max(gaps) - 2 * formation.BASE_RADIUS <= 2.0  # each within 2" of another [8]
+    assert max(p.distance(horde.position) for p in spots) <= horde.radius + 1.0
+    for model in horde.models[:12]:
+        model.wounds = 0
+    horde.refresh()
+    closer = formation.model_spots(horde)
+    assert len(closer) == 8
+    assert max(p.distance(horde.position) for p in closer) < max(
+        p.distance(horde.position) for p in spots
+    )
+
+
+def test_a_blast_on_the_middle_model_hits_it_and_its_neighbours_on_four_up(make_battle):
+    # 7 gaunts: one in the middle, six around it 1.7" away. A 3" blast on the middle one
+    # covers it wholly; the six bases are partly under (1.2"-2.2" from the hole), so each is
+    # hit on a 4+ and the count goes from 1 (every roll a 1) to 7 (every roll a 6)
+    for roll, hits in ((1, 1), (6, 7)):
+        battle = make_battle(
+            [(unit_data("me", size=1), (10, 5))],
+            [(gaunts("seven", 7), (30, 30))],
+            dice=ScriptedDice([roll] * 10),
+        )
+        seven = battle.units[1]
+        assert formation.model_spots(seven)[0] == seven.position
+        under = templates.models_under_template(battle, seven, seven.position, 1.5)
+        assert under == hits
+
+
+def test_a_blast_over_spread_out_bikes_hits_only_the_bike_under_it(make_battle):
+    # bikes stand 2.4" apart: a 3" blast on one bike touches no other base, whatever the
+    # dice, where the footprint's share under the template's reach counted two or three
+    bikes = unit_data("bikes", unit_type="bike", size=7, profile=GAUNT)
+    battle = make_battle(
+        [(unit_data("me", size=1), (10, 5))], [(bikes, (30, 30))], dice=ScriptedDice([6] * 10)
+    )
+    unit = battle.units[1]
+    density_share = 7 / (math.pi * unit.radius**2) * math.pi * (1.5 + 0.5) ** 2
+    assert density_share > 1.5
+    assert templates.models_under_template(battle, unit, unit.position, 1.5) == 1
+
+
+def test_a_blast_between_two_models_hits_each_only_on_four_up(make_battle):
+    # centred halfway between two neighbours 1.7" apart, each base is only partly covered
+    battle = make_battle(
+        [(unit_data("me", size=1), (10, 5))],
+        [(gaunts("pair", 2), (30, 30))],
+        dice=ScriptedDice([1, 6]),
+    )
+    pair = battle.units[1]
+    a, b = formation.model_spots(pair)
+    middle = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
+    assert templates.models_under_template(battle, pair, middle, 1.0) == 1
+
+
+def test_a_flamer_reaches_only_the_models_within_its_length(make_battle):
+    # a 20-gaunt brood whose centre is 7" from the flamer's edge: the teardrop, 8" long, laid
+    # at its centre touches the near models only, never the far half of the brood
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 10))], [(gaunts("brood", 20), (30, 17.9))]
+    )
+    me, brood = battle.units
+    start, angle = templates.teardrop_start(me, brood)
+    touched = templates.teardrop_models(brood, start, angle)
+    reachable = [
+        p for p in formation.model_spots(brood) if p.y - start.y <= templates.TEARDROP_REACH + 0.5
+    ]
+    assert 1 <= touched <= len(reachable) < 20
+
+
+def test_a_flamer_may_pass_beside_a_friend_whose_models_it_does_not_touch(make_battle):
+    # "It may not cover any friendly model" (digest §21): a friend 2.9" to the side of the
+    # template's axis, 4.6" out, has no base under the teardrop (1.2" half width there)
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 10)), (unit_data("pal", size=1), (32.9, 15.5))],
+        [(gaunts("target", 5), (30, 16))],
+    )
+    me, pal, target = battle.units
+    start, angle = templates.teardrop_start(me, target)
+    assert templates.teardrop_models(pal, start, angle) == 0
+    assert templates.teardrop_units(battle, me, target) == []
+    pal.position = Point(31.5, 15.5)  # 1.5" to the side: its base now under the edge
+    assert templates.teardrop_units(battle, me, target) is None

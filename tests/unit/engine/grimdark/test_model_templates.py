@@ -81,9 +81,7 @@ def test_a_blast_between_two_models_hits_each_only_on_four_up(make_battle):
 def test_a_flamer_reaches_only_the_models_within_its_length(make_battle):
     # a 20-gaunt brood whose centre is 7" from the flamer's edge: the teardrop, 8" long, laid
     # at its centre touches the near models only, never the far half of the brood
-    battle = make_battle(
-        [(unit_data("me", size=1), (30, 10))], [(gaunts("brood", 20), (30, 17.9))]
-    )
+    battle = make_battle([(unit_data("me", size=1), (30, 10))], [(gaunts("brood", 20), (30, 17.9))])
     me, brood = battle.units
     start, angle = templates.teardrop_start(me, brood)
     touched = templates.teardrop_models(brood, start, angle)

@@ -10,7 +10,8 @@ about 0.7", well inside the 2" coherency of seed 000 [8]. The models fill the la
 points nearest the unit's centre, so the layout covers the footprint disc and closes up
 as casualties are removed (the owning player removes casualties, 4e p.25, and keeps the
 squad in coherency). A vehicle or monstrous creature is one model whose "base" is its
-whole footprint.
+whole footprint. The layout is always this close order: the engine's footprints (movement,
+engagement, the AI's estimates) assume it, so a unit never spreads out against blasts.
 
 NOT IN SEED: base sizes (25 mm infantry, ≈ 4e p.3) and the lattice itself; the layout is
 the engine's stand-in for the player's own placement of models.
@@ -33,6 +34,7 @@ from rules.engine.systems.grimdark.army import (
 
 BASE_RADIUS = 0.5  # a 25 mm base, in inches (NOT IN SEED, ≈ 4e p.3)
 WIDE_BASES = (BIKE, JETBIKE, CAVALRY)
+WIDE_BASE_RADIUS = 0.75  # a bike's or a horse's longer base, as a circle (NOT IN SEED)
 
 
 @lru_cache(maxsize=256)
@@ -60,8 +62,10 @@ def single_model(unit: Unit) -> bool:
 
 def base_radius(unit: Unit) -> float:
     """The radius of one model's base: its whole footprint for a vehicle or monstrous
-    creature, else a 25 mm base."""
-    return unit.radius if single_model(unit) else BASE_RADIUS
+    creature, a bike's or a rider's longer base, else a 25 mm base."""
+    if single_model(unit):
+        return unit.radius
+    return WIDE_BASE_RADIUS if unit.unit_type in WIDE_BASES else BASE_RADIUS
 
 
 def model_spots(unit: Unit) -> list[Point]:

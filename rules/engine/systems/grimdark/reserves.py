@@ -91,9 +91,40 @@ def enter_from_edge(battle: Battle, unit: Unit) -> None:
         battle.log(unit.side, unit.name, f"{unit.name} arrives from reserve at its table edge")
 
 
+def clear_of_impassable(battle: Battle, spot: Point, radius: float) -> Point:
+    """``spot``, or the nearest place on the table where a footprint of ``radius`` stands
+    clear of every impassable area, found by stepping out of each area it overlaps the
+    shortest way (no model may be placed in impassable terrain, seed 000 [16]). A few steps
+    at most: each one leaves an area for good or the search stops where it is."""
+    bounds = battle.table.bounds
+    for _ in range(len(battle.table.terrain) + 1):
+        blocking = [
+            t.rect
+            for t in battle.table.terrain
+            if t.kind == IMPASSABLE
+            and t.rect.x - radius < spot.x < t.rect.x + t.rect.width + radius
+            and t.rect.y - radius < spot.y < t.rect.y + t.rect.height + radius
+        ]
+        if not blocking:
+            return spot
+        rect = blocking[0]
+        exits = [
+            Point(rect.x - radius - 0.01, spot.y),
+            Point(rect.x + rect.width + radius + 0.01, spot.y),
+            Point(spot.x, rect.y - radius - 0.01),
+            Point(spot.x, rect.y + rect.height + radius + 0.01),
+        ]
+        on_table = [e for e in exits if bounds.contains(e) and bounds.clamp(e, radius) == e]
+        if not on_table:
+            return spot
+        spot = min(on_table, key=spot.distance)
+    return spot
+
+
 def deep_strike(battle: Battle, unit: Unit) -> None:
-    """Deep strike: scatter 2D6" from the chosen point, destroyed off the table, nudged out
-    of impassable terrain and 1" clear of enemies (4e pp.74-76 ✓)."""
+    """Deep strike: scatter 2D6" from the chosen point, destroyed off the table, nudged 1"
+    clear of enemies and out of impassable terrain (4e pp.74-76 ✓; the nudge stands in for
+    the owner placing the models clear, see docs "deep strike mishaps")."""
     aim = battle.policies[unit.side].deep_strike_point(battle, unit)
     result = battle.dice.scatter()
     landing = aim
@@ -106,8 +137,6 @@ def deep_strike(battle: Battle, unit: Unit) -> None:
         if battle.logging:
             battle.log(unit.side, unit.name, f"{unit.name} deep strikes off the table and is lost")
         return
-    if any(a.kind == IMPASSABLE for a in battle.table.areas_at(landing)):
-        landing = battle.table.clamp(Point(landing.x, landing.y), 3.0)
     for enemy in battle.enemies(unit.side):
         limit = enemy.radius + unit.radius + 1.0
         if landing.distance(enemy.position) < limit:
@@ -116,7 +145,9 @@ def deep_strike(battle: Battle, unit: Unit) -> None:
                 if landing != enemy.position
                 else Point(landing.x, landing.y + limit)
             )
-    unit.position = battle.table.clamp(landing, unit.radius)
+    unit.position = clear_of_impassable(
+        battle, battle.table.clamp(landing, unit.radius), unit.radius
+    )
     unit.moved = 1.0
     unit.arrived_turn = battle.ptc
     if battle.logging:

@@ -46,9 +46,10 @@ from rules.engine.systems.grimdark.transports import embark
 
 ENGINE_VERSION = "0.7.0"
 """Grimdark's engine version: changes whenever the same inputs and seed give another battle."""
-RANDOM_GAME_END: dict[int, int] = {5: 2, 6: 3}
-"""Random game length (settings.random_game_length): at the end of game turn N the battle
-ends on a D6 of this or less; it never goes beyond turn 7 (``RANDOM_LAST_TURN``)."""
+RANDOM_GAME_ENDS: dict[int, dict[int, int]] = {6: {6: 3}, 5: {5: 2, 6: 3}}
+"""Random game length (settings.random_game_length), by the turn its rolls start
+(settings.random_game_length_from): at the end of game turn N the battle ends on a D6 of
+this or less; it never goes beyond turn 7 (``RANDOM_LAST_TURN``)."""
 RANDOM_LAST_TURN = 7
 
 
@@ -304,14 +305,15 @@ class GrimdarkBattle(BattleLoop):
             last_man_standing(battle)
             if self.is_over():
                 return
-        if random_game_length(self.settings) and turn in RANDOM_GAME_END:
-            self.roll_for_game_end(turn)
+        ends = RANDOM_GAME_ENDS[self.settings.random_game_length_from]
+        if random_game_length(self.settings) and turn in ends:
+            self.roll_for_game_end(turn, ends[turn])
 
-    def roll_for_game_end(self, turn: int) -> None:
-        """Random game length: the D6 at the end of game turn 5 or 6 (see
-        ``RANDOM_GAME_END``), logged with its die."""
+    def roll_for_game_end(self, turn: int, ends_on: int) -> None:
+        """Random game length: the D6 at the end of game turn ``turn`` ends the battle on
+        ``ends_on`` or less (``RANDOM_GAME_ENDS``), logged with its die."""
         roll = self.dice.d6()
-        self.called_off = roll <= RANDOM_GAME_END[turn]
+        self.called_off = roll <= ends_on
         if self.battle.logging:
             result = "the battle ends" if self.called_off else "the battle goes on"
             self.battle.log(self.battle.first, "game", f"Game length roll: {result}", dice=[roll])

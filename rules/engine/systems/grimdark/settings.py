@@ -49,9 +49,13 @@ class GrimdarkSettings(RuleSettings):
       within that many inches; a unit armed only with barrages, which need no line of sight
       (seed 000 [31]), picks as by day. False (the default) plays the standard missions in daylight.
     - ``random_game_length``: Random game length (4e pp.84-87 name it; the published wording was
-      not found, so the later rulebooks' Variable Game Length is played, marked ≈): a D6 at the
-      end of game turn 5 ends the battle on 1-2, at the end of turn 6 on 1-3, never beyond turn
-      7. False (the default) plays the standard missions' fixed six turns (4e pp.80-83).
+      not found, marked ≈). True plays it from the turn ``random_game_length_from`` names.
+      False (the default) plays the standard missions' fixed six turns (4e pp.80-83); the
+      Omega level plays it whatever this says.
+    - ``random_game_length_from``: 6 (the default, digest §36 "Random Game Length: after turn
+      6, roll to continue"): a D6 at the end of game turn 6 ends the battle on 1-3, else turn
+      7 is the last. 5: the later rulebooks' Variable Game Length, which 4th-edition players
+      also used: a D6 at the end of turn 5 ends it on 1-2, at the end of turn 6 on 1-3.
     - ``mission_level``: The standard missions' level (4e pp.80-83, every mission page:
       "Alpha: None. Gamma: Infiltrate, Deep Strike, Dusk & Dawn, Victory Points. Omega:
       Escalation, Concealment, Infiltrate, Deep Strike, Dusk & Dawn, Victory Points, Random
@@ -141,6 +145,7 @@ class GrimdarkSettings(RuleSettings):
     explosion_hits: str = field(default="per_model", metadata={"choices": EXPLOSION_HITS})
     night_fighting: bool = False
     random_game_length: bool = False
+    random_game_length_from: int = field(default=6, metadata={"choices": (5, 6)})
     mission_level: str = field(default="alpha", metadata={"choices": MISSION_LEVELS})
     objective_victory_points: int = 100
     turbo_boost_save: int = field(default=3, metadata={"choices": (0, 2, 3, 4, 5, 6)})

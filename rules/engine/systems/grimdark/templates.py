@@ -46,6 +46,7 @@ from rules.engine.systems.grimdark.weapons import (
 TEARDROP_HALF_NARROW = 0.4
 TEARDROP_HALF_WIDE = 1.75
 TEARDROP_REACH = TEMPLATE_LENGTH
+MODEL_SLACK = 1.0  # how far a rim model's base may stand outside its footprint circle
 
 
 def blast_radius(weapon: Weapon) -> float:
@@ -63,24 +64,27 @@ def models_under_template(
 ) -> int:
     """Models under a blast template centred at ``centre``, model by model where
     ``formation`` stands them: a model whose base is wholly under it is hit, one partly under
-    is hit on 4+ (seed 000 [30]); a vehicle or monstrous creature it touches takes one hit.
+    is hit on 4+ (seed 000 [30]); a vehicle or monstrous creature is one model: hit when the
+    centre hole is over its footprint, on 4+ when the template only partly covers it.
     ``placed``: the template lies where its centre hole was put over a model of this unit
     (digest §20 step 1, :func:`aim_point`), so that model is wholly under it and hit at
     least; a shell that scattered gets no such floor."""
     if target.count == 0:
         return 0
     base = formation.base_radius(target)
-    if formation.single_model(target):
-        return 1 if centre.distance(target.position) <= radius + base else 0
-    inner, outer = (radius - base) ** 2, (radius + base) ** 2
     full = partial = 0
-    for spot in formation.model_spots(target):
-        dx, dy = spot.x - centre.x, spot.y - centre.y
-        gap = dx * dx + dy * dy
-        if gap <= inner:
-            full += 1
-        elif gap < outer:
-            partial += 1
+    if formation.single_model(target):  # never wholly under: hit if the hole is over it
+        gap = centre.distance(target.position)
+        full, partial = (1, 0) if gap <= base else (0, 1 if gap < radius + base else 0)
+    else:
+        inner, outer = (radius - base) ** 2, (radius + base) ** 2
+        for spot in formation.model_spots(target):
+            dx, dy = spot.x - centre.x, spot.y - centre.y
+            gap = dx * dx + dy * dy
+            if gap <= inner:
+                full += 1
+            elif gap < outer:
+                partial += 1
     if placed and full == 0:
         full, partial = 1, max(0, partial - 1)
     if partial:
@@ -89,23 +93,37 @@ def models_under_template(
 
 
 def units_under(battle: Battle, centre: Point, reach: float) -> list[Unit]:
-    """Units on the table, of either side, whose footprint circle overlaps a circle of
-    ``reach`` around ``centre`` (a cheap centre-gap test first)."""
+    """Units on the table, of either side, that may have a model within ``reach`` of
+    ``centre``: a cheap centre-gap test on the footprint circle, with ``MODEL_SLACK`` for
+    the models ``formation`` stands on its rim (the callers then test model by model)."""
     out = []
     for u in battle.units:
         if u.count == 0 or u.reserve or u.embarked_in or u.joined_to or u.fled:
             continue
-        dx, dy, gap = u.position.x - centre.x, u.position.y - centre.y, reach + u.radius
+        dx, dy = u.position.x - centre.x, u.position.y - centre.y
+        gap = reach + u.radius + MODEL_SLACK
         if dx * dx + dy * dy < gap * gap:
             out.append(u)
     return out
 
 
+def covers_a_model(unit: Unit, centre: Point, radius: float) -> bool:
+    """Whether a blast template of ``radius`` at ``centre`` lies over any of ``unit``'s
+    model bases (``formation``)."""
+    reach = radius + formation.base_radius(unit)
+    reach2 = reach * reach
+    for spot in formation.model_spots(unit):
+        dx, dy = spot.x - centre.x, spot.y - centre.y
+        if dx * dx + dy * dy < reach2:
+            return True
+    return False
+
+
 def forbidden_under(battle: Battle, firer: Unit, centre: Point, radius: float) -> Unit | None:
-    """The first unit a template placed at ``centre`` may not cover: a friendly one (digest
-    §20, §21) or a locked one (§33)."""
+    """The first unit a template placed at ``centre`` may not cover: one with a model under
+    it that is friendly (digest §20, §21) or locked (§33)."""
     for u in units_under(battle, centre, radius):
-        if u.side == firer.side or u.locked:
+        if (u.side == firer.side or u.locked) and covers_a_model(u, centre, radius):
             return u
     return None
 
@@ -313,7 +331,9 @@ def template_shot(
     (seed 000 [31], no cover save); a vehicle the firer's line finds in cover is still
     obscured (``smoke.obscured``); returns what it did to ``target``."""
     start, angle = teardrop_start(firer, target)
-    touched = max(1, teardrop_models(target, start, angle))  # the firer reaches the target
+    # at least one: the range to the target's outline is what the 8" is measured to (seed
+    # 000 [31]), and a rim model's base may stand a little deeper than the outline
+    touched = max(1, teardrop_models(target, start, angle))
     result = resolve_attack(
         battle,
         replace(attack, dice=template_hits(target, touched)),

@@ -84,11 +84,13 @@ def test_a_flamer_reaches_only_the_models_within_its_length(make_battle):
     battle = make_battle([(unit_data("me", size=1), (30, 10))], [(gaunts("brood", 20), (30, 17.9))])
     me, brood = battle.units
     start, angle = templates.teardrop_start(me, brood)
+    assert angle == 90.0  # laid straight up the table at the brood's centre
     touched = templates.teardrop_models(brood, start, angle)
-    reachable = [
-        p for p in formation.model_spots(brood) if p.y - start.y <= templates.TEARDROP_REACH + 0.5
-    ]
-    assert 1 <= touched <= len(reachable) < 20
+    spots = formation.model_spots(brood)
+    # no more than the bases whose near edge is within 8", no fewer than those on the axis
+    within = [p for p in spots if p.y - 0.5 - start.y <= templates.TEARDROP_REACH]
+    on_axis = [p for p in within if abs(p.x - 30) <= templates.TEARDROP_HALF_NARROW]
+    assert 1 <= len(on_axis) <= touched <= len(within) < 20
 
 
 def test_a_flamer_may_pass_beside_a_friend_whose_models_it_does_not_touch(make_battle):
@@ -104,3 +106,34 @@ def test_a_flamer_may_pass_beside_a_friend_whose_models_it_does_not_touch(make_b
     assert templates.teardrop_units(battle, me, target) == []
     pal.position = Point(31.5, 15.5)  # 1.5" to the side: its base now under the edge
     assert templates.teardrop_units(battle, me, target) is None
+
+
+def test_a_shell_partly_over_a_vehicle_hits_it_on_four_up_and_its_hole_over_it_always(
+    make_battle,
+):
+    # seed 000 [30]: a model partly under the template is hit on 4+; a vehicle is one
+    # model, never wholly under a 3" blast, so the hole over its hull hits it
+    tank = unit_data(
+        "tank", unit_type="vehicle", size=1, profile={"BS": 4, "front": 12, "side": 11, "rear": 10}
+    )
+    for roll, hits in ((3, 0), (4, 1)):
+        battle = make_battle(
+            [(unit_data("me", size=1), (10, 5))], [(tank, (30, 30))], dice=ScriptedDice([roll])
+        )
+        hull = battle.units[1]
+        graze = hull.position.offset(0, hull.radius + 1.0)
+        assert templates.models_under_template(battle, hull, graze, 1.5) == hits
+        assert templates.models_under_template(battle, hull, hull.position, 1.5) == 1
+
+
+def test_a_blast_may_be_placed_beside_a_friend_whose_bases_it_misses(make_battle):
+    # digest §20 step 1 forbids covering friendly models, not coming near a footprint:
+    # a lone friend 2.3" from the target's centre has its base clear of a 3" blast there
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 5)), (unit_data("pal", size=1), (32.3, 35))],
+        [(gaunts("target", 1), (30, 35))],
+    )
+    me, pal, target = battle.units
+    assert templates.aim_point(battle, me, target, 1.5) == target.position
+    pal.position = Point(31.9, 35)  # its base now under the template's rim
+    assert templates.aim_point(battle, me, target, 1.5) != target.position

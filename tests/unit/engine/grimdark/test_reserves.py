@@ -189,3 +189,37 @@ def test_at_alpha_with_the_setting_sample_infiltrators_deploy_in_their_zone():
             (start,) = [p for p in report.positions[0] if p.side == "b" and p.id == lurkers]
             inside.append(zone.contains(Point(start.x, start.y)))
         assert all(inside) if gates else not any(inside), gates
+
+
+def test_a_deep_striker_landing_on_impassable_rock_is_placed_clear_of_it(make_battle):
+    # defect (issue 18 review): the old nudge only kept the landing on the table, so a unit
+    # whose scatter ended on a rock stood inside impassable terrain (seed 000 [16]: no model
+    # may enter it); now it stands the shortest way out, its whole footprint clear
+    from rules.engine.dice import ScatterResult
+    from rules.engine.geometry import IMPASSABLE, Point, Rect, TerrainArea
+    from rules.engine.systems.grimdark.ai import GrimdarkPolicy
+    from rules.engine.systems.grimdark.reserves import deep_strike
+
+    class AimAtRock(GrimdarkPolicy):
+        def deep_strike_point(self, battle, unit):
+            return Point(36.0, 20.0)
+
+    class HitDice(ScriptedDice):
+        def scatter(self):
+            return ScatterResult(hit=True, direction_degrees=0.0)
+
+    rock = TerrainArea("Rock", Rect(30.0, 17.0, 10.0, 8.0), IMPASSABLE)
+    battle = make_battle(
+        [(unit_data("drop", rules=["deep_strike"], category="Elites"), (36, 2))],
+        [(unit_data("foe"), (10, 44))],
+        dice=HitDice([]),
+        terrain=[rock],
+        policy=AimAtRock(),
+    )
+    drop = battle.units[0]
+    drop.reserve = True
+    deep_strike(battle, drop)
+    p, r = drop.position, drop.radius
+    inside = rock.rect.x - r < p.x < rock.rect.x + 10 + r and rock.rect.y - r < p.y < 25 + r
+    assert not inside, p
+    assert p.distance(Point(36.0, 20.0)) < 4.0 + r  # the nearest way out: 3" down, plus r

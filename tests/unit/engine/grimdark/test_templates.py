@@ -220,10 +220,11 @@ def test_a_shell_half_over_a_horde_hits_the_share_it_covers(make_battle):  # [30
 
 def test_a_blast_held_for_a_locked_unit_names_it(make_battle):  # §33
     # the only placement over the lone target touches an enemy unit locked in close
-    # combat: the shot is not fired, and the log names that unit rather than "friends"
+    # combat (two of its bases 2.65" from the hole, under the 5" template): the shot is
+    # not fired, and the log names that unit rather than "friends"
     battle = make_battle(
         [(unit_data("me", size=1), (30, 5))],
-        [(gaunts("target", 1), (30, 35)), (gaunts("brawl", 3), (30, 38.5))],
+        [(gaunts("target", 1), (30, 35)), (gaunts("brawl", 3), (30, 38.0))],
     )
     me, target, brawl = battle.units
     brawl.locked = True

@@ -5,7 +5,8 @@
   enemy unit instead of stopping 1" short: it moves straight on, and the unit it reaches
   (not a vehicle, not locked in combat) takes a Morale check once the tank has moved (✓).
 - A failed check falls back at once (✓); a unit already falling back fails it automatically
-  (✓, 4e p.48); Fearless units pass (✓). A passing unit lets the tank through: models
+  (✓, 4e p.48); Fearless units pass (✓), and so do Tank Hunters (≈ digest §36 "Tank
+  Hunters: … passes tank-shock tests", 4e pp.74-76). A passing unit lets the tank through: models
   that would end under the hull are moved aside, 1" clear of it (✓).
 - Death or Glory (✓): one model of a unit that passed may stand in the tank's path and
   make a single attack that hits automatically against the front armour, with a shooting
@@ -127,7 +128,10 @@ def tank_shock(battle: Battle, tank: Unit, target: Unit, start: Point) -> None:
     if target.falling_back:
         start_falling_back(battle, target)
         return
-    if not morale_check(battle, target):
+    if target.has("tank_hunters"):
+        if battle.logging:
+            battle.log(target.side, target.name, f"{target.name}, Tank Hunters, stand firm")
+    elif not morale_check(battle, target):
         start_falling_back(battle, target)
         return
     policy = battle.policies[target.side]

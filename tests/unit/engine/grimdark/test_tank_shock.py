@@ -81,6 +81,17 @@ def test_fearless_units_pass_the_test(make_battle):
     assert not squad.falling_back
 
 
+def test_tank_hunters_pass_the_test(make_battle):
+    # digest §36 "Tank Hunters: +1 penetration; passes tank-shock tests" (issue 18 review):
+    # the dice that fail the plain squad's check (11 > Ld 8) leave the tank hunters in place
+    for rules, falls_back in (([], True), (["tank_hunters"], False)):
+        squad = unit_data("hunters", rules=rules)
+        battle, hull, squad = shock_battle(make_battle, squad=squad, dice=[6, 5, 3, 3])
+        tank_shock(battle, hull, squad, hull.position)
+        assert squad.falling_back is falls_back, rules
+    assert any("Tank Hunters, stand firm" in e.text for e in battle.events.events)
+
+
 def test_stop_chance_counts_glancing_and_penetrating_results():
     # AV 11, S8 fist-less krak-like blow: D6+8 glances on a 3 (immobilised 4-5 or destroyed 6:
     # 3/6) and penetrates on 4-6 (immobilised, destroyed, destroyed, explodes: 4/6)

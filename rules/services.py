@@ -32,7 +32,7 @@ from rules.models import (
     Simulation,
     SimulationChunk,
 )
-from rules.simulation_stats import battle_outcome, summarise
+from rules.simulation_stats import battle_outcome, pack_outcomes, summarise, unpack_outcomes
 from rules.tasks import battle_resolve_task, simulation_chunk_task, simulation_run_task
 
 MAX_SIMULATION_RUNS = 10_000
@@ -355,7 +355,7 @@ def simulation_run_chunk(*, simulation_id: int, index: int) -> None:
             )
             return
         SimulationChunk.objects.get_or_create(
-            simulation=simulation, index=index, defaults={"outcomes": outcomes}
+            simulation=simulation, index=index, defaults={"outcomes": pack_outcomes(outcomes)}
         )
     simulation_finish(simulation_id=simulation_id)
 
@@ -369,7 +369,7 @@ def simulation_finish(*, simulation_id: int) -> bool:
         chunks = list(simulation.chunks.order_by("index"))
         if len(chunks) < simulation.chunk_count:
             return False
-        outcomes = [outcome for chunk in chunks for outcome in chunk.outcomes]
+        outcomes = [outcome for chunk in chunks for outcome in unpack_outcomes(chunk.outcomes)]
         simulation.result = summarise(outcomes)
         simulation.status = JobStatus.RESOLVED
         simulation.finished_at = timezone.now()

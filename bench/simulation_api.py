@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from battle_workers import prepare_database, setup_django, start_worker, stop_worker  # noqa: E402
+from battle_workers import prepare_database, setup_django, start_worker, stop_worker
 
 
 def worker_processes(parent: int) -> list[int]:
@@ -76,23 +76,23 @@ def api_client(system: str):
 
 def stored_sizes(simulation_id: int) -> tuple[int, int]:
     """PostgreSQL's stored bytes of the result and of all its chunks' outcomes."""
-    from django.db import connection
+    from django.db.models import F, Func, IntegerField, Sum
 
     from rules.models import Simulation, SimulationChunk
 
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT pg_column_size(result) FROM {Simulation._meta.db_table} WHERE id = %s",
-            [simulation_id],
-        )
-        (result,) = cursor.fetchone()
-        cursor.execute(
-            f"SELECT coalesce(sum(pg_column_size(outcomes)), 0) "
-            f"FROM {SimulationChunk._meta.db_table} WHERE simulation_id = %s",
-            [simulation_id],
-        )
-        (chunks,) = cursor.fetchone()
-    return int(result or 0), int(chunks)
+    def size(column: str) -> Func:
+        return Func(F(column), function="pg_column_size", output_field=IntegerField())
+
+    result = (
+        Simulation.objects.filter(pk=simulation_id)
+        .annotate(size=size("result"))
+        .values_list("size", flat=True)
+        .get()
+    )
+    chunks = SimulationChunk.objects.filter(simulation_id=simulation_id).aggregate(
+        total=Sum(size("outcomes"))
+    )["total"]
+    return int(result or 0), int(chunks or 0)
 
 
 def main() -> None:
@@ -109,6 +109,7 @@ def main() -> None:
     from rules.models import SimulationChunk
 
     client, rosters = api_client(args.system)
+    client.get("/api/v1/simulations/")  # load the views first, as a booted web worker has
     worker = start_worker(2)
     try:
         load = os.getloadavg()[0]
@@ -118,6 +119,7 @@ def main() -> None:
             {"rosters": rosters, "runs": args.runs, "seed": 1},
             format="json",
         )
+        answered = time.perf_counter() - started
         if response.status_code != 202:
             raise SystemExit(f"POST answered {response.status_code}: {response.content[:300]}")
         url, progress = response.json()["url"], []
@@ -139,7 +141,7 @@ def main() -> None:
         for c in SimulationChunk.objects.filter(simulation_id=simulation_id)
     )
     print(f"system {args.system}, {args.runs} runs, 2 worker processes, load {load:.2f}")
-    print(f"queued → {detail['status']}: {elapsed:.2f} s")
+    print(f"POST answered 202 in {answered:.2f} s; queued → {detail['status']}: {elapsed:.2f} s")
     print("progress seen: " + ", ".join(f"{p}% at {t:.1f} s" for t, p in progress))
     print(
         f"stored result: {len(json.dumps(detail['result'])) / 1024:.1f} KB JSON, "

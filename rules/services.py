@@ -317,18 +317,22 @@ def simulation_run(*, simulation_id: int) -> list[int]:
 
 
 def simulation_chunk_outcomes(simulation: Simulation, index: int) -> list[dict[str, Any]]:
-    """Play the battles of one chunk (fast path, no text log)."""
+    """Play the battles of one chunk (fast path, no text log), building both armies once:
+    the engine copies what it changes, so every battle starts from the same armies."""
     start, count = simulation.chunk_bounds(index)
+    game = get_system(simulation.system)
+    army_a = game.build_army(simulation.snapshot_a)
+    army_b = game.build_army(simulation.snapshot_b)
+    played = engine_settings(system=simulation.system, stored=simulation.settings)
     return [
         battle_outcome(
-            play_battle(
-                system=simulation.system,
-                mission=simulation.mission,
-                seed=simulation.base_seed + run,
-                snapshot_a=simulation.snapshot_a,
-                snapshot_b=simulation.snapshot_b,
+            game.resolve_battle(
+                army_a,
+                army_b,
+                simulation.mission,
+                simulation.base_seed + run,
                 log=False,
-                settings=simulation.settings,
+                settings=played,
             )
         )
         for run in range(start, start + count)

@@ -98,5 +98,5 @@ def test_chunks_stored_before_packing_are_still_read():
 def test_a_chunk_whose_seeds_do_not_run_on_is_refused_rather_than_stored_wrong():
     outcomes = realistic_outcomes(7, 3)
     outcomes[2]["seed"] = 99
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="run on one by one"):
         pack_outcomes(outcomes)

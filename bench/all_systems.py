@@ -1,19 +1,24 @@
 """Benchmark: seeded battles of every listed game system on the fast path (log=False),
-in one process, with each system's sample matchup and default mission.
+with each system's sample matchup and default mission: the issue 25 figures in one table.
 
 Run: .venv/bin/python bench/all_systems.py [battles-per-system]   (default 200)
 
 Each battle builds both armies from RosterData (as a worker does) and resolves them with
 seeds 0…n−1. Prints per system the median and p95 time per battle (build + resolve), the
-median resolve time alone, battles per second, and the win/draw split.
+median resolve time alone, battles per second and the win/draw split in one process; then
+the median resolve with the full readable log and its ratio to the fast path (target
+≤ 1.5×), and the wall time of 1,000 seeded battles spread over two processes (target
+< 2 s), with the machine's load average when the script started.
 """
 
 from __future__ import annotations
 
+import os
 import platform
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -56,6 +61,46 @@ def bench_system(slug: str, battles: int) -> dict[str, float | int | str]:
     }
 
 
+def _fast_battles(job: tuple[str, int, int]) -> int:
+    """Seeds ``first``…``last − 1`` of ``slug`` on the fast path, in a pool process."""
+    slug, first, last = job
+    system = get_system(slug)
+    roster_a, roster_b = (
+        sample_roster_data(slug, name) for name in system.catalogue.sample_matchup or ()
+    )
+    army_a, army_b = system.build_army(roster_a), system.build_army(roster_b)
+    mission = system.default_mission
+    return sum(
+        system.resolve_battle(army_a, army_b, mission, seed, log=False).winner == "a"
+        for seed in range(first, last)
+    )
+
+
+def logged_ratio(slug: str, battles: int = 20) -> tuple[float, float]:
+    """Median resolve (ms, CPU time) of ``battles`` battles with the full log and without."""
+    system = get_system(slug)
+    roster_a, roster_b = (
+        sample_roster_data(slug, name) for name in system.catalogue.sample_matchup or ()
+    )
+    army_a, army_b = system.build_army(roster_a), system.build_army(roster_b)
+    times: dict[bool, list[float]] = {True: [], False: []}
+    for seed in range(battles):
+        for log in (False, True):
+            t0 = time.process_time()
+            system.resolve_battle(army_a, army_b, system.default_mission, seed, log=log)
+            times[log].append((time.process_time() - t0) * 1000)
+    return statistics.median(times[True]), statistics.median(times[False])
+
+
+def two_core_seconds(slug: str, battles: int = 1000) -> float:
+    """Wall seconds for ``battles`` seeded battles split between two processes."""
+    half = battles // 2
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        list(pool.map(_fast_battles, [(slug, 0, half), (slug, half, battles)]))
+    return time.perf_counter() - started
+
+
 def main(battles: int = 200) -> None:
     print(
         f"{battles} seeded battles per system, log=False, one process "
@@ -65,13 +110,23 @@ def main(battles: int = 200) -> None:
         f"{'system':<12} {'mission':<10} {'median ms':>9} {'p95 ms':>7} {'resolve':>8} "
         f"{'battles/s':>9}  a/b/draw"
     )
-    for slug in sorted(s.slug for s in SYSTEMS if s.catalogue.sample_matchup):
+    slugs = sorted(s.slug for s in SYSTEMS if s.catalogue.sample_matchup)
+    load = os.getloadavg()[0]
+    for slug in slugs:
         row = bench_system(slug, battles)
         print(
             f"{row['system']:<12} {row['mission']:<10} {row['median_ms']:>9.1f} "
             f"{row['p95_ms']:>7.1f} {row['resolve_median_ms']:>8.1f} "
             f"{row['per_second']:>9.1f}  {row['a']}/{row['b']}/{row['draw']}"
         )
+    print(f"\n{'system':<12} {'logged ms':>9} {'fast ms':>8} {'log ×':>6} {'1000 on 2 cores':>16}")
+    for slug in slugs:
+        logged, fast = logged_ratio(slug)
+        print(
+            f"{slug:<12} {logged:>9.1f} {fast:>8.1f} {logged / fast:>6.2f} "
+            f"{two_core_seconds(slug):>14.2f} s"
+        )
+    print(f"load average at the start: {load:.2f} (targets: log × ≤ 1.5, 1000 battles < 2 s)")
 
 
 if __name__ == "__main__":

@@ -146,7 +146,9 @@ class Simulation(EngineJob):
 
 
 class SimulationChunk(models.Model):
-    """The outcomes of one chunk of a simulation: one row per chunk, written once."""
+    """The outcomes of one chunk of a simulation: one row per chunk, written once, packed by
+    column (``simulation_stats.pack_outcomes``; rows written before that are a plain list of
+    outcome dicts, which ``unpack_outcomes`` still reads)."""
 
     simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="chunks")
     index = models.PositiveIntegerField()

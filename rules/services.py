@@ -32,7 +32,7 @@ from rules.models import (
     Simulation,
     SimulationChunk,
 )
-from rules.simulation_stats import battle_outcome, summarise
+from rules.simulation_stats import battle_outcome, pack_outcomes, summarise, unpack_outcomes
 from rules.tasks import battle_resolve_task, simulation_chunk_task, simulation_run_task
 
 MAX_SIMULATION_RUNS = 10_000
@@ -317,18 +317,22 @@ def simulation_run(*, simulation_id: int) -> list[int]:
 
 
 def simulation_chunk_outcomes(simulation: Simulation, index: int) -> list[dict[str, Any]]:
-    """Play the battles of one chunk (fast path, no text log)."""
+    """Play the battles of one chunk (fast path, no text log), building both armies once:
+    the engine copies what it changes, so every battle starts from the same armies."""
     start, count = simulation.chunk_bounds(index)
+    game = get_system(simulation.system)
+    army_a = game.build_army(simulation.snapshot_a)
+    army_b = game.build_army(simulation.snapshot_b)
+    played = engine_settings(system=simulation.system, stored=simulation.settings)
     return [
         battle_outcome(
-            play_battle(
-                system=simulation.system,
-                mission=simulation.mission,
-                seed=simulation.base_seed + run,
-                snapshot_a=simulation.snapshot_a,
-                snapshot_b=simulation.snapshot_b,
+            game.resolve_battle(
+                army_a,
+                army_b,
+                simulation.mission,
+                simulation.base_seed + run,
                 log=False,
-                settings=simulation.settings,
+                settings=played,
             )
         )
         for run in range(start, start + count)
@@ -355,7 +359,7 @@ def simulation_run_chunk(*, simulation_id: int, index: int) -> None:
             )
             return
         SimulationChunk.objects.get_or_create(
-            simulation=simulation, index=index, defaults={"outcomes": outcomes}
+            simulation=simulation, index=index, defaults={"outcomes": pack_outcomes(outcomes)}
         )
     simulation_finish(simulation_id=simulation_id)
 
@@ -369,7 +373,7 @@ def simulation_finish(*, simulation_id: int) -> bool:
         chunks = list(simulation.chunks.order_by("index"))
         if len(chunks) < simulation.chunk_count:
             return False
-        outcomes = [outcome for chunk in chunks for outcome in chunk.outcomes]
+        outcomes = [outcome for chunk in chunks for outcome in unpack_outcomes(chunk.outcomes)]
         simulation.result = summarise(outcomes)
         simulation.status = JobStatus.RESOLVED
         simulation.finished_at = timezone.now()

@@ -1,7 +1,9 @@
 """Summaries of many seeded battles: odds with confidence intervals and distributions.
 
 Pure functions over plain outcome dicts ``{"seed", "winner", "score_a", "score_b",
-"surviving_a", "surviving_b"}`` so any worker can aggregate any set of chunks.
+"surviving_a", "surviving_b"}`` so any worker can aggregate any set of chunks. A chunk is
+stored packed by column (:func:`pack_outcomes`): about 20 bytes of JSON per battle instead
+of about 100, so a 10,000-run simulation keeps about 0.2 MB of chunks (issue 25, memory).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from typing import Any
 from rules.engine.report import BattleReport
 
 Z_95 = 1.959963984540054
+PACKED_COLUMNS = ("score_a", "score_b", "surviving_a", "surviving_b")
+DRAW_MARK = "-"  # a drawn battle's letter in a packed chunk's ``winners``
 
 
 def battle_outcome(report: BattleReport) -> dict[str, Any]:
@@ -28,6 +32,40 @@ def battle_outcome(report: BattleReport) -> dict[str, Any]:
         "surviving_a": surviving["a"],
         "surviving_b": surviving["b"],
     }
+
+
+def pack_outcomes(outcomes: list[dict[str, Any]]) -> dict[str, Any]:
+    """One chunk's outcomes by column: the first seed (the chunk's seeds run on from it,
+    as ``simulation_chunk_outcomes`` plays them), the winners as one string of ``a``, ``b``
+    or ``-`` for a draw, and a list per number."""
+    seeds = [o["seed"] for o in outcomes]
+    first = seeds[0] if seeds else 0
+    if seeds != list(range(first, first + len(seeds))):
+        raise ValueError("a packed chunk's seeds must run on one by one")
+    packed: dict[str, Any] = {
+        "first_seed": first,
+        "winners": "".join(o["winner"] or DRAW_MARK for o in outcomes),
+    }
+    for column in PACKED_COLUMNS:
+        packed[column] = [o[column] for o in outcomes]
+    return packed
+
+
+def unpack_outcomes(stored: dict[str, Any] | list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The outcome dicts of a stored chunk, packed or (rows written before packing) a
+    plain list of dicts."""
+    if isinstance(stored, list):
+        return stored
+    columns = [stored[column] for column in PACKED_COLUMNS]
+    first = stored["first_seed"]
+    return [
+        {
+            "seed": first + i,
+            "winner": "" if letter == DRAW_MARK else letter,
+            **dict(zip(PACKED_COLUMNS, values, strict=True)),
+        }
+        for i, (letter, *values) in enumerate(zip(stored["winners"], *columns, strict=True))
+    ]
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:

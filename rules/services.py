@@ -365,15 +365,17 @@ def simulation_run_chunk(*, simulation_id: int, index: int) -> None:
 
 
 def simulation_finish(*, simulation_id: int) -> bool:
-    """Store the summary once every chunk is in; True when this call stored it."""
+    """Store the summary once every chunk is in; True when this call stored it. Until the
+    last chunk, only the chunks are counted: their outcomes are read once, by the call that
+    writes the summary (not by every chunk's call, which read them all each time)."""
     with transaction.atomic():
         simulation = Simulation.objects.select_for_update().get(pk=simulation_id)
         if simulation.result is not None or simulation.status in FINISHED_JOB_STATUSES:
             return False
-        chunks = list(simulation.chunks.order_by("index"))
-        if len(chunks) < simulation.chunk_count:
+        if simulation.chunks.count() < simulation.chunk_count:
             return False
-        outcomes = [outcome for chunk in chunks for outcome in unpack_outcomes(chunk.outcomes)]
+        stored = simulation.chunks.order_by("index").values_list("outcomes", flat=True)
+        outcomes = [outcome for chunk in stored for outcome in unpack_outcomes(chunk)]
         simulation.result = summarise(outcomes)
         simulation.status = JobStatus.RESOLVED
         simulation.finished_at = timezone.now()

@@ -27,6 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from battle_workers import prepare_database, setup_django, start_worker, stop_worker
 
+POLL_SECONDS = 0.5  # the odds page polls every 1 s (frontend odds/_progress.html)
+
 
 def worker_processes(parent: int) -> list[int]:
     """The worker's main process and its pool children (read from /proc)."""
@@ -130,7 +132,7 @@ def main() -> None:
                 progress.append((elapsed, detail["progress"]))
             if detail["status"] in ("resolved", "failed", "cancelled"):
                 break
-            time.sleep(0.05)
+            time.sleep(POLL_SECONDS)
         rss = [peak_rss_mb(pid) for pid in worker_processes(worker.pid)]
     finally:
         stop_worker(worker)

@@ -150,15 +150,15 @@ def fire_volley(
             return Outcome()
         volley = Volley(weapon, volley.bs, len(casters), weapon.shots * len(casters), casters)
     if weapon.template:
-        others = templates.teardrop_units(battle, unit, target)
-        if others is None:
+        aim = templates.teardrop_aim(battle, unit, target)
+        if aim is None:
             return Outcome(held=True)
         total = Outcome()
         attack = base_attack(volley.models, weapon, 0, None, distance)
         for _ in range(volley.shots):
             if target.count == 0:
                 break
-            _add(total, templates.template_shot(battle, unit, weapon, attack, target, others))
+            _add(total, templates.template_shot(battle, unit, weapon, attack, target, aim))
         return total
     hit_on = 2 if weapon.sniper else tables.to_hit_shooting(volley.bs)
     if hit_on is None:

@@ -17,16 +17,17 @@ footprints lie under it, of either side.
   firer's kills: victory points come from each unit's state at the end
   (``missions.victory_points``), so the enemy scores them.
 - Flamer templates: the teardrop (about 8" long, narrow end at the firer, NOT IN SEED ≈ 4e
-  sizes) points at the target's centre and hits every model it touches (at least one of the
-  target's); it also hits any other enemy unit under it, and a
-  template that would cover a friendly model or touch a locked one is not fired (digest §21
-  "It may not cover any friendly model", §33): the engine aims only straight at the target.
+  sizes) is pointed where it touches the most enemy models, the target's and any other enemy
+  unit's, among the line to the target's centre and swings of up to 30° either side; a
+  direction that would cover a friendly model or touch a locked one is not taken, and with
+  none left the template is not fired (digest §21 "point it anywhere. It may not cover any
+  friendly model", §33).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rules.engine.geometry import Point
 from rules.engine.systems.grimdark import formation
@@ -47,6 +48,7 @@ TEARDROP_HALF_NARROW = 0.4
 TEARDROP_HALF_WIDE = 1.75
 TEARDROP_REACH = TEMPLATE_LENGTH
 MODEL_SLACK = 1.0  # how far a rim model's base may stand outside its footprint circle
+TEARDROP_SWINGS = (0.0, 6.0, -6.0, 12.0, -12.0, 18.0, -18.0, 24.0, -24.0, 30.0, -30.0)
 
 
 def blast_radius(weapon: Weapon) -> float:
@@ -274,19 +276,30 @@ def teardrop_models(unit: Unit, start: Point, angle: float) -> int:
     return touched
 
 
+@dataclass(frozen=True, slots=True)
+class TeardropAim:
+    """Where a flamer template lies: its narrow end, its direction in degrees, how many of
+    the target's models it touches, and the other enemy units under it with theirs."""
+
+    start: Point
+    angle: float
+    touched: int
+    others: tuple[tuple[Unit, int], ...]
+
+
 def teardrop_start(firer: Unit, target: Unit) -> tuple[Point, float]:
-    """The teardrop's narrow end, at the firer's edge, and its direction, at the target's
-    centre (digest §21 Template)."""
+    """The teardrop's narrow end, at the firer's edge, and the direction of the target's
+    centre from there."""
     start = firer.position.toward(target.position, firer.radius)
     return start, start.angle_to(target.position)
 
 
-def teardrop_units(battle: Battle, firer: Unit, target: Unit) -> list[tuple[Unit, int]] | None:
-    """Other units under a flamer template pointed from the firer's edge at the target's
-    centre, with how many of each one's models it touches; None if it would cover a
-    friendly model or touch a locked one (digest §21 Template, §33)."""
-    start, angle = teardrop_start(firer, target)
-    out = []
+def _under_teardrop(
+    battle: Battle, firer: Unit, target: Unit, start: Point, angle: float
+) -> tuple[list[tuple[Unit, int]], Unit | None]:
+    """The other enemy units a teardrop laid so touches, with their models touched, and the
+    first friendly or locked unit it would touch (None if none)."""
+    others = []
     for unit in units_under(battle, start, TEARDROP_REACH):
         if unit is firer or unit is target:
             continue
@@ -294,17 +307,48 @@ def teardrop_units(battle: Battle, firer: Unit, target: Unit) -> list[tuple[Unit
         if touched == 0:
             continue
         if unit.side == firer.side or unit.locked:
-            if battle.logging:
-                battle.log(
-                    firer.side,
-                    firer.name,
-                    f"{firer.name} cannot aim its template at {target.name}"
-                    f" without covering {unit.name}",
-                    target=target.name,
-                )
-            return None
-        out.append((unit, touched))
-    return out
+            return others, unit
+        others.append((unit, touched))
+    return others, None
+
+
+def teardrop_aim(battle: Battle, firer: Unit, target: Unit) -> TeardropAim | None:
+    """Point the flamer template: "narrow end touching the firer's base, point it anywhere;
+    it may not cover any friendly model" (digest §21 Template; §33 no locked model). The
+    firer tries the line to the target's centre and swings of up to 30° either side
+    (``TEARDROP_SWINGS``), keeps those that touch the target and no friendly or locked
+    model, and lays it where it touches the most enemy models (the smallest swing on a tie).
+    At the centre line it touches at least one of the target's models: the 8" is measured
+    to the target's outline, and a rim base may stand a little deeper. None when every
+    direction would cover a friend or touch a locked unit (logged with the one in the way)."""
+    start, centre = teardrop_start(firer, target)
+    best: TeardropAim | None = None
+    in_the_way: Unit | None = None
+    for swing in TEARDROP_SWINGS:
+        angle = (centre + swing) % 360.0
+        touched = teardrop_models(target, start, angle)
+        if swing and touched == 0:
+            continue
+        others, blocker = _under_teardrop(battle, firer, target, start, angle)
+        if blocker is not None:
+            in_the_way = in_the_way or blocker
+            continue
+        aim = TeardropAim(start, angle, max(1, touched), tuple(others))
+        if best is None or _models_touched(aim) > _models_touched(best):
+            best = aim
+    if best is None and battle.logging and in_the_way is not None:
+        battle.log(
+            firer.side,
+            firer.name,
+            f"{firer.name} cannot aim its template at {target.name}"
+            f" without covering {in_the_way.name}",
+            target=target.name,
+        )
+    return best
+
+
+def _models_touched(aim: TeardropAim) -> int:
+    return aim.touched + sum(touched for _, touched in aim.others)
 
 
 def template_hits(unit: Unit, touched: int) -> int:
@@ -325,23 +369,20 @@ def template_shot(
     weapon: Weapon,
     attack: Attack,
     target: Unit,
-    others: list[tuple[Unit, int]],
+    aim: TeardropAim,
 ) -> Outcome:
-    """One flamer template: the target and every other enemy unit under it are hit
-    (seed 000 [31], no cover save); a vehicle the firer's line finds in cover is still
-    obscured (``smoke.obscured``); returns what it did to ``target``."""
-    start, angle = teardrop_start(firer, target)
-    # at least one: the range to the target's outline is what the 8" is measured to (seed
-    # 000 [31]), and a rim model's base may stand a little deeper than the outline
-    touched = max(1, teardrop_models(target, start, angle))
+    """One flamer template laid as ``aim`` (:func:`teardrop_aim`): the target and every
+    other enemy unit under it are hit (seed 000 [31], no cover save); a vehicle the firer's
+    line finds in cover is still obscured (``smoke.obscured``); returns what it did to
+    ``target``."""
     result = resolve_attack(
         battle,
-        replace(attack, dice=template_hits(target, touched)),
+        replace(attack, dice=template_hits(target, aim.touched)),
         target,
         _hull_cover(battle, target, firer),
         firer,
     )
-    for unit, touched in others:
+    for unit, touched in aim.others:
         if unit.count == 0:
             continue
         before = unit.count

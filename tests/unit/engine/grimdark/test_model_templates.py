@@ -103,9 +103,9 @@ def test_a_flamer_may_pass_beside_a_friend_whose_models_it_does_not_touch(make_b
     me, pal, target = battle.units
     start, angle = templates.teardrop_start(me, target)
     assert templates.teardrop_models(pal, start, angle) == 0
-    assert templates.teardrop_units(battle, me, target) == []
-    pal.position = Point(31.5, 15.5)  # 1.5" to the side: its base now under the edge
-    assert templates.teardrop_units(battle, me, target) is None
+    aim = templates.teardrop_aim(battle, me, target)  # fired, wherever it is pointed
+    assert aim is not None
+    assert templates.teardrop_models(pal, aim.start, aim.angle) == 0
 
 
 def test_a_shell_partly_over_a_vehicle_hits_it_on_four_up_and_its_hole_over_it_always(

@@ -113,8 +113,8 @@ def test_a_flamer_template_also_burns_the_enemy_unit_behind_the_target(make_batt
         dice=ScriptedDice([6] * 40),
     )
     me, target, behind = battle.units
-    others = templates.teardrop_units(battle, me, target)
-    assert [u.id for u, _ in others] == [behind.id]
+    aim = templates.teardrop_aim(battle, me, target)
+    assert [u.id for u, _ in aim.others] == [behind.id]
     fire(battle, me, FLAMER, target)
     assert behind.count < 3
     assert me.kills >= 3 - behind.count
@@ -122,15 +122,55 @@ def test_a_flamer_template_also_burns_the_enemy_unit_behind_the_target(make_batt
 
 
 def test_a_flamer_template_may_not_cover_a_friendly_unit(make_battle):
+    # a friend standing just in front of the firer, across every line to the target: no
+    # direction touches the target without covering it, so the flamer is not fired
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 10)), (gaunts("friends", 5), (30, 12.6))],
+        [(gaunts("target", 3), (30, 16.5))],
+        dice=ScriptedDice([6] * 40),
+    )
+    me, friends, target = battle.units
+    assert templates.teardrop_aim(battle, me, target) is None
+    out = fire(battle, me, FLAMER, target)
+    assert_not_fired(battle, out, [friends, target], "without covering friends")
+
+
+def test_a_flamer_is_swung_aside_to_miss_a_friend_behind_the_target(make_battle):
+    # digest §21 "point it anywhere. It may not cover any friendly model": with friends in
+    # line behind the target, the straight line would cover them; the firer swings the
+    # template off that line and still burns the target
     battle = make_battle(
         [(unit_data("me", size=1), (30, 10)), (gaunts("friends", 3), (30, 16.5))],
         [(gaunts("target", 3), (30, 13))],
         dice=ScriptedDice([6] * 40),
     )
     me, friends, target = battle.units
-    assert templates.teardrop_units(battle, me, target) is None
-    out = fire(battle, me, FLAMER, target)
-    assert_not_fired(battle, out, [friends, target], "without covering friends")
+    start, centre = templates.teardrop_start(me, target)
+    assert templates.teardrop_models(friends, start, centre) > 0
+    aim = templates.teardrop_aim(battle, me, target)
+    assert aim is not None
+    assert aim.angle != centre
+    assert templates.teardrop_models(friends, aim.start, aim.angle) == 0
+    fire(battle, me, FLAMER, target)
+    assert target.count < 3
+    assert friends.count == 3
+
+
+def test_a_flamer_is_pointed_where_it_touches_the_most_enemy_models(make_battle):
+    # two broods side by side 5" out: straight at the target's centre the teardrop touches
+    # only the target; swung toward the second brood it touches models of both
+    battle = make_battle(
+        [(unit_data("me", size=1), (30, 10))],
+        [(gaunts("target", 5), (30, 16)), (gaunts("beside", 5), (34.5, 16))],
+    )
+    me, target, beside = battle.units
+    start, centre = templates.teardrop_start(me, target)
+    straight = templates.teardrop_models(target, start, centre) + templates.teardrop_models(
+        beside, start, centre
+    )
+    aim = templates.teardrop_aim(battle, me, target)
+    assert aim.touched >= 1
+    assert aim.touched + sum(n for _, n in aim.others) > straight
 
 
 def test_units_under_skips_far_units_with_a_cheap_gap_test(make_battle):

@@ -205,13 +205,13 @@ def test_a_template_that_ignores_cover_saves_still_finds_a_hull_down_vehicle_obs
     # templates ignore cover saves (seed 000 [31]), but obscured is the vehicle's own rule
     # (digest §36.6 ≈, 4e p.62): a S9 template's penetrating hit (D6 6 + 9 = 15 > AV11) on a
     # tank behind ruins glances, and only under the setting
-    from rules.engine.systems.grimdark.templates import template_shot
+    from rules.engine.systems.grimdark.templates import teardrop_aim, template_shot
 
     for hull_down, expected in ((True, "glancing"), (False, "penetrating")):
         battle = _tank_behind_ruins(make_battle, hull_down_vehicles=hull_down)
         hull, foe = battle.units
         flame = Attack(dice=1, hit_on=None, strength=9, ap=2, ignore_cover=True)
-        out = template_shot(battle, foe, None, flame, hull, [])
+        out = template_shot(battle, foe, None, flame, hull, teardrop_aim(battle, foe, hull))
         assert out.vehicle_results[0].startswith(expected)
 
 

@@ -102,6 +102,8 @@ def two_core_seconds(slug: str, battles: int = 1000) -> float:
 
 
 def main(battles: int = 200) -> None:
+    if battles < 2:
+        raise SystemExit("battles per system: at least 2 (for the p95)")
     print(
         f"{battles} seeded battles per system, log=False, one process "
         f"(Python {platform.python_version()}, {platform.machine()})"

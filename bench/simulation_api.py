@@ -27,7 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from battle_workers import prepare_database, setup_django, start_worker, stop_worker
 
-POLL_SECONDS = 0.5  # the odds page polls every 1 s (frontend odds/_progress.html)
+POLL_SECONDS = (
+    0.5  # the odds page polls every 1 s (frontend/templates/frontend/odds/_progress.html)
+)
 
 
 def worker_processes(parent: int) -> list[int]:

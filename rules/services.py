@@ -348,7 +348,7 @@ def simulation_run_chunk(*, simulation_id: int, index: int) -> None:
         lease_renew(Simulation, simulation_id)
         try:
             with lease_kept(Simulation, simulation_id):
-                outcomes = simulation_chunk_outcomes(simulation, index)
+                outcomes = pack_outcomes(simulation_chunk_outcomes(simulation, index))
         except Exception as exc:  # noqa: BLE001 - an engine failure fails the simulation
             Simulation.objects.filter(
                 pk=simulation_id, result__isnull=True, status__in=ACTIVE_JOB_STATUSES
@@ -359,7 +359,7 @@ def simulation_run_chunk(*, simulation_id: int, index: int) -> None:
             )
             return
         SimulationChunk.objects.get_or_create(
-            simulation=simulation, index=index, defaults={"outcomes": pack_outcomes(outcomes)}
+            simulation=simulation, index=index, defaults={"outcomes": outcomes}
         )
     simulation_finish(simulation_id=simulation_id)
 

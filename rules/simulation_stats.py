@@ -2,8 +2,8 @@
 
 Pure functions over plain outcome dicts ``{"seed", "winner", "score_a", "score_b",
 "surviving_a", "surviving_b"}`` so any worker can aggregate any set of chunks. A chunk is
-stored packed by column (:func:`pack_outcomes`): about 20 bytes of JSON per battle instead
-of about 100, so a 10,000-run simulation keeps about 0.2 MB of chunks (issue 25, memory).
+stored packed by column (:func:`pack_outcomes`): about 25 bytes of JSON per battle instead
+of about 100, so a 10,000-run simulation keeps about 250 KB of chunk JSON (issue 25, memory).
 """
 
 from __future__ import annotations

@@ -150,13 +150,15 @@ def fire_volley(
             return Outcome()
         volley = Volley(weapon, volley.bs, len(casters), weapon.shots * len(casters), casters)
     if weapon.template:
-        aim = templates.teardrop_aim(battle, unit, target)
-        if aim is None:
-            return Outcome(held=True)
         total = Outcome()
         attack = base_attack(volley.models, weapon, 0, None, distance)
-        for _ in range(volley.shots):
+        for shot in range(volley.shots):  # each template laid over the survivors
             if target.count == 0:
+                break
+            aim = templates.teardrop_aim(battle, unit, target)
+            if aim is None:
+                if shot == 0:
+                    return Outcome(held=True)
                 break
             _add(total, templates.template_shot(battle, unit, weapon, attack, target, aim))
         return total

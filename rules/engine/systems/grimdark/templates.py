@@ -300,7 +300,7 @@ def _under_teardrop(
     """The other enemy units a teardrop laid so touches, with their models touched, and the
     first friendly or locked unit it would touch (None if none)."""
     others = []
-    for unit in units_under(battle, start, TEARDROP_REACH):
+    for unit in units_under(battle, start, TEARDROP_REACH + TEARDROP_HALF_WIDE):
         if unit is firer or unit is target:
             continue
         touched = teardrop_models(unit, start, angle)
@@ -319,8 +319,9 @@ def teardrop_aim(battle: Battle, firer: Unit, target: Unit) -> TeardropAim | Non
     (``TEARDROP_SWINGS``), keeps those that touch the target and no friendly or locked
     model, and lays it where it touches the most enemy models (the smallest swing on a tie).
     At the centre line it touches at least one of the target's models: the 8" is measured
-    to the target's outline, and a rim base may stand a little deeper. None when every
-    direction would cover a friend or touch a locked unit (logged with the one in the way)."""
+    to the target's outline, and a rim base may stand a little deeper. None when no
+    direction touches the target without covering a friend or touching a locked unit
+    (logged with the one in the way on the centre line)."""
     start, centre = teardrop_start(firer, target)
     best: TeardropAim | None = None
     in_the_way: Unit | None = None

@@ -295,3 +295,26 @@ def test_a_held_heavy_blast_is_not_logged_as_fired_and_does_not_bar_a_charge(mak
     assert not any("fires 1 Frag missile" in t for t in log)
     assert me.may_charge
     assert friends.count == target.count == 10
+
+
+def test_each_flamer_of_a_volley_is_laid_over_the_survivors(make_battle, monkeypatch):
+    # three flamers at a brood of 20: each template is pointed and counted anew over the
+    # survivors of the one before (engine 0.7.1 first reused the first aim's count)
+    battle = make_battle(
+        [(unit_data("me", size=3), (30, 10))],
+        [(gaunts("brood", 20), (30, 16))],
+        dice=ScriptedDice([], seed=5),
+    )
+    me, brood = battle.units
+    aims = []
+    real_aim = templates.teardrop_aim
+
+    def counting_aim(battle, firer, target):
+        aim = real_aim(battle, firer, target)
+        aims.append((target.count, aim.touched))
+        return aim
+
+    monkeypatch.setattr(templates, "teardrop_aim", counting_aim)
+    shooting.fire_volley(battle, me, Volley(FLAMER, 4, 3, 3, me.models[:3]), brood, None)
+    assert len(aims) == 3  # the first template cannot burn 20
+    assert all(touched <= count for count, touched in aims)

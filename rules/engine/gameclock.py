@@ -77,7 +77,11 @@ def clock_switch(state: ClockState, now_ms: int) -> ClockState:
     charged = _charged(state, now_ms)
     nxt = other(state.active)
     if state.mode == "per_turn":
-        charged = replace(charged, **{f"remaining_{nxt}": state.limit_ms})
+        charged = (
+            replace(charged, remaining_a=state.limit_ms)
+            if nxt == "a"
+            else replace(charged, remaining_b=state.limit_ms)
+        )
     return replace(charged, active=nxt, started_at_ms=now_ms)
 
 

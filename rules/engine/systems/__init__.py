@@ -12,7 +12,7 @@ from rules.engine.systems.hextactical import SYSTEM as HEXTACTICAL
 from rules.engine.systems.massbattle import SYSTEM as MASSBATTLE
 from rules.engine.systems.skirmish import SYSTEM as SKIRMISH
 
-SYSTEMS: tuple[GameSystem, ...] = (GRIMDARK, SKIRMISH, MASSBATTLE, HEXTACTICAL)
+SYSTEMS: tuple[GameSystem, ...] = (GRIMDARK, SKIRMISH, MASSBATTLE, HEXTACTICAL)  # type: ignore[assignment]
 """Every game system this server plays, in the order pages list them."""
 
 

@@ -274,8 +274,8 @@ def fight(battle: Battle, group: list[Unit]) -> dict[str, int]:
             if not mine:
                 continue
             if unit.spill:  # the first round after a multiple charge
-                for target, models in split_strikers(battle, unit, mine, engaged[unit.id]):
-                    strike(battle, unit, step, target, models, engaged.get(target.id), wounds)
+                for foe, models in split_strikers(battle, unit, mine, engaged[unit.id]):
+                    strike(battle, unit, step, foe, models, engaged.get(foe.id), wounds)
                 continue
             target = battle.policies[unit.side].melee_target(battle, unit)
             if target is not None:

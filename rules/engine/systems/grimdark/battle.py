@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.engine.dice import Dice
 from rules.engine.geometry import Point, Table, point_segment_distance
@@ -11,6 +11,9 @@ from rules.engine.kernel.events import EventLog
 from rules.engine.kernel.sides import other
 from rules.engine.systems.grimdark.army import MONSTROUS, VEHICLE, Unit
 from rules.engine.systems.grimdark.settings import GrimdarkSettings
+
+if TYPE_CHECKING:
+    from rules.engine.systems.grimdark.ai import GrimdarkPolicy
 
 LARGE_TYPES: tuple[str, ...] = (VEHICLE, MONSTROUS)
 AREA_SIGHT_DEPTH = 6.0  # models see and are seen up to 6" into area terrain (seed 000 [21])
@@ -31,7 +34,7 @@ class Battle:
         table: Table,
         dice: Dice,
         mission: Any,
-        policies: dict[str, Any],
+        policies: dict[str, GrimdarkPolicy],
         events: EventLog,
         names: dict[str, str],
         settings: GrimdarkSettings | None = None,

@@ -186,8 +186,8 @@ def resolve_attack(
     """Hit → wound → save → remove for one batch against a non-vehicle unit; vehicles
     go to :func:`resolve_vehicle_hits`."""
     if attack.hit_rolls is not None and attack.hit_on is not None:
-        need = attack.hit_on
-        hits = sum(1 for r in attack.hit_rolls if r >= need and r != 1)
+        hit_need = attack.hit_on
+        hits = sum(1 for r in attack.hit_rolls if r >= hit_need and r != 1)
         sixes = sum(1 for r in attack.hit_rolls if r == 6)
     elif attack.hit_on is None:
         hits, sixes = attack.dice, 0
@@ -197,9 +197,11 @@ def resolve_attack(
         return resolve_vehicle_hits(battle, attack, hits, target, source, cover)
     rend = sixes if attack.rending and tables.RENDING_ON_TO_HIT else 0
     normal_hits = hits - rend
-    need = attack.wound_on
-    if need is None:
-        need = tables.to_wound(attack.strength, target.majority("t"))
+    need = (
+        tables.to_wound(attack.strength, target.majority("t"))
+        if attack.wound_on is None
+        else attack.wound_on
+    )
     wounds = 0
     if need is not None and normal_hits:
         wounds, wound_sixes = roll_successes(battle, normal_hits, need, attack.reroll_wounds)

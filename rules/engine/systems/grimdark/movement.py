@@ -85,7 +85,7 @@ def dangerous_terrain_test(battle: Battle, unit: Unit, moved: float = 0.0) -> in
         else:
             unit.immobilised = True
         return 0
-    cover = None
+    cover: int | None = None
     ap = None if tables.DANGEROUS_TERRAIN_ARMOUR_SAVE else 1
     slain = allocate_wounds(battle, unit, ones, 0, 0, ap, cover).slain
     if slain and battle.logging:

@@ -160,7 +160,7 @@ def split_strikers(
         end -= count
     groups: dict[str, tuple[Unit, list[Model]]] = {}
     for model in models:
-        foe = assigned.get(id(model), default)
-        if foe is not None:
-            groups.setdefault(foe.id, (foe, []))[1].append(model)
+        struck = assigned.get(id(model), default)
+        if struck is not None:
+            groups.setdefault(struck.id, (struck, []))[1].append(model)
     return list(groups.values())

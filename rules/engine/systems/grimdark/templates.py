@@ -299,7 +299,7 @@ def _under_teardrop(
 ) -> tuple[list[tuple[Unit, int]], Unit | None]:
     """The other enemy units a teardrop laid so touches, with their models touched, and the
     first friendly or locked unit it would touch (None if none)."""
-    others = []
+    others: list[tuple[Unit, int]] = []
     for unit in units_under(battle, start, TEARDROP_REACH + TEARDROP_HALF_WIDE):
         if unit is firer or unit is target:
             continue

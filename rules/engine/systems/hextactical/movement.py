@@ -8,6 +8,7 @@ movement, Evade and slam).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -32,7 +33,7 @@ def reachable(
     b: Battle,
     c: Combatant,
     budget: int,
-    enter: set[Hex] | None = None,
+    enter: AbstractSet[Hex] | None = None,
     evade: bool = False,
 ) -> Tree:
     """Hexes reachable with ``budget`` movement points: into any front hex (front-left and

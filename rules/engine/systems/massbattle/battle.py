@@ -415,7 +415,7 @@ def resolve(
     """Play the scenario of seed 003 §12; ``flagged`` = (side, turn) whose clock ran out;
     ``timed_out`` = the turns that ran out of time on a per-turn clock (``timing``);
     ``policies`` maps a side to its AI (default :class:`MassBattlePolicy`)."""
-    if mission not in ("battle", *CONDITIONS):
+    if mission != "battle" and mission not in CONDITIONS:
         raise EngineError("mission.unknown", f"Unknown massbattle mission '{mission}'.")
     return MassBattle(
         army_a,

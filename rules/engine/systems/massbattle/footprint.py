@@ -45,14 +45,26 @@ class Footprint:
         "y",
     )
 
-    def __init__(self, x: float, y: float, facing: float, width: float, depth: float) -> None:
+    def __init__(
+        self,
+        x: float,
+        y: float,
+        facing: float,
+        width: float,
+        depth: float,
+        shape: tuple[float, float, float] | None = None,
+    ) -> None:
+        """``shape`` = (r, fx, fy) of a footprint of the same size and facing, reused."""
         self.x = x
         self.y = y
         self.facing = facing
         self.width = width
         self.depth = depth
-        self.r = 0.5 * (width * width + depth * depth) ** 0.5
-        self.fx, self.fy, _lx, _ly = _axes(facing)
+        if shape is None:
+            self.r = 0.5 * (width * width + depth * depth) ** 0.5
+            self.fx, self.fy, _lx, _ly = _axes(facing)
+        else:
+            self.r, self.fx, self.fy = shape
         self._leader: Point | None = None
         self._corners: list[Point] | None = None
         self._edges: dict[str, tuple[Point, Point, float]] | None = None
@@ -68,21 +80,7 @@ class Footprint:
     def at(self, x: float, y: float) -> Footprint:
         """The same rectangle and facing centred on (x, y): the radius and axes are the
         same, so they are copied rather than computed again."""
-        fp = _new_footprint(Footprint)
-        fp.x = x
-        fp.y = y
-        fp.facing = self.facing
-        fp.width = self.width
-        fp.depth = self.depth
-        fp.r = self.r
-        fp.fx = self.fx
-        fp.fy = self.fy
-        fp._leader = None
-        fp._corners = None
-        fp._edges = None
-        fp._samples = None
-        fp._shrunk = None
-        return fp
+        return Footprint(x, y, self.facing, self.width, self.depth, (self.r, self.fx, self.fy))
 
     def axes(self) -> tuple[float, float, float, float]:
         """(fx, fy, lx, ly): the forward unit vector and the left unit vector."""
@@ -133,9 +131,6 @@ class Footprint:
 
     def turned(self, facing: float) -> Footprint:
         return Footprint(self.x, self.y, facing % 360.0, self.width, self.depth)
-
-
-_new_footprint = object.__new__
 
 
 TOUCH = 0.05  # a rectangle this much smaller on every side overlaps only what it crosses

@@ -19,7 +19,9 @@ def allowed_orders(unit: Unit, settings: MassBattleSettings = DEFAULT_SETTINGS) 
     Change Facing, Back under ``wavering_may_charge=False``; war engines never March or
     Charge, Shambling never Marches (seed 003 §4, §10)."""
     if unit.wavering:
-        orders = WAVERING_ORDERS if settings.wavering_may_charge else WAVERING_ORDERS_NO_CHARGE
+        orders: tuple[str, ...] = (
+            WAVERING_ORDERS if settings.wavering_may_charge else WAVERING_ORDERS_NO_CHARGE
+        )
     else:
         orders = ORDERS
     if unit.unit_type == "war_engine":

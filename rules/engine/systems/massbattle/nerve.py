@@ -56,7 +56,8 @@ def nerve_test(
 ) -> NerveOutcome:
     """A full nerve test: a rout is re-rolled once under Inspiring (second stands); Shambling
     counts Wavering as Steady; Headstrong shakes off Wavering on a D6 4+ (seed 003 §8, §10)."""
-    result, rolls, total = single_test(dice, damage, nerve, banner, musician)
+    result, first, total = single_test(dice, damage, nerve, banner, musician)
+    rolls: tuple[int, ...] = first
     rerolled = False
     if result == ROUTED and inspired:
         result, second, total = single_test(dice, damage, nerve, banner, musician)

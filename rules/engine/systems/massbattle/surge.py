@@ -76,7 +76,8 @@ def surge_move(state: BattleState, target: Unit, inches: float) -> tuple[float, 
     stops 1" from it, as every move does (seed 003 §4-§5)."""
     start = target.fp
     enemies = _near_units(start, inches, state.enemies(target))
-    friends, close = [], []
+    friends: list[Footprint] = []
+    close: list[Footprint] = []
     for friend in _near_units(start, inches, state.friends(target)):
         near = overlaps(start, friend.fp, C.SPACING - 0.01)
         (close if near else friends).append(friend.fp)

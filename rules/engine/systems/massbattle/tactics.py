@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.charge import ChargePlan
@@ -109,7 +110,7 @@ def concentrate(
     chosen: list[ChargePlan] = []
     # Each choice as [worth, plan, value, damage]; a worth changes only when a charge on its
     # target is taken, so only those are worked out again.
-    open_units = {
+    open_units: dict[str, list[list[Any]]] = {
         uid: [
             [_worth(loaded, plan, value, damage), plan, value, damage]
             for plan, value, damage in choices
@@ -117,7 +118,7 @@ def concentrate(
         for uid, choices in options.items()
     }
     while open_units:
-        best: list | None = None
+        best: list[Any] | None = None
         best_uid = ""
         for uid in sorted(open_units):
             for choice in open_units[uid]:

@@ -177,7 +177,7 @@ def parry_level(main: Item, off: Item | None) -> int:
 def armour_save(items: tuple[str, ...], with_shield: bool) -> int | None:
     """Base save: light armour 6+, heavy 5+, a shield +1 (6+ alone); a buckler gives none
     (seed 001 §9.10; NOT IN SEED: published Mordheim armour)."""
-    saves = [EQUIPMENT[k].save for k in items if EQUIPMENT[k].save is not None]
+    saves = [save for k in items if (save := EQUIPMENT[k].save) is not None]
     base = min(saves) if saves else None
     if with_shield and "shield" in items:
         base = 6 if base is None else base - 1

@@ -83,7 +83,9 @@ def may_run(state: BattleState, fighter: Fighter) -> bool:
     return True
 
 
-def _route_gap(sx: float, sy: float, ex: float, ey: float, px: float, py: float) -> float:
+def _route_gap(
+    sx: float, sy: float, ex: float, ey: float, px: float, py: float
+) -> tuple[float, float]:
     """Distance from point ``p`` to the segment s→e, and where along it (0..1) it is closest."""
     dx, dy = ex - sx, ey - sy
     length2 = dx * dx + dy * dy

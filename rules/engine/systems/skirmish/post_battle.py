@@ -191,7 +191,7 @@ def _rolled_injury(roller: Roller, who: str, d66: int, context: InjuryContext) -
     out = {"d66": d66, **_injury_detail(roller, who, code, context)}
     if code == "multiple_injuries":
         extra = roller.roll("multiple injuries: count", who, "D6")
-        results = []
+        results: list[dict[str, Any]] = []
         while len(results) < extra:
             value = roller.roll("multiple injuries", who, "D66")
             sub = band(HERO_SERIOUS_INJURIES, value)

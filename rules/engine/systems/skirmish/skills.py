@@ -115,7 +115,7 @@ ACROBAT_JUMP = 12.0
 BATTLE_TONGUE_RANGE = 12.0
 
 
-def skill_slug(name: str) -> str:
+def skill_slug(name: object) -> str:
     """A skill's slug from its slug or its name ("Strike to Injure" → strike-to-injure)."""
     return re.sub(r"[^a-z0-9]+", "-", str(name).lower()).strip("-")
 

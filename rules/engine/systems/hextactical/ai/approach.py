@@ -97,12 +97,13 @@ def approach_plan(b: Battle, c: Combatant, target: Combatant, reaches: tuple[int
     if enter and target.pos in tree:
         return Plan("move", target=target.id, path=movement.path_to(tree, target.pos))
     (gq, gr), wanted = target.pos, max(want, 1)
-    key: tuple[int, int, int, Hex] | None = None
+    here = hexgrid.distance(c.pos, target.pos)  # the tree's root: standing still
+    key: tuple[int, int, int, Hex] = (abs(here - wanted), here, tree[c.pos][0], c.pos)
     for h, (cost, _, _) in tree.items():
         dq, dr = h[0] - gq, h[1] - gr
         d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexgrid.distance, inlined: a hot loop
         candidate = (abs(d - wanted), d, cost, h)
-        if key is None or candidate < key:
+        if candidate < key:
             key = candidate
     best = key[3]
     facing = hexgrid.direction_to(best, target.pos)

@@ -119,7 +119,8 @@ def melee_plan(b: Battle, c: Combatant, enemies: list[Combatant], nearest: Comba
             plan.step_after = back_off(b, c, target, plan.facing)
         threats = threats_near(c, enemies, target)
         skill = weapon_skill(c, weapon)
-        forward = plan.step_before in (None, *hexgrid.front_hexes(c.pos, c.facing))
+        front = hexgrid.front_hexes(c.pos, c.facing)
+        forward = plan.step_before is None or plan.step_before in front
         if forward and not threats and helpless(target):
             plan.kind = "all_out_attack"
             plan.option = all_out_option(skill, target)

@@ -113,8 +113,13 @@ def _entries(data: dict[str, Any], key: str, where: str) -> list[tuple[str, dict
     return out
 
 
+def _mapping(value: object) -> dict[str, Any]:
+    """``value`` when it is a JSON object, else an empty one."""
+    return value if isinstance(value, dict) else {}
+
+
 def _file_points(entry: dict[str, Any], path: str) -> int:
-    calc = entry.get("calc") if isinstance(entry.get("calc"), dict) else {}
+    calc = _mapping(entry.get("calc"))
     if "points" in calc:
         return int(_number(calc["points"], f"{path}.calc.points"))
     if "points" in entry:
@@ -128,7 +133,7 @@ def _file_points(entry: dict[str, Any], path: str) -> int:
 
 def _trait_name(entry: dict[str, Any]) -> tuple[str, str]:
     """(base name, parenthesised detail) with GCS's ``@nameable@`` text replaced."""
-    replacements = entry.get("replacements") if isinstance(entry.get("replacements"), dict) else {}
+    replacements = _mapping(entry.get("replacements"))
     name = _NAMEABLE.sub(
         lambda m: str(replacements.get(m.group(1), m.group(1))), str(entry["name"])
     )
@@ -330,7 +335,7 @@ def gcs_sheet(data: dict[str, Any]) -> tuple[dict[str, Any], ImportReport]:
                 "spells are not played: left out",
             )
         )
-    profile = data.get("profile") if isinstance(data.get("profile"), dict) else {}
+    profile = _mapping(data.get("profile"))
     sheet_data: dict[str, Any] = {
         "name": str(profile.get("name", "")),
         "attributes": attributes,

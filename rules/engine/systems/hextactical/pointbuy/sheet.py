@@ -214,7 +214,7 @@ def _skill(entry: Any, path: str) -> SkillPick:
     listed = find_skill(name)
     attribute = str(entry.get("attribute") or (listed.attribute if listed else ""))
     difficulty = entry.get("difficulty") or (listed.difficulty if listed else "")
-    if attribute not in (*PRIMARY_COST, "Will", "Per"):
+    if attribute not in PRIMARY_COST and attribute not in ("Will", "Per"):
         raise EngineError(f"{path}.attribute", f"{name}: unknown attribute {attribute!r}.")
     try:
         difficulty = normalise_difficulty(difficulty)
@@ -261,7 +261,7 @@ def read_sheet(data: Any) -> Sheet:
     if not isinstance(attributes_in, dict) or not isinstance(secondary_in, dict):
         raise EngineError("sheet.attributes", "attributes and secondary must be mappings.")
     for key in (*attributes_in, *secondary_in):
-        if key not in (*PRIMARY_COST, *SECONDARY):
+        if key not in PRIMARY_COST and key not in SECONDARY:
             raise EngineError(f"sheet.attributes.{key}", f"Unknown attribute {key!r}.")
     attributes = {
         key: _int(attributes_in.get(key), f"sheet.attributes.{key}", 10) for key in PRIMARY_COST

@@ -20,7 +20,7 @@ from kombu.exceptions import OperationalError as BrokerError
 from rules.engine.gameclock import ClockRecord
 from rules.engine.report import BattleReport
 from rules.engine.systems import get_system
-from rules.engine.systems.base import EngineError
+from rules.engine.systems.base import EngineError, GameSystem
 from rules.engine_settings import engine_settings, engine_settings_check
 from rules.errors import BattleRequestError
 from rules.leases import claimable, lease_deadline, lease_holder, lease_kept, lease_renew
@@ -62,6 +62,17 @@ def choose_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+def prepared_battle(
+    *, system: str, snapshot_a: dict, snapshot_b: dict, settings: dict | None
+) -> tuple[GameSystem, Any, Any, Any]:
+    """The game system, both armies built from their snapshots and the engine settings from
+    the stored ``settings``: what every battle of a request starts from."""
+    game = get_system(system)
+    army_a = game.build_army(snapshot_a)
+    army_b = game.build_army(snapshot_b)
+    return game, army_a, army_b, engine_settings(system=system, stored=settings)
+
+
 def play_battle(
     *,
     system: str,
@@ -76,10 +87,9 @@ def play_battle(
     """Build both armies and let the engine play the battle with the stored ``settings``
     and, for a system with timed-game rules (``plays_clock``), the game clock's record
     (``ClockRecord.to_dict``: turns that ran out of time end there, seed 003 p.11)."""
-    game = get_system(system)
-    army_a = game.build_army(snapshot_a)
-    army_b = game.build_army(snapshot_b)
-    played = engine_settings(system=system, stored=settings)
+    game, army_a, army_b, played = prepared_battle(
+        system=system, snapshot_a=snapshot_a, snapshot_b=snapshot_b, settings=settings
+    )
     record = ClockRecord.from_dict(clock)
     if record and getattr(game, "plays_clock", False):
         return game.resolve_battle(
@@ -320,10 +330,12 @@ def simulation_chunk_outcomes(simulation: Simulation, index: int) -> list[dict[s
     """Play the battles of one chunk (fast path, no text log), building both armies once:
     the engine copies what it changes, so every battle starts from the same armies."""
     start, count = simulation.chunk_bounds(index)
-    game = get_system(simulation.system)
-    army_a = game.build_army(simulation.snapshot_a)
-    army_b = game.build_army(simulation.snapshot_b)
-    played = engine_settings(system=simulation.system, stored=simulation.settings)
+    game, army_a, army_b, played = prepared_battle(
+        system=simulation.system,
+        snapshot_a=simulation.snapshot_a,
+        snapshot_b=simulation.snapshot_b,
+        settings=simulation.settings,
+    )
     return [
         battle_outcome(
             game.resolve_battle(

@@ -8,7 +8,9 @@ seeds 0…n−1. Prints per system the median and p95 time per battle (build + r
 median resolve time alone, battles per second and the win/draw split in one process; then
 the median resolve with the full readable log and its ratio to the fast path (target
 ≤ 1.5×), and the wall time of 1,000 seeded battles spread over two processes (target
-< 2 s), with the machine's load average when the script started.
+< 2 s), with the machine's load average when the script started. With
+``MUSTER_COMPILED_ENGINE`` set (``python -m rules.engine_build``) the compiled engine plays,
+as in the web and worker processes; the first line says which engine played.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import config  # noqa: F401 - first, as in every process: MUSTER_COMPILED_ENGINE picks the engine
+import rules.engine
 from armybuilder.rosterdata import sample_roster_data
 from rules.engine.systems import SYSTEMS, get_system
 
@@ -106,7 +110,8 @@ def main(battles: int = 200) -> None:
         raise SystemExit("battles per system: at least 2 (for the p95)")
     print(
         f"{battles} seeded battles per system, log=False, one process "
-        f"(Python {platform.python_version()}, {platform.machine()})"
+        f"(Python {platform.python_version()}, {platform.machine()}; engine "
+        f"{Path(rules.engine.__file__).parent})"
     )
     print(
         f"{'system':<12} {'mission':<10} {'median ms':>9} {'p95 ms':>7} {'resolve':>8} "

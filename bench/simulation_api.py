@@ -101,6 +101,8 @@ def stored_sizes(simulation_id: int) -> tuple[int, int]:
 
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    import config  # noqa: F401 - first, as in every process: MUSTER_COMPILED_ENGINE picks the engine
+    import rules.engine
     from rules.engine.systems import SYSTEMS
 
     slugs = [s.slug for s in SYSTEMS if s.catalogue.sample_matchup]
@@ -145,6 +147,7 @@ def main() -> None:
         for c in SimulationChunk.objects.filter(simulation_id=simulation_id)
     )
     print(f"system {args.system}, {args.runs} runs, 2 worker processes, load {load:.2f}")
+    print(f"engine (the workers' too, same environment): {Path(rules.engine.__file__).parent}")
     print(f"POST answered 202 in {answered:.2f} s; queued → {detail['status']}: {elapsed:.2f} s")
     print("progress seen: " + ", ".join(f"{p}% at {t:.1f} s" for t, p in progress))
     print(

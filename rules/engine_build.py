@@ -94,10 +94,15 @@ def build(opt: str = "1") -> tuple[Path, float]:
 
 
 def use_compiled_engine(
-    directory: Path, package_path: list[str], loaded: Collection[str] = sys.modules.keys()
+    directory: Path,
+    package_path: list[str],
+    loaded: Collection[str] = sys.modules.keys(),
+    search_path: list[str] = sys.path,
 ) -> bool:
     """Put the build in ``directory`` first on the ``rules`` package's ``package_path`` when
-    its stamp names the current sources; otherwise warn and leave the pure engine. Too late
+    its stamp names the current sources, and ``directory`` last on ``search_path`` (mypyc's
+    shared library of the build is a top-level module there, which the compiled modules
+    import); otherwise warn and leave the pure engine. Too late
     once the engine is imported (``loaded``: the imported modules; the two would mix): then
     it warns and does nothing."""
     if "rules.engine" in loaded:
@@ -120,6 +125,7 @@ def use_compiled_engine(
         )
         return False
     package_path.insert(0, str(directory / "rules"))
+    search_path.append(str(directory))
     return True
 
 

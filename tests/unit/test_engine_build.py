@@ -29,9 +29,10 @@ def stamped_copy(tmp_path: Path, stamp: str | None) -> Path:
 
 def test_a_build_of_the_current_sources_comes_first_on_the_package_path(tmp_path: Path) -> None:
     build = stamped_copy(tmp_path, engine_build.source_hash())
-    package_path = ["/repo/rules"]
-    assert engine_build.use_compiled_engine(build, package_path, loaded=())
+    package_path, search_path = ["/repo/rules"], ["/repo"]
+    assert engine_build.use_compiled_engine(build, package_path, (), search_path)
     assert package_path == [str(build / "rules"), "/repo/rules"]
+    assert search_path == ["/repo", str(build)]
 
 
 @pytest.mark.parametrize("stamp", ["0123456789abcdef", None])

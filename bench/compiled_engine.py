@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import subprocess
 import sys
@@ -80,6 +81,7 @@ def run_child(tree: Path, jobs_file: Path) -> tuple[list[dict], str]:
 
 
 def main() -> None:
+    """Build or find both copies, play the battles in each and print the comparison."""
     sys.path.insert(0, str(ROOT))
     from rules.engine_build import build, build_home, copy_engine
 
@@ -89,8 +91,8 @@ def main() -> None:
     args = parser.parse_args()
     compiled, seconds = build(args.opt)
     plain = build_home(args.opt) / "plain"
-    if not plain.exists():
-        copy_engine(plain)
+    shutil.rmtree(plain, ignore_errors=True)
+    copy_engine(plain)
     built = f"built in {seconds:.0f} s" if seconds else "built before"
     print(f"compiled engine: {compiled} (mypyc, C opt level {args.opt}, {built})")
     jobs_file = plain / "jobs.json"

@@ -9,8 +9,10 @@ two cores at ``--opt 1``) and prints the directory. A process started with
 sources (``config/__init__.py`` calls :func:`use_compiled_engine_from_environment` before
 anything imports the engine): web, workers and management commands alike. A build of other
 sources (the engine was edited since) is refused with a warning and the pure-Python engine
-is used, so a stale build never plays a battle; the sources stay the reference, and
-``bench/compiled_engine.py`` checks that both write the same reports.
+is used, so a stale build never plays a battle. The compiled classes cannot be subclassed by
+interpreted code (mypyc's native classes): a custom AI policy subclassing an engine policy, as
+some tests do, needs the pure engine, which ``./test`` always uses. The sources stay the
+reference, and ``bench/compiled_engine.py`` checks that both write the same reports.
 
 Modules left interpreted (``INTERPRETED``): the GameSystem and capability protocols
 (``typing.runtime_checkable`` needs a real Protocol class) and the settings dataclasses
@@ -20,6 +22,7 @@ Modules left interpreted (``INTERPRETED``): the GameSystem and capability protoc
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import hashlib
 import os
 import shutil
@@ -32,17 +35,24 @@ from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parent / "engine"
 CACHE = ENGINE.parent.parent / "var" / "compiled-engine"
-INTERPRETED = ("settings", "systems/base.py", "systems/capabilities.py")
+INTERPRETED = (
+    "kernel/settings.py",
+    "systems/*/settings.py",
+    "systems/base.py",
+    "systems/capabilities.py",
+)
 MYPY_OPTIONS = ("--ignore-missing-imports", "--follow-imports=silent")
 STAMP = "built-from"
 ENVIRONMENT = "MUSTER_COMPILED_ENGINE"
 
 
-def source_hash() -> str:
-    """Hash of every engine source file's path and text: another state, another build."""
-    digest = hashlib.sha256()
-    for path in sorted(ENGINE.rglob("*.py")):
-        digest.update(str(path.relative_to(ENGINE)).encode() + b"\0" + path.read_bytes())
+def source_hash(engine: Path | None = None) -> str:
+    """Hash of every source file's path and text under ``engine`` (default: the engine's
+    sources) and of what is left interpreted: another state, another build."""
+    root = ENGINE if engine is None else engine
+    digest = hashlib.sha256(repr(INTERPRETED).encode())
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -58,7 +68,7 @@ def compiled_modules(tree: Path) -> list[str]:
     return [
         str(path.relative_to(tree))
         for path in sorted(engine.rglob("*.py"))
-        if not any(part in str(path.relative_to(engine)) for part in INTERPRETED)
+        if not any(fnmatch.fnmatch(str(path.relative_to(engine)), p) for p in INTERPRETED)
     ]
 
 
@@ -69,12 +79,14 @@ def build_home(opt: str) -> Path:
 
 def build(opt: str = "1") -> tuple[Path, float]:
     """The compiled copy of the current sources (built when missing) and the seconds the
-    build took (0 for one built before)."""
+    build took (0 for one built before). The stamp is the hash of the copy compiled, so a
+    source edited during the build leaves a build that is refused, not a wrong one."""
     compiled = build_home(opt) / "compiled"
     if (compiled / STAMP).exists():
         return compiled, 0.0
     shutil.rmtree(compiled, ignore_errors=True)
     copy_engine(compiled)
+    built_from = source_hash(compiled / "rules" / "engine")
     setup = (
         "from setuptools import setup\n"
         "from mypyc.build import mypycify\n"
@@ -89,23 +101,23 @@ def build(opt: str = "1") -> tuple[Path, float]:
         check=True,
         stdout=subprocess.DEVNULL,
     )
-    (compiled / STAMP).write_text(source_hash())
+    (compiled / STAMP).write_text(built_from)
     return compiled, time.monotonic() - started
 
 
 def use_compiled_engine(
     directory: Path,
     package_path: list[str],
-    loaded: Collection[str] = sys.modules.keys(),
-    search_path: list[str] = sys.path,
+    loaded: Collection[str] | None = None,
+    search_path: list[str] | None = None,
 ) -> bool:
     """Put the build in ``directory`` first on the ``rules`` package's ``package_path`` when
     its stamp names the current sources, and ``directory`` last on ``search_path`` (mypyc's
     shared library of the build is a top-level module there, which the compiled modules
-    import); otherwise warn and leave the pure engine. Too late
-    once the engine is imported (``loaded``: the imported modules; the two would mix): then
-    it warns and does nothing."""
-    if "rules.engine" in loaded:
+    import); otherwise warn and leave the pure engine. Too late once the engine is imported
+    (``loaded``: the imported modules, default ``sys.modules``; the two would mix): then it
+    warns and does nothing. ``search_path`` defaults to ``sys.path``."""
+    if "rules.engine" in (sys.modules if loaded is None else loaded):
         warnings.warn(
             f"{ENVIRONMENT} is set but the engine is already imported: the pure-Python "
             "engine is used.",
@@ -125,17 +137,18 @@ def use_compiled_engine(
         )
         return False
     package_path.insert(0, str(directory / "rules"))
-    search_path.append(str(directory))
+    (sys.path if search_path is None else search_path).append(str(directory))
     return True
 
 
 def use_compiled_engine_from_environment(package_path: list[str]) -> bool:
     """:func:`use_compiled_engine` for the directory ``MUSTER_COMPILED_ENGINE`` names, if any."""
     directory = os.environ.get(ENVIRONMENT)
-    return bool(directory) and use_compiled_engine(Path(directory), package_path)
+    return bool(directory) and use_compiled_engine(Path(directory).resolve(), package_path)
 
 
 def main() -> None:
+    """Build (or find) the compiled engine of the current sources and print its directory."""
     parser = argparse.ArgumentParser(description="Build the engine with mypyc.")
     parser.add_argument("--opt", default="1", choices="0123", help="C optimisation level")
     args = parser.parse_args()

@@ -62,12 +62,43 @@ def test_editing_an_engine_source_changes_the_hash(tmp_path: Path, monkeypatch) 
     assert engine_build.source_hash() != before
 
 
+def test_a_build_is_stamped_with_the_sources_it_compiled(tmp_path: Path, monkeypatch) -> None:
+    sources = stamped_copy(tmp_path / "repo", None) / "rules" / "engine"
+    monkeypatch.setattr(engine_build, "ENGINE", sources)
+    monkeypatch.setattr(engine_build, "CACHE", tmp_path / "cache")
+    compiles: list[Path] = []
+
+    def compile_and_edit_the_sources(command, cwd, **kwargs):
+        """mypyc's place; meanwhile someone edits the engine."""
+        compiles.append(Path(cwd))
+        (sources / "dice.py").write_text((sources / "dice.py").read_text() + "\n# edited\n")
+
+    monkeypatch.setattr(engine_build.subprocess, "run", compile_and_edit_the_sources)
+    before = engine_build.source_hash()
+    compiled, _seconds = engine_build.build("1")
+    assert compiles == [compiled]
+    assert "rules/engine/systems/grimdark/resolve.py" in (compiled / "setup.py").read_text()
+    assert (compiled / engine_build.STAMP).read_text() == before  # what was compiled
+    with pytest.warns(RuntimeWarning, match="not a build of the current engine sources"):
+        assert not engine_build.use_compiled_engine(compiled, [], loaded=(), search_path=[])
+
+
+def test_a_build_of_the_same_sources_is_not_compiled_again(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(engine_build, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(engine_build.subprocess, "run", lambda *args, **kwargs: None)
+    first, _ = engine_build.build("1")
+    monkeypatch.setattr(engine_build.subprocess, "run", pytest.fail)
+    assert engine_build.build("1") == (first, 0.0)
+
+
 def test_the_protocols_and_settings_stay_interpreted(tmp_path: Path) -> None:
     modules = engine_build.compiled_modules(stamped_copy(tmp_path, None))
     assert "rules/engine/systems/grimdark/resolve.py" in modules
     assert "rules/engine/systems/base.py" not in modules
     assert "rules/engine/systems/capabilities.py" not in modules
-    assert not [m for m in modules if "settings" in m]
+    assert "rules/engine/kernel/settings.py" not in modules
+    assert not [m for m in modules if m.endswith("/settings.py")]
+    assert "rules/engine/kernel/loop.py" in modules
 
 
 def engine_file_imported(build: Path) -> subprocess.CompletedProcess[str]:

@@ -12,10 +12,7 @@ from rules.engine.systems.hextactical import SYSTEM as HEXTACTICAL
 from rules.engine.systems.massbattle import SYSTEM as MASSBATTLE
 from rules.engine.systems.skirmish import SYSTEM as SKIRMISH
 
-# Ignored for mypy because the protocol declares plain attributes (`campaign: CampaignPack`,
-# `missions: Mapping`), which it reads as writable and so invariant, and each system narrows
-# them (its own pack class, a dict). Read-only protocol properties would say it exactly.
-SYSTEMS: tuple[GameSystem, ...] = (GRIMDARK, SKIRMISH, MASSBATTLE, HEXTACTICAL)  # type: ignore[assignment]
+SYSTEMS: tuple[GameSystem, ...] = (GRIMDARK, SKIRMISH, MASSBATTLE, HEXTACTICAL)
 """Every game system this server plays, in the order pages list them."""
 
 

@@ -65,23 +65,50 @@ class GameSystem(Protocol):
     """One game system (slug → implementation in :mod:`rules.engine.systems`): battle, and
     every other per-system capability (:mod:`rules.engine.systems.capabilities`)."""
 
-    slug: str
-    name: str
-    missions: Mapping[str, Mission]
-    default_mission: str
-    settings_type: type[RuleSettings]
-    """The frozen dataclass of this system's ambiguous-rule choices (its defaults are what
-    ``resolve_battle`` plays when ``settings`` is None)."""
-    engine_version: str
-    """This system's engine version, carried by every report; it changes whenever the same
-    inputs and seed give another battle."""
-    odds: OddsCapability | None
-    """The exact calculator (None: the system has none)."""
-    campaign: CampaignPack
-    summary: RosterSummary
-    catalogue: CatalogueCapability
-    results: ResultCheck
-    """Whether an entered result contradicts itself (winner against scores)."""
+    # Read-only members (properties): each system may narrow them (its own pack class, a
+    # dict for ``missions``), which mypy accepts only for members it may not write.
+    @property
+    def slug(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def missions(self) -> Mapping[str, Mission]: ...
+
+    @property
+    def default_mission(self) -> str: ...
+
+    @property
+    def settings_type(self) -> type[RuleSettings]:
+        """The frozen dataclass of this system's ambiguous-rule choices (its defaults are what
+        ``resolve_battle`` plays when ``settings`` is None)."""
+        ...
+
+    @property
+    def engine_version(self) -> str:
+        """This system's engine version, carried by every report; it changes whenever the same
+        inputs and seed give another battle."""
+        ...
+
+    @property
+    def odds(self) -> OddsCapability | None:
+        """The exact calculator (None: the system has none)."""
+        ...
+
+    @property
+    def campaign(self) -> CampaignPack: ...
+
+    @property
+    def summary(self) -> RosterSummary: ...
+
+    @property
+    def catalogue(self) -> CatalogueCapability: ...
+
+    @property
+    def results(self) -> ResultCheck:
+        """Whether an entered result contradicts itself (winner against scores)."""
+        ...
 
     def build_army(self, roster: RosterData) -> Any:
         """Turn a roster into the system's army object; raise EngineError if unplayable."""

@@ -52,10 +52,15 @@ def test_undo_twice_goes_back_two_edits_and_redo_brings_them_back(
     page.goto(f"/rosters/{roster.pk}/")
     expect(page.locator("#redo-button")).to_be_disabled()
     name = page.get_by_label("Roster name")
+    revisions = page.locator(".revisions li")
+    saved = revisions.count()
     for new in ("Second", "Third"):
         name.fill(new)
         name.press("Tab")
-        expect(page.locator(".revisions li").first).to_contain_text("name")
+        # Wait for this edit's own revision (the first one's would satisfy a text check).
+        saved += 1
+        expect(revisions).to_have_count(saved)
+        expect(revisions.first).to_contain_text("name")
         expect(page.locator("#roster-name")).to_have_value(new)
     page.get_by_role("button", name="Undo", exact=True).click()
     expect(page.locator("#roster-name")).to_have_value("Second")

@@ -10,6 +10,7 @@ from rules.engine.systems.grimdark.army import Unit
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.damage import allocate_wounds
 from rules.engine.systems.grimdark.morale import assaulted_while_falling_back
+from rules.engine.systems.grimdark.walkers import held_in_place
 
 PILE_IN = 6.0  # seed 000 [44]
 
@@ -40,12 +41,13 @@ def pile_in(battle: Battle, fighters: list[Unit]) -> None:
     [45], digest §34): a unit of ``fighters`` (the combat's units that fight) whose own foes
     are all destroyed or falling back, while enemy units of this combat fight on, is locked
     with the nearest of them within the 6" pile-in; a pile-in reaches no unit outside the
-    combat, and beyond 6" the unit's combat ends (seed 000 [44], digest §33). An
-    immobilised walker cannot pile in: only an enemy already touching it locks it again."""
+    combat, and beyond 6" the unit's combat ends (seed 000 [44], digest §33). A walker held
+    in place (immobilised, or stunned this turn: ``walkers.held_in_place``) cannot pile in:
+    only an enemy already touching it locks it again."""
     for unit in fighters:
         if not still_fighting(unit) or any(still_fighting(battle.by_id[f]) for f in unit.foes):
             continue
-        reach = 0.0 if unit.immobilised else PILE_IN
+        reach = 0.0 if held_in_place(battle.ptc, unit) else PILE_IN
         enemies = [
             e
             for e in fighters
@@ -65,24 +67,27 @@ def consolidate_winners(battle: Battle, winners: list[Unit], reach: float | None
     """Winners left with no foe that fights on consolidate (``reach`` inches, None for D6"
     after a massacre, seed 000 [43]); the others stay locked. Called after :func:`pile_in`,
     so a winner is free only when every enemy unit of its combat is destroyed or falling
-    back, or out of pile-in reach (seed 000 [45], digest §34). An immobilised walker is
-    freed but does not move: consolidating is a move (seed 000 [43]) and an immobilised
-    vehicle may not move for the rest of the game (4e p.61, digest §36)."""
+    back, or out of pile-in reach (seed 000 [45], digest §34)."""
     for unit in winners:
         unit.foes = [f for f in unit.foes if still_fighting(battle.by_id[f])]
         if not unit.foes and unit.count > 0:
             unit.locked = False
-            if unit.immobilised:
-                continue
-            consolidate(battle, unit, float(battle.dice.d6()) if reach is None else reach)
+            consolidate(battle, unit, reach)
 
 
-def consolidate(battle: Battle, unit: Unit, reach: float) -> None:
-    """Consolidation: up to 3" (D6" after a massacre), ignoring terrain; contact with a
-    new enemy locks it without a charge bonus (seed 000 [43][44]). The two are locked at
-    once (neither shoots nor is shot) but the consolidating unit is not engaged until the
-    next Assault phase, so no combat later this phase can involve it (seed 000 [43][44]):
-    :func:`engage_consolidated` joins them at the end of the phase."""
+def consolidate(battle: Battle, unit: Unit, reach: float | None) -> None:
+    """Consolidation: up to 3" (``reach``; None rolls D6" after a massacre), ignoring
+    terrain; contact with a new enemy locks it without a charge bonus (seed 000 [43][44]).
+    The two are locked at once (neither shoots nor is shot) but the consolidating unit is
+    not engaged until the next Assault phase, so no combat later this phase can involve it
+    (seed 000 [43][44]): :func:`engage_consolidated` joins them at the end of the phase.
+    A walker held in place (immobilised, or stunned this turn: ``walkers.held_in_place``) is
+    freed but does not consolidate, whether its combat was won or its foe hit and ran;
+    no die is rolled for it."""
+    if held_in_place(battle.ptc, unit):
+        return
+    if reach is None:
+        reach = float(battle.dice.d6())
     enemies = [e for e in battle.enemies(unit.side) if e.count > 0]
     if not enemies:
         return

@@ -19,7 +19,7 @@ from rules.engine.systems.grimdark.army import Model, Unit
 from rules.engine.systems.grimdark.battle import Battle
 from rules.engine.systems.grimdark.missions import is_scoring
 from rules.engine.systems.grimdark.volleys import vehicle_weapon_allowance
-from rules.engine.systems.grimdark.walkers import fights
+from rules.engine.systems.grimdark.walkers import fights, held_in_place
 from rules.engine.systems.grimdark.weapons import Weapon
 
 SCORING_WEIGHT = 2.0  # target value of an enemy scoring unit in objective missions
@@ -51,8 +51,9 @@ class GrimdarkPolicy(MovementChoices):
 
     # ----- shooting -----------------------------------------------------------------
     def plans_charge(self, battle: Battle, unit: Unit, candidates: list[Unit]) -> bool:
-        """A melee unit that could charge this turn only fires weapons allowing it."""
-        if self.role(unit) != ROLE_MELEE or not fights(unit):
+        """A melee unit that could charge this turn only fires weapons allowing it (not a
+        walker held in place: it cannot charge, ``walkers.held_in_place``)."""
+        if self.role(unit) != ROLE_MELEE or not fights(unit) or held_in_place(battle.ptc, unit):
             return False
         from rules.engine.systems.grimdark.assault import charge_range
 

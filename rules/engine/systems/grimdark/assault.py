@@ -45,6 +45,7 @@ from rules.engine.systems.grimdark.special_rules import (
 from rules.engine.systems.grimdark.walkers import (
     combat_wounds,
     fights,
+    held_in_place,
     hit_on_walker,
     is_walker,
     walker_attacks,
@@ -70,8 +71,11 @@ def can_charge(battle: Battle, unit: Unit) -> bool:
     heavy weapon or a pistol twice may charge; vehicles never do, walkers do (seed 000 [36],
     ``walkers``); a unit
     arriving by deep strike may not assault that turn (4e pp.74-76, published 4e p.75), nor
-    one that left a closed transport after it moved (4e pp.66-67, see ``transports``)."""
+    one that left a closed transport after it moved (4e pp.66-67, see ``transports``). A
+    charge is a move: not for a walker held in place (``walkers.held_in_place``)."""
     if unit.locked or unit.falling_back or unit.pinned_turn == battle.ptc or unit.count == 0:
+        return False
+    if held_in_place(battle.ptc, unit):
         return False
     if battle.ptc in (unit.arrived_turn, unit.disembarked_turn):
         return False

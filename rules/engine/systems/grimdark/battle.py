@@ -55,7 +55,6 @@ class Battle:
         self.active = "a"
         self.phase = "deployment"
         self.objectives: list[Point] = []
-        self._los_cache: dict[tuple[Any, ...], bool] = {}
         self.sight_areas = [a for a in table.terrain if a.height > 0]
         self._sight_bounds: list[tuple[Any, tuple[float, float, float, float]]] = []
         self._cover_bounds: list[tuple[Any, tuple[float, float, float, float]]] = []
@@ -123,9 +122,8 @@ class Battle:
             self.by_id[unit.passengers].position = unit.position
 
     def terrain_changed(self) -> None:
-        """Forget cached sight lines and area bounds (a wreck appeared: append it to
-        ``sight_areas`` first); positions are part of the key, so moves need no call."""
-        self._los_cache.clear()
+        """Recompute the terrain areas' bounds (a wreck appeared: append it to
+        ``sight_areas`` first)."""
         self._sight_bounds = [(a, _bounds(a)) for a in self.sight_areas]
         self._cover_bounds = [
             (a, _bounds(a)) for a in self.table.terrain if a.cover_save is not None
@@ -135,17 +133,9 @@ class Battle:
     def visible(self, firer: Unit, target: Unit) -> bool:
         """Simplified LOS (seed 000 [7][20][21]): area terrain blocks sight through it and
         beyond 6" inside unless the observer or target is taller; vehicles and monstrous
-        creatures in between block sight unless one end is taller."""
-        pa, pb = firer.position, target.position
-        key = (firer.id, target.id, pa.x, pa.y, pb.x, pb.y)
-        cached = self._los_cache.get(key)
-        if cached is not None:
-            return cached
-        result = self._visible(firer, target)
-        self._los_cache[key] = result
-        return result
-
-    def _visible(self, firer: Unit, target: Unit) -> bool:
+        creatures in between block sight unless one end is taller, skimmers only once
+        immobilised (seed 000 [20] "Skimmers do not block LOS unless immobilised"). Worked
+        out afresh each time (engine 0.8.0): any move or casualty of a blocker changes it."""
         a, b = firer.position, target.position
         tallest = firer.height if firer.height > target.height else target.height
         min_x, max_x = (a.x, b.x) if a.x < b.x else (b.x, a.x)
@@ -178,8 +168,10 @@ class Battle:
                 continue
             if blocker.height < tallest or blocker.id == firer.embarked_in:
                 continue  # passengers fire from the hull
-            if not blocker.on_table or "skimmer" in blocker.vehicle_kinds:
+            if not blocker.on_table:
                 continue
+            if "skimmer" in blocker.vehicle_kinds and not blocker.immobilised:
+                continue  # skimmers block sight only once immobilised (seed 000 [20])
             if point_segment_distance(p, a, b) < reach:
                 return False
         return True

@@ -30,6 +30,7 @@ from rules.engine.systems.grimdark.transports import (
     may_disembark,
     may_embark,
 )
+from rules.engine.systems.grimdark.walkers import held_in_place
 
 ENEMY_CLEARANCE = 1.0  # no move may end within 1" of an enemy (seed 000 [15])
 SLOWED_TYPES: tuple[str, ...] = (INFANTRY, MONSTROUS, CAVALRY, ARTILLERY)
@@ -240,7 +241,7 @@ def movement_phase(battle: Battle) -> None:
             passengers = disembark(battle, unit, policy.passenger_goal(battle, unit), False)
             if passengers is not None:
                 move_by_policy(battle, passengers)
-        if unit.is_vehicle and (unit.stunned_turn == battle.ptc or unit.immobilised):
+        if held_in_place(battle.ptc, unit):
             continue
         if unit.passengers and not free and not battle.settings.transport_moves_after_embarking:
             continue

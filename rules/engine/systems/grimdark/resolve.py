@@ -44,7 +44,7 @@ from rules.engine.systems.grimdark.shooting import shooting_phase
 from rules.engine.systems.grimdark.special_rules import last_man_standing
 from rules.engine.systems.grimdark.transports import embark
 
-ENGINE_VERSION = "0.7.2"
+ENGINE_VERSION = "0.8.0"
 """Grimdark's engine version: changes whenever the same inputs and seed give another battle."""
 RANDOM_GAME_ENDS: dict[int, dict[int, int]] = {6: {6: 3}, 5: {5: 2, 6: 3}}
 """Random game length (settings.random_game_length), by the turn its rolls start

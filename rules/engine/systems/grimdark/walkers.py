@@ -37,6 +37,15 @@ def fights(unit: Unit) -> bool:
     return not unit.is_vehicle or "walker" in unit.vehicle_kinds
 
 
+def held_in_place(battle_ptc: int, unit: Unit) -> bool:
+    """A vehicle that may not move now: immobilised for the rest of the game, or its crew
+    stunned for this player turn (damage tables "crew stunned: no move next turn",
+    "immobilised", digest §36.6, 4e p.61). A charge, a pile-in and a consolidation are moves
+    (seed 000 [37][43][44]), so a walker held in place makes none of them; ``battle_ptc`` is
+    the current player-turn count."""
+    return unit.is_vehicle and (unit.immobilised or unit.stunned_turn == battle_ptc)
+
+
 def hit_on_walker(model: Model, walker: Unit) -> int:
     """To hit a walker: the attacker's WS against the walker's WS (seed 000 [40] chart;
     4e pp.58-73 ✓)."""

@@ -300,3 +300,49 @@ def test_fast_skimmers_turn_penetrating_hits_into_glancing(make_battle):  # 4e p
     sk.moved = 12.0
     out = resolve_vehicle_hits(battle, Attack(1, None, 9, 2), 1, sk, me)
     assert out.vehicle_results == ["glancing shaken"]
+
+
+def test_a_vehicle_driving_into_the_line_of_sight_blocks_it(make_battle):  # seed 000 [20]
+    """The sight line of two units that stay put is looked at again when a vehicle between
+    them moves: a cached answer from before the move must not be used."""
+    battle = make_battle(
+        [
+            (unit_data("me"), (10, 5)),
+            (unit_data("tank", unit_type="vehicle", size=1, profile=TANK), (40, 20)),
+        ],
+        [(unit_data("foe"), (10, 40))],
+    )
+    me, tank, foe = battle.units
+    assert battle.visible(me, foe)
+    battle.moved_to(tank, Point(10, 20))
+    assert not battle.visible(me, foe)
+    battle.moved_to(tank, Point(40, 20))
+    assert battle.visible(me, foe)
+
+
+def test_a_monstrous_creature_that_falls_no_longer_blocks_sight(make_battle):  # seed 000 [20]
+    beast = unit_data("beast", unit_type="monstrous_creature", size=1)
+    battle = make_battle(
+        [(unit_data("me"), (10, 5)), (beast, (10, 20))], [(unit_data("foe"), (10, 40))]
+    )
+    me, beast_unit, foe = battle.units
+    assert not battle.visible(me, foe)
+    for model in beast_unit.models:
+        model.wounds = 0
+    beast_unit.refresh()
+    assert beast_unit.count == 0
+    assert battle.visible(me, foe)
+
+
+def test_a_skimmer_blocks_sight_only_once_immobilised(make_battle):  # seed 000 [20]
+    skimmer = unit_data(
+        "sk", unit_type="vehicle", size=1, profile=TANK, extra={"vehicle_types": ["skimmer"]}
+    )
+    battle = make_battle(
+        [(unit_data("me"), (10, 5)), (skimmer, (10, 20))], [(unit_data("foe"), (10, 40))]
+    )
+    me, sk, foe = battle.units
+    assert "skimmer" in sk.vehicle_kinds
+    assert battle.visible(me, foe)
+    sk.immobilised = True
+    assert not battle.visible(me, foe)

@@ -181,3 +181,88 @@ def test_an_immobilised_walker_that_wins_does_not_consolidate(make_battle):
     me.locked = True
     consolidate_winners(battle, [me], 3.0)  # its last foe gone: freed, but it stays put
     assert me.position == before
+
+
+def test_an_immobilised_or_stunned_walker_does_not_charge(make_battle):
+    # defect found by the whole-battle check (test_vehicle_damage, seed 5 once the sight
+    # lines were recomputed when a blocker moves, engine 0.8.0): a walker immobilised in
+    # close combat charged the next turn. A charge is a move: an immobilised vehicle never
+    # moves again and a stunned crew may not move next turn (digest §36.6 damage tables,
+    # 4e p.61)
+    battle = make_battle([(walker(), (10, 10))], [(unit_data("foe"), (10, 16))])
+    me, _ = battle.units
+    assert assault.can_charge(battle, me)
+    me.immobilised = True
+    assert not assault.can_charge(battle, me)
+    me.immobilised = False
+    me.stunned_turn = battle.ptc
+    assert not assault.can_charge(battle, me)
+    me.stunned_turn = battle.ptc - 1  # stunned for a turn that is over
+    assert assault.can_charge(battle, me)
+    me.stunned_turn = battle.ptc + 1  # stunned now, for its next turn: this one is free
+    assert assault.can_charge(battle, me)
+
+
+def test_a_walker_held_in_place_neither_piles_in_nor_consolidates_nor_plans_a_charge(
+    make_battle,
+):
+    # the same rule for the other moves of the assault phase (seed 000 [43][44]; digest
+    # §36.6, 4e p.61): stunned for this turn, a walker whose foe is gone does not pile in on
+    # the enemy 4" away; immobilised, it is freed where it stands after a massacre and no D6
+    # is rolled for the consolidation it does not make; and the AI does not hold its fire
+    # for a charge it cannot make
+    from rules.engine.systems.grimdark.aftermath import consolidate_winners, pile_in
+    from rules.engine.systems.grimdark.ai import GrimdarkPolicy
+
+    battle = make_battle(
+        [(walker(), (10, 10)), (unit_data("pal"), (30, 10))],
+        [(unit_data("gone", size=1, profile=GAUNT), (10, 13)), (unit_data("near"), (10, 19))],
+        dice=ScriptedDice([6]),
+    )
+    me, pal, gone, near = battle.units
+    me.locked, me.foes, gone.foes = True, [gone.id], [me.id]
+    near.foes, pal.foes = [pal.id], [near.id]
+    gone.wipe()
+    me.stunned_turn = battle.ptc
+    before = me.position
+    assert 0.0 < battle.gap(me, near) <= 6.0
+    pile_in(battle, [me, pal, gone, near])
+    assert near.id not in me.foes
+    me.stunned_turn = battle.ptc + 1  # stunned for its next turn: it piles in now
+    pile_in(battle, [me, pal, gone, near])
+    assert near.id in me.foes
+    me.foes = [gone.id]
+    me.stunned_turn = -1
+    me.immobilised = True
+    consolidate_winners(battle, [me], None)
+    assert not me.locked
+    assert me.position == before
+    assert battle.dice.script == [6]  # the massacre's D6 was not rolled
+    assert not GrimdarkPolicy().plans_charge(battle, me, [near])
+    me.immobilised = False
+    assert GrimdarkPolicy().plans_charge(battle, me, [near])
+
+
+def test_an_immobilised_walker_left_behind_by_a_hit_and_run_stays_put(make_battle):
+    # same check, same seed: the foe of an immobilised walker hit and ran, and the walker
+    # consolidated 3" after it (4e pp.74-76 hit and run; seed 000 [43], 4e p.61)
+    from rules.engine.systems.grimdark import special_rules
+
+    from .conftest import BOLTER, ScriptedDice
+
+    raiders = unit_data("raiders", size=5, weapons=[BOLTER], rules=["hit_and_run"])
+    battle = make_battle(
+        [(walker(), (30, 23)), (unit_data("far"), (30, 40))],
+        [(raiders, (30, 20))],
+        dice=ScriptedDice([4, 5, 5, 5]),  # I test 4 ≤ I4, then 3D6 = 15"
+    )
+    me, _, runners = battle.units
+    me.foes, runners.foes = [runners.id], [me.id]
+    me.locked = runners.locked = True
+    me.immobilised = True
+    before = me.position
+    special_rules.hit_and_run(battle)
+    assert not runners.locked
+    assert not me.locked
+    assert me.position == before
+    assert not any("consolidates" in e.text for e in battle.events.events)

@@ -1,6 +1,7 @@
 """docker-compose.yml and the Dockerfile (issue 22 item 10): checked as files, since Docker
 does not run on the test machines."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,22 @@ def test_simulations_have_their_own_worker_pool(compose):
     run = (ROOT / "run").read_text()
     assert "-Q simulations" in run
     assert '-c "${MUSTER_SIMULATION_CONCURRENCY:-1}"' in run
+
+
+def test_the_image_plays_the_compiled_engine_it_builds():
+    """Issue 25: a build stage compiles the engine (``python -m rules.engine_build``) from
+    the same sources the image holds, and the image names the copied build in
+    ``MUSTER_COMPILED_ENGINE``; the compiler stays in the build stage."""
+    text = (ROOT / "Dockerfile").read_text()
+    stages = text.split("\nFROM ")
+    assert len(stages) == 3  # the comment before the first FROM, the build stage, the image
+    build, image = stages[1], stages[2]
+    assert build.split()[0] == stages[2].split()[0] == "python:3.11-slim"
+    assert " AS engine" in build.splitlines()[0]
+    assert "python -m rules.engine_build" in build
+    assert "COPY rules/engine rules/engine" in build
+    assert "gcc" in build
+    assert "gcc" not in image
+    target = re.search(r"MUSTER_COMPILED_ENGINE=(\S+)", image).group(1)
+    assert f"COPY --from=engine /compiled-engine {target}" in image
+    assert image.index("COPY . .") < image.index("COPY --from=engine")

@@ -71,6 +71,7 @@ def test_a_build_is_stamped_with_the_sources_it_compiled(tmp_path: Path, monkeyp
     def compile_and_edit_the_sources(command, cwd, **kwargs):
         """mypyc's place; meanwhile someone edits the engine."""
         compiles.append(Path(cwd))
+        (Path(cwd) / "build" / "temp").mkdir(parents=True)  # setuptools' C sources, objects
         (sources / "dice.py").write_text((sources / "dice.py").read_text() + "\n# edited\n")
 
     monkeypatch.setattr(engine_build.subprocess, "run", compile_and_edit_the_sources)
@@ -79,6 +80,7 @@ def test_a_build_is_stamped_with_the_sources_it_compiled(tmp_path: Path, monkeyp
     assert compiles == [compiled]
     assert "rules/engine/systems/grimdark/resolve.py" in (compiled / "setup.py").read_text()
     assert (compiled / engine_build.STAMP).read_text() == before  # what was compiled
+    assert not (compiled / "build").exists()  # not imported: removed
     with pytest.warns(RuntimeWarning, match="not a build of the current engine sources"):
         assert not engine_build.use_compiled_engine(compiled, [], loaded=(), search_path=[])
 

@@ -77,18 +77,47 @@ def test_simulations_have_their_own_worker_pool(compose):
 
 def test_the_image_plays_the_compiled_engine_it_builds():
     """Issue 25: a build stage compiles the engine (``python -m rules.engine_build``) from
-    the same sources the image holds, and the image names the copied build in
-    ``MUSTER_COMPILED_ENGINE``; the compiler stays in the build stage."""
+    the same sources the image holds; the image copies the build where
+    ``MUSTER_COMPILED_ENGINE`` names it and is not built unless that engine is the one
+    imported (a stale stamp warns, and the warning is an error there); the compiler stays
+    in the build stage."""
     text = (ROOT / "Dockerfile").read_text()
-    stages = text.split("\nFROM ")
-    assert len(stages) == 3  # the comment before the first FROM, the build stage, the image
+    code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    stages = code.split("\nFROM ")
+    assert len(stages) == 3  # what comes before the first FROM, the build stage, the image
     build, image = stages[1], stages[2]
-    assert build.split()[0] == stages[2].split()[0] == "python:3.11-slim"
-    assert " AS engine" in build.splitlines()[0]
-    assert "python -m rules.engine_build" in build
+    assert build.split()[0] == image.split()[0] == "python:3.11-slim"
+    assert build.splitlines()[0].endswith(" AS engine")
+    assert "pip install --no-cache-dir -r requirements-engine-build.txt" in build
+    assert "COPY rules/__init__.py rules/engine_build.py rules/" in build
     assert "COPY rules/engine rules/engine" in build
+    built = re.search(r'python -m rules.engine_build > (\S+) && mv "\$\(cat \1\)" (\S+)', build)
+    assert built
     assert "gcc" in build
     assert "gcc" not in image
     target = re.search(r"MUSTER_COMPILED_ENGINE=(\S+)", image).group(1)
-    assert f"COPY --from=engine /compiled-engine {target}" in image
-    assert image.index("COPY . .") < image.index("COPY --from=engine")
+    assert f"COPY --from=engine {built.group(2)} {target}" in image
+    check = 'python -W error::RuntimeWarning -c "import config, rules.engine as e;'
+    assert check in image
+    assert image.index("COPY --from=engine") < image.index(check)
+
+
+def test_the_engine_build_stage_pins_what_the_suite_type_checks_with():
+    """The stage installs requirements-engine-build.txt alone (a dev pin changing does not
+    redo the build); its pins are requirements-dev.txt's."""
+
+    def pins(name: str) -> dict[str, str]:
+        lines = (ROOT / name).read_text().splitlines()
+        return dict(
+            line.split("==", 1) for line in lines if "==" in line and not line.startswith("#")
+        )
+
+    engine, dev = pins("requirements-engine-build.txt"), pins("requirements-dev.txt")
+    assert "mypy" in engine
+    assert {name: dev.get(name) for name in engine} == engine
+
+
+def test_the_image_leaves_out_caches_and_stray_engine_builds():
+    ignored = (ROOT / ".dockerignore").read_text().splitlines()
+    for pattern in ("var", ".mypy_cache", "rules/engine/**/*.so"):
+        assert pattern in ignored

@@ -81,9 +81,13 @@ def shoots_instead(state: BattleState, unit: Unit, plan: ChargePlan) -> bool:
 def assign_objectives(state: BattleState, side: str) -> dict[str, tuple[float, float]]:
     """Each objective gets the nearest free non-engine unit of the side that can still reach
     it; objectives the enemy is nearer to are contested too (seed 003 §12 hold: a unit
-    within 3" and no enemy within 3")."""
+    within 3" and no enemy within 3"). Called first in the movement phase, it also notes
+    who holds each objective as the phase begins (``tactics.objective_sides``), which every
+    later order of the phase reads (massbattle-4: before, the holders were noted when the
+    first unit asked, after the charges and the units before it had moved)."""
     if state.condition == "kill" or not state.objectives:
         return {}
+    objective_sides(state)
     free = [u for u in state.alive(side) if u.unit_type != "war_engine" and not u.wavering]
     out: dict[str, tuple[float, float]] = {}
     turns_left = C.MAX_TURNS - state.turn + 2

@@ -38,7 +38,7 @@ from rules.engine.systems.massbattle.terrain import generate_terrain
 from rules.engine.systems.massbattle.timing import turn_timed_out
 from rules.engine.systems.massbattle.units import Army, Unit
 
-ENGINE_VERSION = "massbattle-3"
+ENGINE_VERSION = "massbattle-4"
 """Massbattle's engine version: changes whenever the same inputs and seed give another battle."""
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from rules.engine.systems.massbattle.ai import MassBattlePolicy, line_front
+from rules.engine.systems.massbattle.ai import MassBattlePolicy, assign_objectives, line_front
 from rules.engine.systems.massbattle.battle import movement_phase
 from rules.engine.systems.massbattle.charge import ChargePlan
 from rules.engine.systems.massbattle.tactics import (
     concentrate,
     late_objective,
+    objective_sides,
     reserve_id,
     rout_chance,
 )
@@ -121,3 +122,17 @@ def test_a_free_unit_makes_for_an_empty_objective_late_in_kill_and_pillage(turn,
     st.objectives = [(50.0, 12.0)]
     MassBattlePolicy().move_unit(st, runner, {}, line_front(st, "a"))
     assert (runner.fp.x > 38.0) is goes
+
+
+def test_the_holders_of_the_objectives_are_read_as_the_movement_phase_begins():
+    # massbattle-4 (found by a cache audit): the AI's note of who holds each objective (seed
+    # 003 §12: a unit within 3") was taken when a unit first asked, after the charges and the
+    # units before it had moved, and then kept for the rest of the phase; it is now taken
+    # when the phase begins (``assign_objectives``), as its docstring says
+    holder = unit("h", x=36, y=18)
+    st = state([holder, unit("e", side="b", x=10, y=44, facing=270.0)])
+    st.condition, st.turn = "pillage", 10
+    st.objectives = [(36.0, 20.0)]
+    assign_objectives(st, "a")
+    holder.fp = holder.fp.moved(12.0)  # the holder marches off before anyone asks
+    assert objective_sides(st) == [{"a"}]

@@ -31,4 +31,4 @@ RUN python -W error::RuntimeWarning -c "import config, rules.engine as e; assert
 # Not root: the code is read-only to the server, only var/ (beat schedule) is writable.
 USER muster
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--worker-class", "gthread", "--limit-request-line", "8190"]
+CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--worker-class", "config.gunicorn_worker.BalancedThreadWorker", "--limit-request-line", "8190"]

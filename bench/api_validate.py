@@ -6,7 +6,7 @@ on what else the machine runs), the load average before and after, and the exact
 Target (issues 5 and 25): p95 under 50 ms with 20 concurrent clients.
 
     .venv/bin/python bench/api_validate.py [--clients 20] [--duration 20] [--workers N]
-        [--worker-class gthread|sync] [--threads N] [--load wrk|python]
+        [--worker-class balanced|gthread|sync] [--threads N] [--load wrk|python]
         [--target validate|units|rosters]
 
 The load comes from ``wrk`` (a C load generator, ``apt-get install wrk``) when it is on the
@@ -22,6 +22,7 @@ when missing), migrates it, loads the sample catalogues and creates a bench user
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -38,6 +39,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+WORKER_CLASSES = {
+    "balanced": "config.gunicorn_worker.BalancedThreadWorker",
+    "gthread": "gthread",
+    "sync": "sync",
+}
 DEFAULT_DATABASE = "postgres://muster:muster@127.0.0.1:5432/muster_bench"
 sys.path.insert(0, str(ROOT))
 
@@ -271,10 +277,10 @@ def run_python(
     return figures, command
 
 
-def worker_cpu_seconds(master: int) -> float:
-    """User + system CPU time of the gunicorn master's child processes (its workers)."""
+def worker_cpu_seconds(master: int) -> dict[int, float]:
+    """User + system CPU time of each of the gunicorn master's child processes (its workers)."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    found: dict[int, float] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -284,8 +290,40 @@ def worker_cpu_seconds(master: int) -> float:
             continue
         fields = stat.rsplit(")", 1)[1].split()
         if int(fields[1]) == master:
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+            found[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    return found
+
+
+def client_connections(pids: list[int], port: int) -> list[int]:
+    """How many established client connections on ``port`` each process of ``pids`` holds
+    (its socket descriptors matched against ``/proc/net/tcp``)."""
+    established = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                local_port = int(fields[1].rsplit(":", 1)[1], 16)
+                if local_port == port and fields[3] == "01":  # 01: ESTABLISHED
+                    established.add(fields[9])  # the socket's inode
+    counts = []
+    for pid in pids:
+        inodes = set()
+        with contextlib.suppress(OSError):
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                with contextlib.suppress(OSError):
+                    target = os.readlink(fd)
+                    if target.startswith("socket:["):
+                        inodes.add(target[8:-1])
+        counts.append(len(inodes & established))
+    return counts
+
+
+def machine_busy_seconds() -> float:
+    """CPU time every process of the machine spent so far, all cores (``/proc/stat``: user,
+    nice, system, irq, softirq, steal)."""
+    fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = fields[:8]
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
@@ -298,7 +336,8 @@ def main() -> None:
     # the client's connection open (sync closes it after every answer, so each request paid
     # an accept and a close in the worker): about 1 ms less worker CPU (docs/api.md, "Speed").
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--worker-class", choices=["sync", "gthread"], default="gthread")
+    # balanced: gthread taking new connections only with a free thread (config/gunicorn_worker.py)
+    parser.add_argument("--worker-class", choices=sorted(WORKER_CLASSES), default="balanced")
     parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
     parser.add_argument("--wrk-threads", type=int, default=2)
     parser.add_argument("--load", choices=["auto", "wrk", "python"], default="auto")
@@ -336,13 +375,13 @@ def main() -> None:
         "--workers",
         str(args.workers),
         "--worker-class",
-        args.worker_class,
+        WORKER_CLASSES[args.worker_class],
         "--keep-alive",
         "30",
         "--log-level",
         "warning",
     ]
-    if args.worker_class == "gthread":
+    if args.worker_class != "sync":
         gunicorn += ["--threads", str(args.threads)]
     server = subprocess.Popen(gunicorn, cwd=ROOT, env=env)
     try:
@@ -355,15 +394,27 @@ def main() -> None:
             client_loop(port, token, body, 50, [], method=method, path=path)
         load_before = os.getloadavg()[0]
         cpu_before = worker_cpu_seconds(server.pid)
+        machine_before = machine_busy_seconds()
+        split: list[int] = []
+        # Half-way through the run, who holds the clients' connections.
+        sampler = threading.Timer(
+            args.duration / 2,
+            lambda: split.extend(client_connections(sorted(cpu_before), port)),
+        )
+        sampler.start()
         figures, command = runner(port, token, method, path, body, args)
-        cpu_used = worker_cpu_seconds(server.pid) - cpu_before
+        sampler.join()
+        machine_used = machine_busy_seconds() - machine_before
+        cpu_after = worker_cpu_seconds(server.pid)
+        per_worker = [cpu_after[pid] - cpu_before.get(pid, 0.0) for pid in sorted(cpu_after)]
+        cpu_used = sum(per_worker)
         load_after = os.getloadavg()
     finally:
         server.terminate()
         server.wait(timeout=30)
     ms = {key: figures[key] / 1000 for key in ("p50_us", "p95_us", "p99_us", "max_us", "mean_us")}
     seconds = figures["duration_us"] / 1e6
-    threads = f" x {args.threads} threads" if args.worker_class == "gthread" else ""
+    threads = f" x {args.threads} threads" if args.worker_class != "sync" else ""
     what = f"{args.units} units" if method == "POST" else "GET"
     print(
         f"{method} {path} ({what}), gunicorn {args.workers} {args.worker_class} "
@@ -380,6 +431,15 @@ def main() -> None:
         f" (PostgreSQL and the client not counted);"
         f" load average {load_before:.2f} before the run,"
         f" {load_after[0]:.2f} / {load_after[1]:.2f} / {load_after[2]:.2f} (1/5/15 min) after"
+    )
+    requests = max(1, figures["requests"])
+    busy = " / ".join(f"{used / seconds:.0%}" for used in per_worker)
+    held = " / ".join(map(str, split)) or "not sampled"
+    print(
+        f"  machine CPU {machine_used * 1000 / requests:.2f} ms/request (every process: the"
+        f" workers, PostgreSQL, the client); each worker busy {busy} of the run, holding"
+        f" {held} client connections half-way (a kept-alive connection stays with the worker"
+        " that accepted it)"
     )
     if figures["non2xx"] or figures["socket_errors"]:
         print(f"  non-2xx {figures['non2xx']:.0f}, socket errors {figures['socket_errors']:.0f}")

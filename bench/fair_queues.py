@@ -41,6 +41,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DATABASE_URL = "postgres://muster:muster@127.0.0.1:5432/muster_bench_fair"
+# docker-compose.yml's web worker class (config/gunicorn_worker.py).
+WEB_WORKER = ["--worker-class", "config.gunicorn_worker.BalancedThreadWorker"]
 sys.path.insert(0, str(ROOT))
 
 from api_validate import (  # noqa: E402  (bench/ is the script's directory)
@@ -117,7 +119,8 @@ class Stack:
         self.processes: list[subprocess.Popen] = []
         bin_dir = ROOT / ".venv" / "bin"
         bind = f"127.0.0.1:{port}"
-        gunicorn = [str(bin_dir / "gunicorn"), "config.wsgi", "--bind", bind, "--workers"]
+        gunicorn = [str(bin_dir / "gunicorn"), "config.wsgi", "--bind", bind, *WEB_WORKER]
+        gunicorn.append("--workers")
         self.start("gunicorn", [*gunicorn, str(workers), "--log-level", "warning"])
         celery = [sys.executable, "-m", "celery", "-A", "config", "worker", "-l", "WARNING"]
         self.start("battles", [*celery, "-Q", "celery,battles", "-c", "1", "-n", "battles@%h"])

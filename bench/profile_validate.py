@@ -49,7 +49,6 @@ def timed(owner: object, name: str, label: str) -> None:
 
 def instrument() -> None:
     import django.core.handlers.base as handler_base
-    import django.db.backends.postgresql.base as postgresql
     import django.db.backends.utils as db_utils
     from django.template.response import SimpleTemplateResponse
     from rest_framework.views import APIView
@@ -58,6 +57,7 @@ def instrument() -> None:
     import api.parsers as parsers
     import api.validation_input as validation_input
     import api.views.rosters as rosters
+    import core.postgresql.base as postgresql
 
     timed(APIView, "dispatch", "DRF dispatch")
     timed(rosters.RosterViewSet, "validate", "  view body")

@@ -118,6 +118,9 @@ DATABASES = {
         conn_health_checks=True,  # a kept connection the server dropped is replaced, not used
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend with a health check that polls the socket before sending SELECT 1.
+    DATABASES["default"]["ENGINE"] = "core.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded worker and the web server share the file: wait for locks, use WAL.
     DATABASES["default"]["OPTIONS"] = {

@@ -121,3 +121,18 @@ def test_the_image_leaves_out_caches_and_stray_engine_builds():
     ignored = (ROOT / ".dockerignore").read_text().splitlines()
     for pattern in ("var", ".mypy_cache", "rules/engine/**/*.so"):
         assert pattern in ignored
+
+
+def test_the_web_server_runs_the_balanced_threaded_worker(compose):
+    """docker-compose.yml, the Dockerfile and the README's stack serve with
+    ``config.gunicorn_worker.BalancedThreadWorker`` (tests/integration/test_gunicorn_worker.py),
+    a class gunicorn can import."""
+    from gunicorn.workers.gthread import ThreadWorker
+
+    from config.gunicorn_worker import BalancedThreadWorker
+
+    name = "config.gunicorn_worker.BalancedThreadWorker"
+    assert issubclass(BalancedThreadWorker, ThreadWorker)
+    assert f"--worker-class={name}" in compose["services"]["web"]["command"]
+    assert f'"--worker-class", "{name}"' in (ROOT / "Dockerfile").read_text()
+    assert f"--worker-class {name}" in (ROOT / "README.md").read_text()

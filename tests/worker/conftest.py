@@ -11,6 +11,7 @@ stopped by its own pid.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -106,6 +107,9 @@ class CeleryProcess:
     def __init__(self, broker: str, database: str, arguments: list[str], log_path: Path) -> None:
         env = {**os.environ, "CELERY_BROKER_URL": broker, "DATABASE_URL": database}
         env["CELERY_TASK_ALWAYS_EAGER"] = "0"
+        # The banner reaches the log at once, and SIGABRT (``diagnosis``) dumps every stack.
+        env["PYTHONUNBUFFERED"] = "1"
+        env["PYTHONFAULTHANDLER"] = "1"
         self.log_path = log_path
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log = self.log_path.open("wb")
@@ -120,6 +124,20 @@ class CeleryProcess:
 
     def log(self, tail: int = 3000) -> str:
         return self.log_path.read_text(errors="replace")[-tail:]
+
+    def diagnosis(self, tail: int = 6000) -> str:
+        """For a failed wait: the log's tail after a process still running was made to dump
+        its Python stacks and those of its pool processes (faulthandler, SIGABRT; this ends
+        them), or its exit status when it had ended."""
+        code = self.process.poll()
+        if code is not None:
+            return f"exited with {code}\n{self.log(tail)}"
+        for pid in [*self.children(), self.process.pid]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGABRT)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=10)
+        return f"still running after the wait; stacks dumped\n{self.log(tail)}"
 
     def children(self) -> list[int]:
         """Pids of the direct children (a worker's pool processes)."""

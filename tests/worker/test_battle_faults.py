@@ -60,7 +60,7 @@ def test_a_battle_delivered_twice_at_once_is_played_once_and_no_attempt_is_lost(
     # Both deliveries run at the same time (two pool processes) and both must have ended.
     assert wait_for(
         lambda: all(finished_in_log(worker, task_id) for task_id in deliveries), timeout=60
-    ), worker.log()
+    ), worker.diagnosis()
     battle.refresh_from_db()
     assert battle.status == JobStatus.RESOLVED
     assert battle.attempts == 1  # the duplicate found a live lease: not a lost worker
@@ -99,7 +99,9 @@ def test_a_killed_worker_mid_simulation_still_gives_exactly_one_result(
     start_beat()
     first = start_worker()
     celery_sender.send_task("rules.simulation_run", args=[simulation.pk], queue="battles")
-    assert wait_for(lambda: simulation.chunks.count() >= 2, timeout=90, interval=0.05), first.log()
+    assert wait_for(lambda: simulation.chunks.count() >= 2, timeout=90, interval=0.05), (
+        first.diagnosis()
+    )
     first.stop(signal.SIGKILL)
     killed_at = time.monotonic()
     simulation.refresh_from_db()
@@ -110,7 +112,7 @@ def test_a_killed_worker_mid_simulation_still_gives_exactly_one_result(
     assert wait_for(
         lambda: Simulation.objects.get(pk=simulation.pk).status == JobStatus.RESOLVED,
         timeout=180,
-    ), second.log()
+    ), second.diagnosis()
     print(f"simulation finished {time.monotonic() - killed_at:.1f} s after the kill")
     simulation.refresh_from_db()
     assert simulation.result["runs"] == 600
@@ -153,7 +155,7 @@ def test_a_redis_sigkill_with_work_in_flight_and_a_request_while_it_is_down_lose
     # In flight: some resolved, one running, the rest queued (and fsynced, > 1 s old).
     assert wait_for(
         lambda: Battle.objects.filter(status=JobStatus.RESOLVED).count() >= 2, timeout=60
-    ), worker.log()
+    ), worker.diagnosis()
     time.sleep(1.5)
     private_redis.kill(signal.SIGKILL)
 
@@ -166,7 +168,7 @@ def test_a_redis_sigkill_with_work_in_flight_and_a_request_while_it_is_down_lose
     everything = [b.pk for b in battles] + [asked_id]
     assert wait_for(
         lambda: all(status_of(pk) == JobStatus.RESOLVED for pk in everything), timeout=90
-    ), worker.log()
+    ), worker.diagnosis()
     print(
         f"request while Redis was down took {seconds:.1f} s; everything resolved "
         f"{time.monotonic() - restarted_at:.1f} s after the restart"

@@ -46,8 +46,8 @@ def sweeps_waiting(url: str) -> int:
 def test_a_sweep_tick_during_a_redis_outage_is_sent_when_redis_is_back(start_beat, private_redis):
     # No worker: every sweep beat sends stays in the ``battles`` queue, where it is counted.
     beat = start_beat(broker=private_redis.url)
-    assert wait_for(lambda: SWEEP_TICK in beat.log(tail=100_000), timeout=60), beat.log()
-    assert wait_for(lambda: sweeps_waiting(private_redis.url) >= 1, timeout=10), beat.log()
+    assert wait_for(lambda: SWEEP_TICK in beat.log(tail=100_000), timeout=60), beat.diagnosis()
+    assert wait_for(lambda: sweeps_waiting(private_redis.url) >= 1, timeout=10), beat.diagnosis()
     # A clean shutdown, so the count before the outage is exactly what comes back. The
     # outage outlasts a sweep period, so a sweep tick falls in it (beat may then be busy
     # retrying another entry's send: either way the tick must not be lost).
@@ -59,7 +59,7 @@ def test_a_sweep_tick_during_a_redis_outage_is_sent_when_redis_is_back(start_bea
 
     assert wait_for(
         lambda: sweeps_waiting(private_redis.url) > waiting_at_restart, timeout=30, interval=0.2
-    ), beat.log()
+    ), beat.diagnosis()
     late = time.monotonic() - restarted_at
     print(f"the tick of the outage was sent {late:.1f} s after Redis came back")
     assert late < SWEEP_PERIOD - 5, "the tick was lost: this is the next regular one"
@@ -91,7 +91,7 @@ def test_the_sweep_never_sends_a_job_whose_message_still_waits(start_worker, cel
         assert wait_for(
             lambda task_id=task_id: f"{SWEEP_TASK}[{task_id}] succeeded" in sweeper.log(),
             timeout=60,
-        ), sweeper.log()
+        ), sweeper.diagnosis()
 
     # One message per battle: the lost one sent once, the waiting ones never again.
     queued = sorted(key for key in messages(redis_url(), "battles") if key)

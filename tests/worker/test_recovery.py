@@ -148,7 +148,7 @@ def test_tasks_starting_while_the_database_drops_every_connection_are_not_lost(
     cutoff = database_cutoff
     worker = start_worker(database=worker_database_url(port=cutoff.port))
     battles = [battle(seed=seed) for seed in range(30, 36)]
-    assert wait_for(lambda: "ready" in worker.log(), timeout=60), worker.log()
+    assert wait_for(lambda: "ready" in worker.log(), timeout=60), worker.diagnosis()
 
     cutoff.cut()
     for item in battles:
@@ -159,7 +159,7 @@ def test_tasks_starting_while_the_database_drops_every_connection_are_not_lost(
 
     assert wait_for(
         lambda: all(status_of(b.pk) == JobStatus.RESOLVED for b in battles), timeout=60
-    ), worker.log()
+    ), worker.diagnosis()
     print(f"all resolved {time.monotonic() - restored_at:.1f} s after the database came back")
     assert_nothing_stuck_or_duplicated()
 
@@ -169,7 +169,9 @@ def test_a_battle_that_kills_its_worker_fails_after_three_attempts(start_worker,
     worker = start_worker(concurrency=1)
     send_resolve(celery_sender, deadly.pk)
 
-    assert wait_for(lambda: status_of(deadly.pk) == JobStatus.FAILED, timeout=90), worker.log()
+    assert wait_for(lambda: status_of(deadly.pk) == JobStatus.FAILED, timeout=90), (
+        worker.diagnosis()
+    )
     deadly.refresh_from_db()
     assert deadly.attempts == 3
     assert "3 attempts" in deadly.failure_reason
@@ -204,7 +206,7 @@ def test_a_game_played_while_redis_is_down_finishes_once_it_is_back(
     assert wait_for(
         lambda: Game.objects.get(pk=game.pk).status == GameStatus.CONFIRMED,
         timeout=RECOVERY_TARGET,
-    ), worker.log()
+    ), worker.diagnosis()
     print(f"the game finished {time.monotonic() - restarted_at:.1f} s after Redis came back")
     assert Game.objects.get(pk=game.pk).report["seed"] == 5
     assert PostBattleRun.objects.filter(game=game).count() == 2

@@ -1,0 +1,1 @@
+"""PostgreSQL through psycopg, with a health check that needs no round trip (``base``)."""

@@ -172,6 +172,7 @@ ordering  # unused variable (rules/models.py:125)
 flagged_at  # unused variable (rules/models.py:159)
 created_by  # unused variable (rules/models.py:164)
 ordering  # unused variable (rules/models.py:171)
+BalancedThreadWorker  # unused class (config/gunicorn_worker.py: gunicorn's --worker-class names it)
 
 # --- DRF and Django form hooks: serializer fields and get_/validate_ methods, view attributes and @action methods, throttles, pagination, parsers, schema, middleware (called by the framework)
 ApiRequestErrorMiddleware  # unused class (api/middleware.py:39)

@@ -27,8 +27,7 @@ from typing import Any
 from gunicorn.workers.gthread import ThreadWorker
 
 #: How long a busy worker leaves new connections to the other workers before it takes one
-#: itself (checked whenever its event loop wakes: a finished request, a readable client, or
-#: gunicorn's 1 s poll). 10 ms spread 20 clients connecting at once 11 / 9 or 10 / 10 over
+#: itself. 10 ms spread 20 clients connecting at once 11 / 9 or 10 / 10 over
 #: 2 workers with the first answers within about 0.2 s (50 ms: 10 / 10, but 0.5 s).
 ACCEPT_HOLD_SECONDS = 0.01
 
@@ -59,6 +58,15 @@ class BalancedThreadWorker(ThreadWorker):
         else:
             self.held_since = None
         super().set_accept_enabled(enabled)
+
+    def wait_for_and_dispatch_events(self, timeout: float) -> None:
+        """Gunicorn's wait (1 s), cut short to the end of a hold, so listening resumes on
+        time even when no request finishes meanwhile (not at ``worker_connections``, where
+        gunicorn itself stops listening)."""
+        if self.held_since is not None and self.nr_conns < self.worker_connections:
+            left = self.held_since + ACCEPT_HOLD_SECONDS - time.monotonic()
+            timeout = min(timeout, max(0.0, left))
+        super().wait_for_and_dispatch_events(timeout)
 
     def enqueue_req(self, conn: Any) -> None:
         self.in_flight += 1

@@ -29,10 +29,11 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def server() -> Iterator[int]:
+def server(tmp_path) -> Iterator[int]:
     """Gunicorn with 2 balanced workers of one thread each on ``tests.gunicorn_app``."""
     port = free_port()
     options = ["--workers", "2", "--threads", "1", "--keep-alive", "30", "--worker-class", WORKER]
+    options += ["--graceful-timeout", "5", "--error-logfile", str(tmp_path / "gunicorn.log")]
     process = subprocess.Popen(
         [
             sys.executable,
@@ -46,26 +47,32 @@ def server() -> Iterator[int]:
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
         start_new_session=True,
     )
     try:
-        wait_for_workers(port, process)
+        wait_for_workers(port, process, tmp_path / "gunicorn.log")
         yield port
     finally:
         os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=15)
 
 
-def wait_for_workers(port: int, process: subprocess.Popen) -> None:
+def wait_for_workers(port: int, process: subprocess.Popen, log: Path) -> None:
     """Until both workers have answered (each new connection asks again)."""
     seen: set[str] = set()
     deadline = time.monotonic() + 60
     while len(seen) < 2:
-        assert process.poll() is None, process.stderr.read().decode()
+        assert process.poll() is None, log.read_text() if log.exists() else "no log"
         assert time.monotonic() < deadline, "gunicorn's workers never both answered"
         try:
-            seen.add(get(http.client.HTTPConnection("127.0.0.1", port, timeout=10), "/"))
+            probe = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            seen.add(get(probe, "/"))
+            probe.close()
         except OSError:
             time.sleep(0.1)
 
@@ -97,6 +104,8 @@ def test_clients_connecting_at_once_are_spread_over_the_workers(server):
     assert min(by_worker.values()) >= 3, by_worker
     # Kept alive: each connection's next request goes to the worker that holds it.
     assert {index: get(client, "/") for index, client in enumerate(clients)} == answers
+    for client in clients:
+        client.close()
 
 
 def test_a_new_client_is_taken_while_kept_alive_clients_keep_every_worker_busy(server):
@@ -107,14 +116,17 @@ def test_a_new_client_is_taken_while_kept_alive_clients_keep_every_worker_busy(s
         connection = http.client.HTTPConnection("127.0.0.1", server, timeout=30)
         while time.monotonic() < stop:
             served[get(connection, "/?sleep=0.02")] += 1
+        connection.close()
 
     hammers = [threading.Thread(target=hammer) for _ in range(6)]
     for thread in hammers:
         thread.start()
     time.sleep(0.5)
     started = time.monotonic()
-    get(http.client.HTTPConnection("127.0.0.1", server, timeout=30), "/")
+    newcomer = http.client.HTTPConnection("127.0.0.1", server, timeout=30)
+    get(newcomer, "/")
     waited = time.monotonic() - started
+    newcomer.close()
     for thread in hammers:
         thread.join()
     assert len(served) == 2  # both workers were kept busy

@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -134,6 +135,7 @@ class CeleryProcess:
             return f"exited with {code}\n{self.log(tail)}"
         for pid in [*self.children(), self.process.pid]:
             with contextlib.suppress(ProcessLookupError):
+                resource.prlimit(pid, resource.RLIMIT_CORE, (0, 0))  # stacks, no core file
                 os.kill(pid, signal.SIGABRT)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=10)

@@ -4,6 +4,7 @@ and a new client is still taken while every worker is kept busy by kept-alive cl
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import signal
@@ -32,29 +33,41 @@ def free_port() -> int:
 def server(tmp_path) -> Iterator[int]:
     """Gunicorn with 2 balanced workers of one thread each on ``tests.gunicorn_app``."""
     port = free_port()
-    options = ["--workers", "2", "--threads", "1", "--keep-alive", "30", "--worker-class", WORKER]
-    options += ["--graceful-timeout", "5", "--error-logfile", str(tmp_path / "gunicorn.log")]
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "tests.gunicorn_app",
-            "--bind",
-            f"127.0.0.1:{port}",
-            *options,
-        ],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
+    options = [
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        "2",
+        "--threads",
+        "1",
+        "--keep-alive",
+        "30",
+        "--worker-class",
+        WORKER,
+    ]
+    options += ["--graceful-timeout", "5"]
+    log = tmp_path / "gunicorn.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "tests.gunicorn_app",
+                *options,
+            ],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
-        wait_for_workers(port, process, tmp_path / "gunicorn.log")
+        wait_for_workers(port, process, log)
         yield port
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
         try:
             process.wait(timeout=15)
         except subprocess.TimeoutExpired:

@@ -1,6 +1,6 @@
 """The kept-connection health check of ``core.postgresql`` (``DATABASES`` ENGINE on
-PostgreSQL): a connection that served a request just now, idle and with nothing on its
-socket, is used without ``SELECT 1``; anything else is asked with ``SELECT 1`` as Django
+PostgreSQL): a connection used just now, idle and with nothing on its socket, is used
+without ``SELECT 1``; anything else is asked with ``SELECT 1`` as Django
 does, and one the server ended is found unusable and replaced."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import select
 import time
 from collections.abc import Callable, Iterator
 
+import psycopg
 import pytest
 from django.conf import settings
 from django.db import connection, connections
@@ -25,9 +26,9 @@ pytestmark = [
 @pytest.fixture
 def kept() -> Iterator[muster_postgresql.DatabaseWrapper]:
     """A second connection to the test database that has just served a request, as a web
-    worker keeps one between requests."""
+    worker keeps one between requests (settings turn ``CONN_HEALTH_CHECKS`` on)."""
     wrapper = connections.create_connection("default")
-    wrapper.health_check_enabled = True
+    assert wrapper.settings_dict["CONN_HEALTH_CHECKS"] is True
     with wrapper.cursor() as cursor:  # the request's queries
         cursor.execute("SELECT 1")
     wrapper.close_at = None  # kept (CONN_MAX_AGE), not closed at the request's end
@@ -71,12 +72,13 @@ def test_a_connection_that_served_a_request_just_now_is_usable_without_a_query(k
     assert queries == []
 
 
-def idle_for_seconds(wrapper, monkeypatch) -> None:
-    wrapper.served_at -= muster_postgresql.RECENTLY_USED_SECONDS + 1
+def unused_for_seconds(wrapper, monkeypatch) -> None:
+    wrapper.used_at -= muster_postgresql.RECENTLY_USED_SECONDS + 1
 
 
-def never_served(wrapper, monkeypatch) -> None:
-    wrapper.served_at = None
+def reopened_without_a_cursor(wrapper, monkeypatch) -> None:
+    wrapper.close()
+    wrapper.ensure_connection()
 
 
 def after_an_error(wrapper, monkeypatch) -> None:
@@ -92,17 +94,17 @@ def with_input_waiting(wrapper, monkeypatch) -> None:
 
 
 def when_the_poll_fails(wrapper, monkeypatch) -> None:
-    def out_of_range(fileno: int) -> bool:
-        raise ValueError("filedescriptor out of range in select()")
+    def no_socket(fileno: int) -> bool:
+        raise psycopg.OperationalError("the connection is lost")
 
-    monkeypatch.setattr(muster_postgresql, "socket_has_input", out_of_range)
+    monkeypatch.setattr(muster_postgresql, "socket_has_input", no_socket)
 
 
 @pytest.mark.parametrize(
     "situation",
     [
-        idle_for_seconds,
-        never_served,
+        unused_for_seconds,
+        reopened_without_a_cursor,
         after_an_error,
         inside_a_transaction,
         with_input_waiting,
@@ -115,6 +117,17 @@ def test_any_other_connection_is_asked_with_a_query(
     situation(kept, monkeypatch)
     assert kept.is_usable() is True
     assert queries == [kept]
+
+
+def test_request_boundaries_do_not_make_an_unused_connection_recent(kept, queries):
+    """Django's check after an error, at a request's end, leaves ``health_check_done`` set;
+    only a cursor counts as use."""
+    kept.used_at -= muster_postgresql.RECENTLY_USED_SECONDS + 1
+    kept.errors_occurred = True
+    kept.close_if_unusable_or_obsolete()  # a request that failed ends: SELECT 1
+    kept.close_if_unusable_or_obsolete()  # the next request starts
+    kept.close_if_health_check_failed()  # before its first query
+    assert queries == [kept, kept]
 
 
 def test_a_connection_the_server_ended_is_unusable(kept):

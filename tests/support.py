@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -36,6 +38,21 @@ def wait_for(predicate, timeout: float, interval: float = 0.2):
             return value
         time.sleep(interval)
     return predicate()
+
+
+def stop_process_group(
+    process: subprocess.Popen, timeout: float, sig: int = signal.SIGTERM
+) -> None:
+    """Signal the process group ``process`` leads (started with ``start_new_session``)
+    and wait for it; kill the group if it outlives ``timeout`` seconds."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, sig)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=timeout)
 
 
 def sample_battles(seed: int) -> list[dict[str, Any]]:

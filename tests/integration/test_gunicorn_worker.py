@@ -4,10 +4,8 @@ and a new client is still taken while every worker is kept busy by kept-alive cl
 
 from __future__ import annotations
 
-import contextlib
 import http.client
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -18,6 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.support import stop_process_group
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER = "config.gunicorn_worker.BalancedThreadWorker"
@@ -66,13 +66,7 @@ def server(tmp_path) -> Iterator[int]:
         wait_for_workers(port, process, log)
         yield port
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=15)
+        stop_process_group(process, timeout=15)
 
 
 def wait_for_workers(port: int, process: subprocess.Popen, log: Path) -> None:

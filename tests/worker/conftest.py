@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from tests.support import stop_process_group
 from tests.worker.faults import DatabaseCutoff, PrivateRedis
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,12 +151,7 @@ class CeleryProcess:
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
         if self.process.poll() is None:
-            os.killpg(self.process.pid, sig)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=15)
+            stop_process_group(self.process, timeout=15, sig=sig)
         self._log.close()
 
 

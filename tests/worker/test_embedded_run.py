@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import stop_process_group
+
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 240
 STRIKE_FORCE = {
@@ -127,12 +129,7 @@ def embedded_run(tmp_path) -> Iterator[EmbeddedRun]:
         wait_for(healthy, START_TIMEOUT, "./run to serve with its worker seen")
         yield run
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=30)
+        stop_process_group(process, timeout=30)
         log.close()
         wait_for(lambda: not run.worker_pids(), 30, "the worker to stop")
 

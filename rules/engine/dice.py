@@ -43,7 +43,21 @@ class Dice:
     def __init__(self, seed: int, on_roll: RollHook | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        self._bits = self._rng.getrandbits
         self.on_roll = on_roll
+
+    def _below(self, n: int) -> int:
+        """An integer in [0, n) for n > 0, drawn exactly as CPython's
+        ``random.Random._randbelow_with_getrandbits`` draws it (what ``randint``,
+        ``randrange``, ``choice`` and ``shuffle`` use): ``n.bit_length()`` bits at a time
+        until the value is below n. Same stream as ``random.Random``, without its three
+        interpreted frames a die (the engine rolls hundreds of dice a battle)."""
+        bits = self._bits
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
 
     def _record(self, kind: str, values: tuple[int, ...]) -> None:
         if self.on_roll is not None:
@@ -56,7 +70,7 @@ class Dice:
 
     def die(self, sides: int) -> int:
         """One die with ``sides`` faces."""
-        value = self._rng.randint(1, sides)
+        value = 1 + self._below(sides)
         if self.on_roll is not None:  # no label or tuple built when nobody listens
             self._record(f"D{sides}", (value,))
         return value
@@ -67,7 +81,13 @@ class Dice:
 
     def d6s(self, count: int) -> list[int]:
         """``count`` D6 rolled together, in the order rolled."""
-        values = [self._rng.randint(1, 6) for _ in range(count)]
+        bits = self._bits
+        values: list[int] = []
+        for _ in range(count):  # self._below(6), inlined: three bits until below six
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            values.append(r + 1)
         if self.on_roll is not None:
             self._record(f"{count}D6", tuple(values))
         return values
@@ -107,11 +127,16 @@ class Dice:
 
     def choice(self, items: Sequence[T]) -> T:
         """A uniformly chosen item (for random allocation and roll-off ties)."""
-        return items[self._rng.randrange(len(items))]
+        if not items:
+            raise ValueError("empty range: no item to choose from")
+        return items[self._below(len(items))]
 
     def shuffle(self, items: list) -> None:
         """Shuffle ``items`` in place with this battle's generator."""
-        self._rng.shuffle(items)
+        below = self._below
+        for i in range(len(items) - 1, 0, -1):  # as random.Random.shuffle swaps
+            j = below(i + 1)
+            items[i], items[j] = items[j], items[i]
 
     def uniform(self, low: float, high: float) -> float:
         """A real number in [low, high] (terrain placement, scatter distance jitter)."""
@@ -119,7 +144,9 @@ class Dice:
 
     def randint(self, low: int, high: int) -> int:
         """An integer in [low, high], not recorded as a die roll (placement, seeds)."""
-        return self._rng.randint(low, high)
+        if high < low:
+            raise ValueError(f"empty range for randint({low}, {high})")
+        return low + self._below(high - low + 1)
 
     def d6_batch(self, count: int) -> list[int]:
         """``count`` D6 drawn from one float each: the same uniform distribution as

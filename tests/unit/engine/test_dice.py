@@ -1,5 +1,9 @@
 """Seeded dice (seed 000 [4][5])."""
 
+import random
+
+import pytest
+
 from rules.engine.dice import Dice
 
 
@@ -31,3 +35,35 @@ def test_d6_batch_is_reproducible_and_uniform():
     assert min(rolls) == 1
     assert max(rolls) == 6
     assert all(880 < c < 1120 for c in counts), counts
+
+
+def test_dice_draw_the_stream_random_random_draws():
+    """Dice replicate CPython's getrandbits draw (no interpreted randint frames): every die,
+    range, choice and shuffle is the one ``random.Random`` with the same seed gives, so the
+    speed-up changes no battle (issue 25: same seed, same report)."""
+    for seed in (0, 1, 7, 12345, 2**40 + 3):
+        dice, reference = Dice(seed), random.Random(seed)
+        for sides in (2, 3, 6, 8, 10, 20, 66, 100):
+            assert [dice.die(sides) for _ in range(40)] == [
+                reference.randint(1, sides) for _ in range(40)
+            ]
+        assert dice.d6s(100) == [reference.randint(1, 6) for _ in range(100)]
+        assert [dice.randint(-3, 1_000_000) for _ in range(40)] == [
+            reference.randint(-3, 1_000_000) for _ in range(40)
+        ]
+        items = list("abcdefghijklmnopq")
+        assert [dice.choice(items) for _ in range(40)] == [
+            reference.choice(items) for _ in range(40)
+        ]
+        ours, theirs = list(range(33)), list(range(33))
+        dice.shuffle(ours)
+        reference.shuffle(theirs)
+        assert ours == theirs
+        assert dice.uniform(0.0, 360.0) == reference.uniform(0.0, 360.0)
+
+
+def test_empty_ranges_and_choices_are_refused():
+    with pytest.raises(ValueError, match="empty range"):
+        Dice(1).randint(3, 2)
+    with pytest.raises(ValueError, match="no item to choose"):
+        Dice(1).choice([])

@@ -11,6 +11,7 @@ from functools import lru_cache
 from rules.engine import hexgrid
 from rules.engine.hexgrid import ArcDefinition, Hex
 from rules.engine.systems.hextactical.combatant import Combatant
+from rules.engine.systems.hextactical.grid_numbers import grid_numbers
 from rules.engine.systems.hextactical.scenario import Layout
 
 #: The steps of a line between two hexes (:func:`hexgrid.line_steps`) and the set of their hexes.
@@ -44,11 +45,13 @@ class Board:
     __slots__ = (
         "_clear",
         "_directions",
+        "_open_numbers",
         "_sight",
         "around",
         "blocked",
         "by_id",
         "cells",
+        "grid",
         "height",
         "occ",
         "open",
@@ -74,6 +77,10 @@ class Board:
         # the direction of an offset (:meth:`direction`); lines between hexes: :func:`line_of`
         self.around: dict[Hex, tuple[Hex, ...]] = {}
         self._directions: dict[Hex, int] = {}
+        # the hexes numbered for the movement search, and which numbers are open (obstacles
+        # stand still: worked out again only when one is placed)
+        self.grid = grid_numbers(layout.width, layout.height)
+        self._open_numbers: tuple[bool, ...] | None = None
 
     def in_bounds(self, h: Hex) -> bool:
         return h in self.cells
@@ -104,6 +111,13 @@ class Board:
         self.open.discard(h)
         self._clear.clear()
         self._sight.clear()
+        self._open_numbers = None
+
+    def open_numbers(self) -> tuple[bool, ...]:
+        """Per hex number of :attr:`grid`, whether the hex is open (on the map, no obstacle)."""
+        if self._open_numbers is None:
+            self._open_numbers = tuple(h in self.open for h in self.grid.hexes)
+        return self._open_numbers
 
     def free(self, h: Hex, me: Combatant | None = None) -> bool:
         """A hex one may stop in: on the map, no obstacle, nobody else active there."""

@@ -9,7 +9,6 @@ movement, Evade and slam).
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rules.engine import hexgrid
@@ -47,20 +46,32 @@ def reachable(
 
     A uniform-cost search with one bucket per movement-point total (every step costs 1 or 2,
     so a bucket is complete before it is expanded): each bucket is expanded in hex order, the
-    order of a heap of (cost, hex, facing), and a hex keeps the first cheapest way in."""
-    start = c.pos
-    best: Tree = {start: (0, None, c.facing)}
-    enter = enter or _NO_HEXES
+    order of a heap of (cost, hex, facing), and a hex keeps the first cheapest way in. The
+    search walks the map's hex numbers (:class:`GridNumbers`, numbered in hex order), the
+    tree it returns is keyed by hex in the order the hexes were first reached."""
     board = b.board
-    # Board.free(n, c) for every hex at once: open, and nobody else stands there
-    open_hexes = board.open
-    taken = {
-        h
-        for h, people in board.occ.items()
-        if (len(people) > 1 or people[0] is not c) and h not in enter
-    }
-    levels: list[list[Hex]] = [[] for _ in range(max(budget, 2) + 1)]
+    grid = board.grid
+    number = grid.number
+    start = number[c.pos]
+    enter_numbers = {number[h] for h in enter} if enter else _NO_NUMBERS
+    # Board.free(n, c) for every hex at once: open, and nobody else stands there; an enemy's
+    # hex one may enter is passable too (and ends the move)
+    passable = list(board.open_numbers())
+    for stand, people in board.occ.items():
+        if len(people) > 1 or people[0] is not c:
+            passable[number[stand]] = False
+    for n in enter_numbers:
+        passable[n] = True
+    spent = [_UNREACHED] * len(passable)
+    came_from = [-1] * len(passable)
+    arrival_facing = [0] * len(passable)
+    spent[start] = 0
+    arrival_facing[start] = c.facing
+    reached = [start]
+    levels: list[list[int]] = [[] for _ in range(max(budget, 2) + 1)]
     levels[0].append(start)
+    search = _Search(spent, came_from, arrival_facing, reached, levels) if evade else None
+    cheap_steps, dear_steps = grid.cheap, grid.dear
     for cost, level in enumerate(levels):
         # the first step may overspend (at most 2 MP): always at least 1 hex
         limit = 2 if cost == 0 and budget >= 1 else budget
@@ -69,85 +80,64 @@ def reachable(
         level.sort()
         one, two = cost + 1, cost + 2
         for h in level:
-            known = best[h]
-            if known[0] != cost or h in enter:
+            if spent[h] != cost or h in enter_numbers:
                 continue  # reached more cheaply since, or an enemy's hex one stops in
-            facing = known[2]
-            cheap, dear = steps_out(h)[facing]
-            for n, arrival, direction in cheap:
-                seen = best.get(n)
-                if seen is not None and seen[0] <= one:
+            facing = arrival_facing[h]
+            for n, arrival, direction in cheap_steps[h * 6 + facing]:
+                if spent[n] <= one:
                     continue
-                if n in taken or (n not in open_hexes and n not in enter):
-                    if evade:
-                        _relax_evade(b, c, h, n, direction, facing, cost, budget, best, levels)
+                if not passable[n]:
+                    if search is not None:
+                        _relax_evade(b, c, h, n, direction, facing, cost, budget, search)
                     continue
-                best[n] = (one, h, arrival)
+                if spent[n] == _UNREACHED:
+                    reached.append(n)
+                spent[n] = one
+                came_from[n] = h
+                arrival_facing[n] = arrival
                 levels[one].append(n)
             if two > limit:
                 continue
-            for n, arrival in dear:
-                seen = best.get(n)
-                if seen is not None and seen[0] <= two:
-                    continue
-                if n in taken or (n not in open_hexes and n not in enter):
+            for n, arrival in dear_steps[h * 6 + facing]:
+                if spent[n] <= two or not passable[n]:
                     continue  # a sidestep or backward step never Evades (_relax_evade)
-                best[n] = (two, h, arrival)
+                if spent[n] == _UNREACHED:
+                    reached.append(n)
+                spent[n] = two
+                came_from[n] = h
+                arrival_facing[n] = arrival
                 levels[two].append(n)
-    return best
+    hexes = grid.hexes
+    tree: Tree = {}
+    for n in reached:
+        before = came_from[n]
+        tree[hexes[n]] = (spent[n], None if before < 0 else hexes[before], arrival_facing[n])
+    return tree
 
 
-_NO_HEXES: frozenset[Hex] = frozenset()
-
-#: facing → per direction (movement points, facing turns to the direction): any front hex 1
-#: (front-left and front-right turn the mover), a sidestep or backward step 2 (GURPS 4e Basic
-#: Set pp.B386–387).
-STEP_COSTS: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
-    tuple(
-        (1, hexgrid.facing_turns(facing, direction) == 1)
-        if hexgrid.facing_turns(facing, direction) <= 1
-        else (2, False)
-        for direction in range(6)
-    )
-    for facing in range(6)
-)
-
-#: :data:`STEP_COSTS` as the search walks it: facing → (direction, MP, facing on arrival),
-#: cheapest first (direction order within a cost).
-_STEPS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple(
-        sorted(
-            (
-                (direction, cost, direction if turned else facing)
-                for direction, (cost, turned) in enumerate(STEP_COSTS[facing])
-            ),
-            key=lambda step: step[1],
-        )
-    )
-    for facing in range(6)
-)
-
-#: A 1-MP step of the search: (hex stepped into, facing on arrival, direction of the step).
-Step = tuple[Hex, int, int]
-#: A 2-MP step: (hex stepped into, facing on arrival).
-DearStep = tuple[Hex, int]
+#: The cost of a hex the search has not reached.
+_UNREACHED = 1 << 30
+_NO_NUMBERS: frozenset[int] = frozenset()
 
 
-@lru_cache(maxsize=4096)
-def steps_out(h: Hex) -> tuple[tuple[tuple[Step, ...], tuple[DearStep, ...]], ...]:
-    """Per facing 0–5, the :data:`_STEPS` out of ``h`` with the hexes they enter, the 1-MP
-    steps apart from the 2-MP ones (direction order within each): pure geometry, worked out
-    once per hex rather than once per search."""
-    ns = hexgrid.neighbours(h)
-    return tuple(
-        (
-            tuple(
-                (ns[direction], arrival, direction) for direction, mp, arrival in steps if mp == 1
-            ),
-            tuple((ns[direction], arrival) for direction, mp, arrival in steps if mp == 2),
-        )
-        for steps in _STEPS
-    )
+class _Search:
+    """The state of one :func:`reachable` search that an Evade edge adds to."""
+
+    __slots__ = ("arrival_facing", "came_from", "levels", "reached", "spent")
+
+    def __init__(
+        self,
+        spent: list[int],
+        came_from: list[int],
+        arrival_facing: list[int],
+        reached: list[int],
+        levels: list[list[int]],
+    ) -> None:
+        self.spent = spent
+        self.came_from = came_from
+        self.arrival_facing = arrival_facing
+        self.reached = reached
+        self.levels = levels
 
 
 def evade_foe(b: Battle, c: Combatant, h: Hex) -> Combatant | None:
@@ -162,29 +152,33 @@ def evade_foe(b: Battle, c: Combatant, h: Hex) -> Combatant | None:
 def _relax_evade(
     b: Battle,
     c: Combatant,
-    h: Hex,
-    foe_hex: Hex,
+    h: int,
+    foe_hex: int,
     direction: int,
     facing: int,
     cost: int,
     budget: int,
-    best: Tree,
-    levels: list[list[Hex]],
+    search: _Search,
 ) -> None:
-    """Search edge for an Evade: into a lone foe's front hex (1 MP) and on into the hex beyond
-    (1 MP); enough movement for both is needed (seed 004
+    """Search edge for an Evade (hex numbers of :class:`GridNumbers`): into a lone foe's front
+    hex (1 MP) and on into the hex beyond (1 MP); enough movement for both is needed (seed 004
     "Entering an enemy's hex" §15.6–15.7, not in seed 004: GURPS Basic Set, Tactical movement "Enemy
     in the hex")."""
     turns = hexgrid.facing_turns(facing, direction)
-    if turns > 1 or evade_foe(b, c, foe_hex) is None:
+    grid = b.board.grid
+    if turns > 1 or evade_foe(b, c, grid.hexes[foe_hex]) is None:
         return
-    beyond = hexgrid.neighbour(foe_hex, direction)
+    beyond = grid.neighbour[foe_hex * 6 + direction]
     total = cost + 2
-    if total > budget or not b.board.free(beyond, c):
+    if total > budget or beyond < 0 or not b.board.free(grid.hexes[beyond], c):
         return
-    if beyond not in best or best[beyond][0] > total:
-        best[beyond] = (total, h, direction)
-        levels[total].append(beyond)
+    if search.spent[beyond] > total:
+        if search.spent[beyond] == _UNREACHED:
+            search.reached.append(beyond)
+        search.spent[beyond] = total
+        search.came_from[beyond] = h
+        search.arrival_facing[beyond] = direction
+        search.levels[total].append(beyond)
 
 
 def path_to(tree: Tree, goal: Hex) -> list[Hex]:

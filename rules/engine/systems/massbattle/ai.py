@@ -125,7 +125,8 @@ def plan_charges(
         choices = []
         for enemy, efp in placed_enemies:
             reach = double_sp + efp.r
-            if (efp.x - lx) ** 2 + (efp.y - ly) ** 2 > reach * reach:
+            dx, dy = efp.x - lx, efp.y - ly
+            if dx * dx + dy * dy > reach * reach:
                 continue
             dist = point_distance(efp, lx, ly)
             if dist > double_sp:

@@ -54,7 +54,8 @@ def units_near(state: BattleState, unit: Unit, reach: float) -> list[Unit]:
             continue
         ofp = other.fp
         limit = reach + fp.r + ofp.r + C.SPACING + 1e-6
-        if (fp.x - ofp.x) ** 2 + (fp.y - ofp.y) ** 2 <= limit * limit:
+        dx, dy = fp.x - ofp.x, fp.y - ofp.y
+        if dx * dx + dy * dy <= limit * limit:
             out.append(other)
     return out
 
@@ -66,7 +67,8 @@ def terrain_near(pieces: list[TerrainPiece], fp: Footprint, reach: float) -> lis
     for piece in pieces:
         pfp = piece.fp
         limit = reach + fp.r + pfp.r + 1e-6
-        if (fp.x - pfp.x) ** 2 + (fp.y - pfp.y) ** 2 <= limit * limit:
+        dx, dy = fp.x - pfp.x, fp.y - pfp.y
+        if dx * dx + dy * dy <= limit * limit:
             out.append(piece)
     return out
 
@@ -95,7 +97,8 @@ def valid_end(
             continue
         ofp = other.fp
         reach = fp.r + ofp.r + C.SPACING
-        if (fp.x - ofp.x) ** 2 + (fp.y - ofp.y) ** 2 > reach * reach:
+        dx, dy = fp.x - ofp.x, fp.y - ofp.y
+        if dx * dx + dy * dy > reach * reach:
             continue
         if not overlaps(fp, ofp, C.SPACING - 0.01):
             continue
@@ -133,7 +136,8 @@ def step_blocked(
                 continue
             ofp = other.fp
             reach = fp.r + ofp.r + C.SPACING
-            if (fp.x - ofp.x) ** 2 + (fp.y - ofp.y) ** 2 > reach * reach:
+            dx, dy = fp.x - ofp.x, fp.y - ofp.y
+            if dx * dx + dy * dy > reach * reach:
                 continue
             if overlaps(fp, ofp, C.SPACING - 0.01):
                 return True

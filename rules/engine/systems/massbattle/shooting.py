@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from rules.engine.systems.massbattle import constants as C
 from rules.engine.systems.massbattle.combat import (
@@ -40,9 +39,10 @@ class ShotOption:
     indirect: bool = False
 
 
-class ShotTarget(NamedTuple):
-    """One ranged attack at one target, with its cover and long-range modifiers (a tuple:
-    the AI builds one for every candidate it ranks)."""
+@dataclass(frozen=True, slots=True)
+class ShotTarget:
+    """One ranged attack at one target, with its cover and long-range modifiers (the AI
+    builds one for every candidate it ranks: a class the compiled engine builds natively)."""
 
     option: ShotOption
     target: Unit
@@ -171,7 +171,8 @@ def shot_candidates(
             continue
         tfp = target.fp
         far = reach + tfp.r
-        if (tfp.x - ex) ** 2 + (tfp.y - ey) ** 2 > far * far:
+        dx, dy = tfp.x - ex, tfp.y - ey
+        if dx * dx + dy * dy > far * far:
             continue
         dist = point_distance(tfp, ex, ey)
         if dist > reach or (indirect and dist <= C.INDIRECT_MIN_RANGE):

@@ -64,7 +64,8 @@ def _near(start: Footprint, inches: float, fps: list[Footprint]) -> list[Footpri
     out = []
     for fp in fps:
         reach = start.r + inches + fp.r + C.SPACING
-        if (fp.x - start.x) ** 2 + (fp.y - start.y) ** 2 <= reach * reach:
+        dx, dy = fp.x - start.x, fp.y - start.y
+        if dx * dx + dy * dy <= reach * reach:
             out.append(fp)
     return out
 

@@ -8,7 +8,8 @@ seeds 0…n−1. Prints per system the median and p95 time per battle (build + r
 median resolve time alone, battles per second and the win/draw split in one process; then
 the median resolve with the full readable log and its ratio to the fast path (target
 ≤ 1.5×), and the wall time of 1,000 seeded battles spread over two processes (target
-< 2 s), with the machine's load average when the script started. With
+< 2 s: the pool processes tune the garbage collector as Celery's do, ``config.gc_tuning``),
+with the machine's load average when the script started. With
 ``MUSTER_COMPILED_ENGINE`` set (``python -m rules.engine_build``) the compiled engine plays,
 as in the web and worker processes; the first line says which engine played.
 """
@@ -28,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import config  # noqa: F401 - first, as in every process: MUSTER_COMPILED_ENGINE picks the engine
 import rules.engine
 from armybuilder.rosterdata import sample_roster_data
+from config.gc_tuning import tune_for_battles
 from rules.engine.systems import SYSTEMS, get_system
 
 
@@ -100,7 +102,7 @@ def two_core_seconds(slug: str, battles: int = 1000) -> float:
     """Wall seconds for ``battles`` seeded battles split between two processes."""
     half = battles // 2
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=2) as pool:
+    with ProcessPoolExecutor(max_workers=2, initializer=tune_for_battles) as pool:
         list(pool.map(_fast_battles, [(slug, 0, half), (slug, half, battles)]))
     return time.perf_counter() - started
 

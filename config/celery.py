@@ -11,7 +11,9 @@ consuming (or beat is down), and ``/healthz`` says ``"worker": "stale"``.
 import os
 
 from celery import Celery
-from celery.signals import beat_init, worker_ready
+from celery.signals import beat_init, worker_process_init, worker_ready
+
+from config.gc_tuning import tune_for_battles
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -35,6 +37,13 @@ def worker_heartbeat() -> str:
 def send_first_heartbeat(**_: object) -> None:
     """A worker that has just started is seen at once, not one beat period later."""
     worker_heartbeat.apply_async(task_id=WORKER_HEARTBEAT_TASK_ID)
+
+
+@worker_process_init.connect
+def tune_pool_process(**_: object) -> None:
+    """Each pool process that plays battles and simulations starts with the collector tuned
+    for them (``config.gc_tuning``)."""
+    tune_for_battles()
 
 
 @beat_init.connect

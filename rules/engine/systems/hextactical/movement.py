@@ -18,14 +18,11 @@ from rules.engine.systems.hextactical.combatant import Combatant
 from rules.engine.systems.hextactical.defence import melee_skills
 from rules.engine.systems.hextactical.gmlog import contest_text
 from rules.engine.systems.hextactical.grapple import held_by
+from rules.engine.systems.hextactical.reach import Tree
 from rules.engine.systems.hextactical.rolls import quick_contest
 
 if TYPE_CHECKING:
     from rules.engine.systems.hextactical.battle import Battle
-
-#: Hex → (movement points spent, previous hex, facing on arrival), the search tree of
-#: :func:`reachable`.
-Tree = dict[Hex, tuple[int, Hex | None, int]]
 
 
 def reachable(
@@ -48,7 +45,8 @@ def reachable(
     so a bucket is complete before it is expanded): each bucket is expanded in hex order, the
     order of a heap of (cost, hex, facing), and a hex keeps the first cheapest way in. The
     search walks the map's hex numbers (:class:`GridNumbers`, numbered in hex order), the
-    tree it returns is keyed by hex in the order the hexes were first reached."""
+    :class:`Tree` it returns reads as hex → (cost, previous hex, facing on arrival), hexes in
+    the order first reached."""
     board = b.board
     grid = board.grid
     number = grid.number
@@ -62,16 +60,11 @@ def reachable(
             passable[number[stand]] = False
     for n in enter_numbers:
         passable[n] = True
-    spent = [_UNREACHED] * len(passable)
-    came_from = [-1] * len(passable)
-    arrival_facing = [0] * len(passable)
-    spent[start] = 0
-    arrival_facing[start] = c.facing
-    reached = [start]
+    tree = Tree(grid, start, c.facing)
+    spent = tree.spent
     levels: list[list[int]] = [[] for _ in range(max(budget, 2) + 1)]
     levels[0].append(start)
-    search = _Search(spent, came_from, arrival_facing, reached, levels) if evade else None
-    cheap_steps, dear_steps = grid.cheap, grid.dear
+    cheap_steps, dear_steps, arrival_facing = grid.cheap, grid.dear, tree.arrival_facing
     for cost, level in enumerate(levels):
         # the first step may overspend (at most 2 MP): always at least 1 hex
         limit = 2 if cost == 0 and budget >= 1 else budget
@@ -87,57 +80,22 @@ def reachable(
                 if spent[n] <= one:
                     continue
                 if not passable[n]:
-                    if search is not None:
-                        _relax_evade(b, c, h, n, direction, facing, cost, budget, search)
+                    if evade:
+                        _relax_evade(b, c, h, n, direction, facing, cost, budget, tree, levels)
                     continue
-                if spent[n] == _UNREACHED:
-                    reached.append(n)
-                spent[n] = one
-                came_from[n] = h
-                arrival_facing[n] = arrival
+                tree.reach(n, one, h, arrival)
                 levels[one].append(n)
             if two > limit:
                 continue
             for n, arrival in dear_steps[h * 6 + facing]:
                 if spent[n] <= two or not passable[n]:
                     continue  # a sidestep or backward step never Evades (_relax_evade)
-                if spent[n] == _UNREACHED:
-                    reached.append(n)
-                spent[n] = two
-                came_from[n] = h
-                arrival_facing[n] = arrival
+                tree.reach(n, two, h, arrival)
                 levels[two].append(n)
-    hexes = grid.hexes
-    tree: Tree = {}
-    for n in reached:
-        before = came_from[n]
-        tree[hexes[n]] = (spent[n], None if before < 0 else hexes[before], arrival_facing[n])
     return tree
 
 
-#: The cost of a hex the search has not reached.
-_UNREACHED = 1 << 30
 _NO_NUMBERS: frozenset[int] = frozenset()
-
-
-class _Search:
-    """The state of one :func:`reachable` search that an Evade edge adds to."""
-
-    __slots__ = ("arrival_facing", "came_from", "levels", "reached", "spent")
-
-    def __init__(
-        self,
-        spent: list[int],
-        came_from: list[int],
-        arrival_facing: list[int],
-        reached: list[int],
-        levels: list[list[int]],
-    ) -> None:
-        self.spent = spent
-        self.came_from = came_from
-        self.arrival_facing = arrival_facing
-        self.reached = reached
-        self.levels = levels
 
 
 def evade_foe(b: Battle, c: Combatant, h: Hex) -> Combatant | None:
@@ -158,7 +116,8 @@ def _relax_evade(
     facing: int,
     cost: int,
     budget: int,
-    search: _Search,
+    tree: Tree,
+    levels: list[list[int]],
 ) -> None:
     """Search edge for an Evade (hex numbers of :class:`GridNumbers`): into a lone foe's front
     hex (1 MP) and on into the hex beyond (1 MP); enough movement for both is needed (seed 004
@@ -172,24 +131,14 @@ def _relax_evade(
     total = cost + 2
     if total > budget or beyond < 0 or not b.board.free(grid.hexes[beyond], c):
         return
-    if search.spent[beyond] > total:
-        if search.spent[beyond] == _UNREACHED:
-            search.reached.append(beyond)
-        search.spent[beyond] = total
-        search.came_from[beyond] = h
-        search.arrival_facing[beyond] = direction
-        search.levels[total].append(beyond)
+    if tree.spent[beyond] > total:
+        tree.reach(beyond, total, h, direction)
+        levels[total].append(beyond)
 
 
 def path_to(tree: Tree, goal: Hex) -> list[Hex]:
     """The hexes from the start of ``tree`` to ``goal``, the start itself left out."""
-    path: list[Hex] = []
-    h: Hex | None = goal
-    while h is not None and tree[h][1] is not None:
-        path.append(h)
-        h = tree[h][1]
-    path.reverse()
-    return path
+    return tree.path_to(goal)
 
 
 def move_along(

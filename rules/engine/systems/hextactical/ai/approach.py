@@ -96,16 +96,7 @@ def approach_plan(b: Battle, c: Combatant, target: Combatant, reaches: tuple[int
     want = 0 if only_close else max(reaches)
     if enter and target.pos in tree:
         return Plan("move", target=target.id, path=movement.path_to(tree, target.pos))
-    (gq, gr), wanted = target.pos, max(want, 1)
-    here = hexgrid.distance(c.pos, target.pos)  # the tree's root: standing still
-    key: tuple[int, int, int, Hex] = (abs(here - wanted), here, tree[c.pos][0], c.pos)
-    for h, (cost, _, _) in tree.items():
-        dq, dr = h[0] - gq, h[1] - gr
-        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexgrid.distance, inlined: a hot loop
-        candidate = (abs(d - wanted), d, cost, h)
-        if candidate < key:
-            key = candidate
-    best = key[3]
+    best = closest_to_reach(tree, target.pos, max(want, 1))
     facing = hexgrid.direction_to(best, target.pos)
     path = movement.path_to(tree, best)
     in_reach = hexgrid.distance(best, target.pos) in reaches
@@ -122,6 +113,29 @@ def approach_plan(b: Battle, c: Combatant, target: Combatant, reaches: tuple[int
             facing=facing,
         )
     return slam_plan(b, c, target, tree) or Plan("move", path=path, facing=facing)
+
+
+def closest_to_reach(tree: movement.Tree, goal: Hex, wanted: int) -> Hex:
+    """The hex of ``tree`` whose distance to ``goal`` is nearest ``wanted``, then the nearer,
+    then the cheaper to reach, then the first in hex order (the least of (|d − wanted|, d,
+    cost, hex) over the tree). Read off the tree's hex numbers, which are in hex order: the
+    AI's hottest loop builds no key per hex."""
+    gq, gr = goal
+    hexes, spent = tree.grid.hexes, tree.spent
+    best, best_gap, best_d, best_cost = -1, 0, 0, 0
+    for n in tree.reached:
+        q, r = hexes[n]
+        dq, dr = q - gq, r - gr
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexgrid.distance, inlined
+        gap, cost = abs(d - wanted), spent[n]
+        if (
+            best < 0
+            or gap < best_gap
+            or (gap == best_gap and (d < best_d or (d == best_d and cost < best_cost)))
+            or (gap == best_gap and d == best_d and cost == best_cost and n < best)
+        ):
+            best, best_gap, best_d, best_cost = n, gap, d, cost
+    return hexes[best]
 
 
 def _mean_basic(damage: DamageDice) -> float:

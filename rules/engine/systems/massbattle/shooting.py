@@ -39,15 +39,23 @@ class ShotOption:
     indirect: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class ShotTarget:
-    """One ranged attack at one target, with its cover and long-range modifiers (the AI
-    builds one for every candidate it ranks: a class the compiled engine builds natively)."""
+    """One ranged attack at one target, with its cover and long-range modifiers; never
+    changed once made (the AI builds one for every candidate it ranks)
+    (``init=False`` and the ``__init__`` below: the compiled engine builds a class with its
+    own ``__init__`` natively, a generated one through the interpreter, ~0.4 µs each)."""
 
     option: ShotOption
     target: Unit
     cover: bool
     long_range: bool
+
+    def __init__(self, option: ShotOption, target: Unit, cover: bool, long_range: bool) -> None:
+        self.option = option
+        self.target = target
+        self.cover = cover
+        self.long_range = long_range
 
 
 def in_contact(state: BattleState, unit: Unit) -> bool:

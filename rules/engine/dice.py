@@ -69,7 +69,9 @@ class Dice:
         return Dice(child_seed, self.on_roll)
 
     def die(self, sides: int) -> int:
-        """One die with ``sides`` faces."""
+        """One die with ``sides`` faces (at least one)."""
+        if sides < 1:
+            raise ValueError(f"a die has at least one side, not {sides}")
         value = 1 + self._below(sides)
         if self.on_roll is not None:  # no label or tuple built when nobody listens
             self._record(f"D{sides}", (value,))

@@ -67,3 +67,9 @@ def test_empty_ranges_and_choices_are_refused():
         Dice(1).randint(3, 2)
     with pytest.raises(ValueError, match="no item to choose"):
         Dice(1).choice([])
+
+
+@pytest.mark.parametrize("sides", [0, -6])
+def test_a_die_without_sides_is_refused_not_rolled_for_ever(sides):
+    with pytest.raises(ValueError, match="at least one side"):
+        Dice(1).die(sides)

@@ -1,7 +1,8 @@
 """The map's hexes numbered in hex order, with each hex's steps as numbers: what the movement
 search (:func:`movement.reachable`) walks instead of coordinate pairs.
 
-Pure geometry of one map's bounds (no occupants, no obstacles), worked out once a battle:
+Pure geometry of one map's bounds (no occupants, no obstacles), worked out once per map size
+and shared, read only, by every battle on a map of that size (:func:`grid_numbers`):
 numbering the hexes in the order of their coordinates keeps every ordering the search makes
 (a level is expanded in hex order) and lets it keep its costs in lists, without hashing a
 coordinate pair at every step. The step costs are :data:`STEP_COSTS` (GURPS 4e Basic Set

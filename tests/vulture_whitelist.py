@@ -318,6 +318,7 @@ _.initial  # unused attribute (frontend/forms.py:134)
 # --- Celery tasks and signal handlers (called by name from the beat schedule / worker signals)
 auto_resolve_overdue_task  # unused function (campaigns/tasks.py:21)
 send_first_heartbeat  # unused function (config/celery.py:32)
+tune_pool_process  # unused function (config/celery.py: a worker_process_init receiver)
 ping_task  # unused function (rules/tasks.py:22)
 requeue_stale_task  # unused function (rules/tasks.py:52)
 

@@ -1,8 +1,8 @@
 // Small page behaviour that htmx does not cover: the turn slider's read-out, showing a unit
 // after it was added or duplicated (the server names it in X-Muster-Focus), the builder's
-// undo/redo shortcuts, swapping the editor's 422 refusals (htmx 2 swaps no 4xx answer
-// unless told: https://htmx.org/reference/#config responseHandling), and keeping the screen
-// awake on a game clock (Screen Wake Lock API, where the browser has it).
+// undo/redo shortcuts, settling swaps at once, swapping the editor's 422 refusals (htmx 2
+// swaps no 4xx answer unless told: https://htmx.org/reference/#config responseHandling), and
+// keeping the screen awake on a game clock (Screen Wake Lock API, where the browser has it).
 (function () {
   "use strict";
   if (window.htmx) {
@@ -12,6 +12,10 @@
       { code: "422", swap: true, error: false },
       { code: "[45]..", swap: false, error: true }
     ];
+    // New content listens for edits the moment it shows: htmx attaches the triggers of
+    // swapped-in forms in its settle step, 20 ms later by default, and a change made in
+    // between (a quick edit, a test) was sent nowhere. No style here waits on settling.
+    window.htmx.config.defaultSettleDelay = 0;
   }
   document.addEventListener("input", function (event) {
     var slider = event.target;
